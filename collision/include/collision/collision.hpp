@@ -1,0 +1,20 @@
+// Umbrella header: everything a planner needs.
+#pragma once
+
+#include "collision/aabb.hpp"
+#include "collision/circle.hpp"
+#include "collision/collision_checker.hpp"
+#include "collision/config.hpp"
+#include "collision/convex_polygon.hpp"
+#include "collision/errors.hpp"
+#include "collision/obb.hpp"
+#include "collision/obstacle.hpp"
+#include "collision/queries.hpp"
+#include "collision/sat.hpp"
+#include "collision/swept_hull.hpp"
+#include "collision/tolerances.hpp"
+#include "collision/trajectory.hpp"
+#include "collision/trajectory_result.hpp"
+#include "collision/vec2.hpp"
+#include "collision/vehicle.hpp"
+#include "collision/version.hpp"

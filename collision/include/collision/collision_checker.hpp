@@ -1,0 +1,46 @@
+// The two-stage trajectory checker: obstacles once per planning cycle, then many candidates.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "collision/config.hpp"
+#include "collision/obstacle.hpp"
+#include "collision/trajectory.hpp"
+#include "collision/trajectory_result.hpp"
+
+namespace collision {
+
+class CollisionChecker {
+ public:
+  // Throws ConfigError when the config is out of range (see validate()).
+  explicit CollisionChecker(CheckerConfig config);
+  ~CollisionChecker();
+  CollisionChecker(CollisionChecker&&) noexcept;
+  CollisionChecker& operator=(CollisionChecker&&) noexcept;
+  CollisionChecker(const CollisionChecker&) = delete;
+  CollisionChecker& operator=(const CollisionChecker&) = delete;
+
+  // Replaces the obstacles of the scene: builds their bounds and the spatial index once per
+  // cycle. Takes them by value (the checker keeps its own copy); must not run while checks are
+  // in flight.
+  void set_obstacles(std::vector<Obstacle> obstacles);
+
+  // First collision and clearance of one trajectory. Const and thread-safe. Throws
+  // TrajectoryError for a bad trajectory (see validate_trajectory()).
+  TrajectoryResult check(const Trajectory& trajectory) const;
+
+  // check() on every trajectory, on config.threads worker threads; the results are exactly what
+  // sequential check() calls return, in order. A bad trajectory throws its TrajectoryError (the
+  // message names the trajectory's index in the batch) before any work is done.
+  std::vector<TrajectoryResult> check_all(const std::vector<Trajectory>& trajectories) const;
+
+  const CheckerConfig& config() const;
+
+ private:
+  struct Scene;
+  CheckerConfig config_;
+  std::unique_ptr<const Scene> scene_;
+};
+
+}  // namespace collision

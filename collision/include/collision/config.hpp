@@ -1,0 +1,72 @@
+// Every tunable threshold of the checker, and loading it from YAML. config/default.yaml documents
+// each key with its unit and default; default_config() equals that file. The member names are
+// the YAML keys.
+#pragma once
+
+#include <string>
+
+#include "collision/obstacle.hpp"
+#include "collision/tolerances.hpp"
+#include "collision/vehicle.hpp"
+
+namespace collision {
+
+struct ContinuousConfig {
+  bool enabled = true;  // check the sweep between consecutive poses, not only the poses
+};
+
+struct ClearanceConfig {
+  double horizon = 5.0;  // metres, >= 0; obstacles farther are not measured; 0 turns it off
+};
+
+struct ObstaclesConfig {
+  OutsidePrediction outside_prediction = OutsidePrediction::hold;
+};
+
+// The coarse stage. Switching a test off never changes an answer, only the time it takes (the
+// tests prove it); the switches exist to measure each test's worth.
+struct BroadPhaseConfig {
+  bool spatial_index = true;        // query the obstacle rtree; off: every obstacle is a candidate
+  bool bounding_circles = true;     // reject (pose, obstacle) pairs by bounding circles
+  bool aabbs = true;                // then by axis-aligned boxes
+  int rtree_max_node_entries = 16;  // R*-tree node capacity, 4 to 256
+  int poses_per_query = 8;          // consecutive poses sharing one rtree query, 1 to 1000
+  double time_slice = 1.0;          // seconds, > 0; a moving obstacle is indexed by the bounds of
+                                    // each slice of its prediction
+};
+
+struct NarrowPhaseConfig {
+  double contact_tolerance = kDefaultContactTolerance;  // metres, >= 0 and < 1e-3: closer is a hit
+  int max_gjk_iterations = kMaxGjkIterations;           // 4 to 1000; at the cap: a hit
+  int max_epa_iterations = kMaxEpaIterations;           // 4 to 1000
+  bool warm_start = true;  // start each pose's GJK from the previous pose's simplex
+};
+
+struct CheckerConfig {
+  VehicleParams vehicle;
+  Margins margins;
+  ContinuousConfig continuous;
+  ClearanceConfig clearance;
+  ObstaclesConfig obstacles;
+  BroadPhaseConfig broad_phase;
+  NarrowPhaseConfig narrow_phase;
+  int threads = 0;  // check_all's worker threads, >= 0; 0 = all cores
+};
+
+// The defaults: equal to config/default.yaml and to parse_config("{}").
+CheckerConfig default_config();
+
+// Reads a YAML file. Throws ConfigError "<path>:<line>: <key>: <reason>" (line 1-based) for a
+// missing, unreadable or empty file, text that is not YAML, unknown or duplicate keys at any
+// level, a section with no value, wrong types, non-finite or out-of-range values. A key or a
+// whole section left out takes its default.
+CheckerConfig load_config(const std::string& path);
+
+// The same from YAML text; errors name "<config>" as the file.
+CheckerConfig parse_config(const std::string& yaml_text);
+
+// Throws ConfigError naming the key when a value is out of range (what load_config checks),
+// for configs built in code.
+void validate(const CheckerConfig& config);
+
+}  // namespace collision

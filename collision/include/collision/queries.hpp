@@ -1,0 +1,81 @@
+// Narrow-phase queries between two convex shapes: overlap, distance with witness points, and
+// penetration depth with direction. One GJK/EPA implementation serves every pair through the
+// shapes' support mappings.
+//
+// Shapes A and B: Circle, Obb, ConvexPolygon, and SweptHull of each of them (36 ordered pairs).
+// Coordinates are world metres and may be large (UTM, ~5e6 m): every query works relative to a
+// local origin, so answers do not depend on where on Earth the shapes are.
+//
+// Touching counts as intersecting: shapes closer than contact_tolerance_m are a hit, and every
+// query agrees on that (intersects() is true exactly when distance() reports 0, and then
+// penetration() reports a status other than `separated`).
+#pragma once
+
+#include <array>
+
+#include "collision/tolerances.hpp"
+#include "collision/vec2.hpp"
+
+namespace collision {
+
+// How a query ended. Only `separated` proves the shapes apart: a planner treats every other
+// status, `iteration_cap` included, as a hit.
+enum class QueryStatus {
+  separated,     // proven apart by more than the contact tolerance
+  touching,      // within the contact tolerance of each other, interiors apart
+  overlapping,   // interiors overlap by more than the contact tolerance
+  iteration_cap  // the iteration cap was reached; the answer is conservative (see the fields)
+};
+
+const char* to_string(QueryStatus status);
+
+struct DistanceResult {
+  double distance = 0;   // metres, >= 0; 0 when touching or overlapping (status says which)
+  Vec2 point_a{0, 0};    // closest point on a, world frame
+  Vec2 point_b{0, 0};    // closest point on b, world frame; |point_b - point_a| is the distance
+                         // when separated (within round-off)
+  Vec2 normal{1, 0};     // unit, from a towards b; meaningful when distance > 0, and a best
+                         // effort (the contact normal) when touching
+  QueryStatus status = QueryStatus::separated;
+  int iterations = 0;    // GJK iterations used (support calls)
+  // At the iteration cap, distance is a lower bound (possibly 0) and the status says so.
+};
+
+struct PenetrationResult {
+  double depth = 0;      // metres, >= 0; 0 when separated or just touching
+  Vec2 normal{1, 0};     // unit; moving b by depth * normal makes the shapes just touch. When
+                         // separated, the direction from a towards b.
+  QueryStatus status = QueryStatus::separated;
+  int iterations = 0;    // GJK plus EPA iterations
+  // At the iteration cap, depth is a lower bound on the true depth and status is iteration_cap.
+};
+
+// The last GJK simplex of a query, as vertex indices into a and b. Carry one per (ego, obstacle)
+// pair along a trajectory: the next pose starts from the previous answer and needs fewer
+// iterations. Results are identical with and without it; a cache from other shapes (indices out
+// of range, or just far away) is validated and at worst ignored.
+struct GjkCache {
+  int count = 0;  // 0 = cold start
+  std::array<int, 3> index_a{};
+  std::array<int, 3> index_b{};
+};
+
+// True when a and b overlap or are closer than contact_tolerance_m. Stops at the first
+// separating direction found, so misses are cheaper than hits. At the iteration cap: true.
+template <class A, class B>
+bool intersects(const A& a, const B& b, double contact_tolerance_m = kDefaultContactTolerance,
+                GjkCache* cache = nullptr);
+
+// Distance between a and b with closest points. See DistanceResult.
+template <class A, class B>
+DistanceResult distance(const A& a, const B& b,
+                        double contact_tolerance_m = kDefaultContactTolerance,
+                        GjkCache* cache = nullptr);
+
+// Penetration depth and direction (EPA, started from the simplex GJK ends with). See
+// PenetrationResult.
+template <class A, class B>
+PenetrationResult penetration(const A& a, const B& b,
+                              double contact_tolerance_m = kDefaultContactTolerance);
+
+}  // namespace collision

@@ -1,0 +1,42 @@
+// The convex hull of one shape at two poses, grown to cover the motion in between: what a
+// continuous check tests so that a thin obstacle between two samples is never skipped.
+#pragma once
+
+#include <cmath>
+
+#include "collision/aabb.hpp"
+
+namespace collision {
+
+// The swept region of a shape moving from `start` to `end`: conv(start ∪ end) grown by
+// inflation_m in every direction. With the position of a pivot linear in time and the heading
+// turning by delta_heading along the shorter arc, every point at distance r from the pivot
+// strays at most r * (1 - cos(delta_heading / 2)) (the sagitta) from the hull of its two end
+// positions: rotation_inflation() gives that bound, so the grown hull contains the whole sweep.
+// Shape: Circle, Obb or ConvexPolygon.
+template <class Shape>
+class SweptHull {
+ public:
+  SweptHull(Shape start, Shape end, double inflation_m = 0.0)
+      : start_(std::move(start)), end_(std::move(end)), inflation_m_(inflation_m) {}
+
+  const Shape& start() const { return start_; }
+  const Shape& end() const { return end_; }
+  double inflation() const { return inflation_m_; }  // metres
+  Aabb aabb() const { return Aabb(start_.aabb()).extend(end_.aabb()).inflated(inflation_m_); }
+
+ private:
+  Shape start_;
+  Shape end_;
+  double inflation_m_;
+};
+
+// How far (metres) a point max_radius_m from the pivot can leave the hull of its end positions
+// while the heading turns by delta_heading_rad (|delta| <= pi, the shorter arc). The factor and
+// the 1e-12 m term absorb round-off, so the bound never falls below the true sagitta.
+inline double rotation_inflation(double max_radius_m, double delta_heading_rad) {
+  const double sagitta = max_radius_m * (1.0 - std::cos(0.5 * std::abs(delta_heading_rad)));
+  return sagitta * (1.0 + 1e-9) + 1e-12;
+}
+
+}  // namespace collision

@@ -1,0 +1,40 @@
+// Fixed numerical constants of the narrow phase, each with its unit and what changing it breaks.
+// Tunable thresholds are not here: they are keys of config/default.yaml (see config.hpp).
+#pragma once
+
+namespace collision {
+
+// Shapes closer than this (metres) touch, and touching counts as a hit in every query. 1e-8 m is
+// ten double steps at UTM magnitudes (~5e6 m, where one step is ~1e-9 m) yet far below anything a
+// planner can measure. Smaller values make boolean and distance answers disagree on kissing
+// contacts computed at UTM coordinates; larger ones report near misses as hits.
+inline constexpr double kDefaultContactTolerance = 1e-8;
+
+// GJK stops at the first repeated support vertex (exact and scale-free); this cap only guards
+// against cycling on degenerate input. Polygons of 64 vertices converge in under 20 iterations.
+inline constexpr int kMaxGjkIterations = 48;
+
+// EPA adds one vertex of the Minkowski difference per iteration; the difference of a 64-gon and a
+// box has at most 68 vertices, of a swept 64-gon hull and a swept box at most 136.
+inline constexpr int kMaxEpaIterations = 160;
+
+// Relative progress below which GJK distance stops: |v|^2 - v.w <= kGjkRelativeProgress * |v|^2.
+// About 100 double steps: tighter makes it spin on round-off, looser costs accuracy on long edges.
+inline constexpr double kGjkRelativeProgress = 1e-14;
+
+// Relative accuracy at which EPA stops: the support along the closest edge's normal is within
+// kEpaRelativeAccuracy * depth (plus the contact tolerance) of that edge.
+inline constexpr double kEpaRelativeAccuracy = 1e-12;
+
+// A polygon whose area is below kDegenerateAreaRatio * (its longest extent)^2 is degenerate
+// (zero area): a 10 m sliver must be at least ~1e-9 m thick. Thinner ones are rejected because
+// their edge normals carry no reliable direction; model a line as a thin box or a point as
+// Circle(p, 0).
+inline constexpr double kDegenerateAreaRatio = 1e-10;
+
+// Three consecutive vertices are collinear when the triangle they span has a height below
+// kCollinearRelativeHeight times the polygon's extent; the middle one is dropped. Likewise two
+// vertices closer than that (relative) distance are welded.
+inline constexpr double kCollinearRelativeHeight = 1e-12;
+
+}  // namespace collision

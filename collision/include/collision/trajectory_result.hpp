@@ -1,0 +1,38 @@
+// What the checker says about one candidate trajectory.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+namespace collision {
+
+// Work done by each stage, counted in (pose, obstacle part) pairs. One unit is one convex part of
+// an obstacle (a non-convex obstacle has several) against the ego at one pose; with continuous
+// checking, against the sweep arriving at that pose as well (pose and sweep are one unit). Pairs
+// are counted up to the first collision, and over the clearance horizon when clearance is on.
+struct CheckStats {
+  std::uint64_t pairs_seen = 0;          // every (pose, part) pair of the scene
+  std::uint64_t rejected_by_index = 0;   // never returned by the rtree query
+  std::uint64_t rejected_by_circle = 0;  // then rejected by bounding circles
+  std::uint64_t rejected_by_aabb = 0;    // then rejected by axis-aligned boxes
+  std::uint64_t sent_to_gjk = 0;         // survivors: checked by GJK (boolean and/or distance)
+  std::uint64_t gjk_iterations = 0;      // support calls made by those GJK runs
+
+  CheckStats& operator+=(const CheckStats& other);
+};
+
+struct TrajectoryResult {
+  bool collides = false;
+  std::optional<std::size_t> first_collision_index;  // first index whose pose, or whose sweep
+                                                       // from the previous pose, collides
+  std::optional<double> first_collision_time;  // seconds: t of that index, or an estimate of the
+                                               // contact time within the sweep into it
+  std::optional<int> obstacle_id;  // obstacle hit at that index; the lowest id if several are
+  // Metres. 0 when the trajectory collides; otherwise the smallest footprint-to-obstacle distance
+  // over the poses, among obstacles within the clearance horizon; +infinity when none is within
+  // it or clearance is off.
+  double min_clearance = 0;
+  CheckStats stats;
+};
+
+}  // namespace collision

@@ -1,0 +1,31 @@
+// The ego vehicle's footprint: a box placed by its rear-axle centre.
+#pragma once
+
+#include "collision/obb.hpp"
+#include "collision/vec2.hpp"
+
+namespace collision {
+
+// Dimensions of the ego vehicle, metres (config keys vehicle.*).
+struct VehicleParams {
+  double wheel_base = 2.85;      // rear axle to front axle, > 0
+  double front_overhang = 0.93;  // front axle to front bumper, >= 0
+  double rear_overhang = 1.02;   // rear axle to rear bumper, >= 0
+  double width = 1.92;           // > 0
+};
+
+// Safety margins grown onto the footprint, metres (config keys margins.*).
+struct Margins {
+  double longitudinal = 0.0;  // added at the front and at the rear, >= 0
+  double lateral = 0.0;       // added on each side, >= 0
+};
+
+// The footprint at a rear-axle pose: from rear bumper to front bumper along the heading, width
+// across, grown by the margins.
+Obb footprint(const Pose2& rear_axle_pose, const VehicleParams& vehicle, const Margins& margins);
+
+// Distance (metres) from the rear-axle centre to the farthest footprint corner: the radius of
+// the bounding circle centred on the pose, and the lever arm of rotation between poses.
+double footprint_radius(const VehicleParams& vehicle, const Margins& margins);
+
+}  // namespace collision
