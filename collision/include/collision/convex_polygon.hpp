@@ -26,9 +26,6 @@ class ConvexPolygon {
   double area() const;  // m^2, > 0
 
  private:
-  struct Validated {};
-  ConvexPolygon(std::vector<Vec2> ccw_vertices, Validated);
-
   std::vector<Vec2> vertices_;
   Aabb aabb_;  // computed once: vertices_ never change after construction
 };

@@ -30,23 +30,23 @@ enum class QueryStatus {
 const char* to_string(QueryStatus status);
 
 struct DistanceResult {
-  double distance = 0;   // metres, >= 0; 0 when touching or overlapping (status says which)
-  Vec2 point_a{0, 0};    // closest point on a, world frame
-  Vec2 point_b{0, 0};    // closest point on b, world frame; |point_b - point_a| is the distance
-                         // when separated (within round-off)
-  Vec2 normal{1, 0};     // unit, from a towards b; meaningful when distance > 0, and a best
-                         // effort (the contact normal) when touching
+  double distance = 0;  // metres, >= 0; 0 when touching or overlapping (status says which)
+  Vec2 point_a{0, 0};   // closest point on a, world frame
+  Vec2 point_b{0, 0};   // closest point on b, world frame; |point_b - point_a| is the distance
+                        // when separated (within round-off)
+  Vec2 normal{1, 0};    // unit, from a towards b; meaningful when distance > 0, and a best
+                        // effort (the contact normal) when touching
   QueryStatus status = QueryStatus::separated;
-  int iterations = 0;    // GJK iterations used (support calls)
+  int iterations = 0;  // GJK iterations used (support calls)
   // At the iteration cap, distance is a lower bound (possibly 0) and the status says so.
 };
 
 struct PenetrationResult {
-  double depth = 0;      // metres, >= 0; 0 when separated or just touching
-  Vec2 normal{1, 0};     // unit; moving b by depth * normal makes the shapes just touch. When
-                         // separated, the direction from a towards b.
+  double depth = 0;   // metres, >= 0; 0 when separated or just touching
+  Vec2 normal{1, 0};  // unit; moving b by depth * normal makes the shapes just touch. When
+                      // separated, the direction from a towards b.
   QueryStatus status = QueryStatus::separated;
-  int iterations = 0;    // GJK plus EPA iterations
+  int iterations = 0;  // GJK plus EPA iterations
   // At the iteration cap, depth is a lower bound on the true depth and status is iteration_cap.
 };
 

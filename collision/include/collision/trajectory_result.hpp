@@ -24,7 +24,7 @@ struct CheckStats {
 struct TrajectoryResult {
   bool collides = false;
   std::optional<std::size_t> first_collision_index;  // first index whose pose, or whose sweep
-                                                       // from the previous pose, collides
+                                                     // from the previous pose, collides
   std::optional<double> first_collision_time;  // seconds: t of that index, or an estimate of the
                                                // contact time within the sweep into it
   std::optional<int> obstacle_id;  // obstacle hit at that index; the lowest id if several are

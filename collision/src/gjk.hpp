@@ -1,0 +1,146 @@
+// GJK on the Minkowski difference of two convex cores (internal).
+//
+// Idea: the shapes overlap exactly when the origin lies in a ⊖ b. GJK keeps a simplex of support
+// points of a ⊖ b, reduces it to the face closest to the origin, and asks for the support point
+// in the direction of the origin, until the face cannot get closer.
+//
+// Stop rules, in the order they are tried each iteration:
+//   1. the simplex encloses the origin (a triangle around it, or the origin on an edge): the cores
+//      touch or overlap;
+//   2. boolean mode only: the simplex is within radius_sum + tolerance of the origin (a hit is
+//      proven), or a support plane keeps all of a ⊖ b farther than that (a miss is proven);
+//   3. the new support point repeats a vertex of the simplex (exact and scale-free: the main stop
+//      for polygons, and what ends the parallel-faces cycling trap);
+//   4. the gap between the upper bound |v| and the best lower bound is below kGjkRelativeProgress
+//      of |v| (round-off on curved or nearly parallel features);
+//   5. the iteration cap: the result is flagged, and callers treat it as a hit.
+// Reference: Gilbert, Johnson, Keerthi 1988; Catto, "Computing Distance", GDC 2010. The bounds
+// follow van den Bergen, "Collision Detection in Interactive 3D Environments", 2003.
+#pragma once
+
+#include <cmath>
+
+#include "collision/queries.hpp"
+#include "collision/tolerances.hpp"
+#include "simplex.hpp"
+
+namespace collision::detail {
+
+// boolean: stop at the first proof either way. penetration: stop early only on a proven miss, so
+// that a hit ends with the origin enclosed (what EPA starts from). distance: run to convergence.
+enum class GjkMode { boolean, penetration, distance };
+
+struct GjkOutput {
+  Simplex simplex;         // the final simplex, solved
+  double upper_bound = 0;  // |v|: distance from the origin to the simplex (core distance <= it)
+  double lower_bound = 0;  // best support-plane bound (core distance >= it)
+  bool enclosed = false;   // the origin is in (or on) the simplex: core distance 0
+  bool separated = false;  // proven: lower_bound > radius_sum + tolerance
+  bool hit = false;        // proven: upper_bound <= radius_sum + tolerance, or enclosed
+  bool capped = false;     // stopped by the iteration cap without a proof either way
+  int iterations = 0;      // support calls
+};
+
+template <class Diff>
+void start_simplex(const Diff& diff, const GjkCache* cache, Simplex& s, int& iterations) {
+  s.count = 0;
+  if (cache != nullptr && cache->count >= 1 && cache->count <= 3) {
+    for (int i = 0; i < cache->count; ++i) {
+      const int ia = cache->index_a[i], ib = cache->index_b[i];
+      if (!diff.has(ia, ib) || s.contains(ia, ib)) {
+        s.count = 0;
+        break;
+      }
+      s.v[s.count++] = diff.at(ia, ib);
+    }
+  }
+  if (s.count == 0) {
+    Vec2 d = diff.initial_direction();
+    if (d.squaredNorm() == 0) d = Vec2(1, 0);  // coincident anchors: any fixed axis will do
+    s.v[0] = diff.support(d);
+    s.count = 1;
+    ++iterations;
+  }
+}
+
+template <class Diff>
+GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_iterations,
+              GjkCache* cache) {
+  GjkOutput out;
+  Simplex& s = out.simplex;
+  start_simplex(diff, cache, s, out.iterations);
+  const double threshold = diff.radius_sum() + contact_tolerance;
+  bool converged = false;
+
+  while (true) {
+    if (!s.solve()) {
+      out.enclosed = true;
+      break;
+    }
+    // Search direction towards the origin; on an edge, its normal (exactly perpendicular, so
+    // round-off in the closest point cannot tilt it).
+    Vec2 d;
+    if (s.count == 1) {
+      d = -s.v[0].w;
+      out.upper_bound = d.norm();
+    } else {
+      const Vec2 e = s.v[1].w - s.v[0].w;
+      const double side = cross(e, -s.v[0].w);
+      d = side > 0 ? left_perp(e) : right_perp(e);
+      out.upper_bound = side == 0 ? 0.0 : std::abs(side) / e.norm();
+    }
+    if (out.upper_bound == 0 || d.squaredNorm() == 0) {
+      out.enclosed = true;
+      break;
+    }
+    if (mode == GjkMode::boolean && out.upper_bound <= threshold) break;
+    if (out.iterations >= max_iterations) break;
+
+    const SupportPoint p = diff.support(d);
+    ++out.iterations;
+    const double lower = -p.w.dot(d) / d.norm();
+    if (lower > out.lower_bound) out.lower_bound = lower;
+    if (mode != GjkMode::distance && out.lower_bound > threshold) break;
+    if (s.contains(p.index_a, p.index_b) ||
+        out.upper_bound - out.lower_bound <= kGjkRelativeProgress * out.upper_bound) {
+      converged = true;
+      break;
+    }
+    s.v[s.count++] = p;
+  }
+
+  if (out.enclosed) {
+    out.upper_bound = 0;
+    out.hit = true;
+  } else {
+    out.separated = out.lower_bound > threshold;
+    out.hit = !out.separated && (out.upper_bound <= threshold || converged);
+    out.capped = !out.separated && !out.hit;
+  }
+  if (mode != GjkMode::boolean && !out.enclosed) s.canonicalize();
+  if (cache != nullptr) {
+    cache->count = s.count;
+    for (int i = 0; i < s.count; ++i) {
+      cache->index_a[i] = s.v[i].index_a;
+      cache->index_b[i] = s.v[i].index_b;
+    }
+  }
+  return out;
+}
+
+// Unit direction from the (solved, not enclosing) simplex towards the origin: from a towards b.
+inline Vec2 direction_to_origin(const Simplex& s) {
+  if (s.count == 1) return (-s.v[0].w).normalized();
+  const Vec2 e = s.v[1].w - s.v[0].w;
+  return (cross(e, -s.v[0].w) > 0 ? left_perp(e) : right_perp(e)).normalized();
+}
+
+// Distance from the origin to the (solved, not enclosing) simplex, computed from the vertices in
+// their canonical order so that equal faces give equal bits.
+inline double distance_to_origin(const Simplex& s) {
+  if (s.count == 1) return s.v[0].w.norm();
+  const Vec2 e = s.v[1].w - s.v[0].w;
+  return std::abs(cross(e, s.v[0].w)) / e.norm();
+}
+
+}  // namespace collision::detail

@@ -1,0 +1,135 @@
+// The three queries over any Minkowski difference (internal): the rules that turn GJK and EPA
+// outputs into one consistent answer. The public templates (queries.cpp) and the checker (which
+// adds its own differences, such as the relative sweep against a moving obstacle) both use these.
+//
+// Consistency: a pair is a hit exactly when GJK does not prove a support plane farther than
+// radius_sum + contact_tolerance; intersects, distance and penetration share that rule, so they
+// agree on every pair, and on the iteration cap all three answer "not proven free".
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+#include "collision/queries.hpp"
+#include "epa.hpp"
+#include "gjk.hpp"
+
+namespace collision::detail {
+
+template <class Diff>
+bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iterations, GjkCache* cache,
+                int* iterations = nullptr) {
+  const GjkOutput out = gjk(diff, GjkMode::boolean, contact_tolerance, max_gjk_iterations, cache);
+  if (iterations != nullptr) *iterations += out.iterations;
+  return !out.separated;
+}
+
+// Distance from the origin to the boundary of a triangle that contains it: a lower bound on the
+// core penetration depth (the triangle lies inside a ⊖ b). Also gives that edge's outward normal.
+inline double triangle_depth_bound(const Simplex& s, Vec2* normal) {
+  double best = INFINITY;
+  const double orientation = cross(s.v[1].w - s.v[0].w, s.v[2].w - s.v[0].w) > 0 ? 1.0 : -1.0;
+  for (int i = 0; i < 3; ++i) {
+    const Vec2 e = s.v[(i + 1) % 3].w - s.v[i].w;
+    const double length = e.norm();
+    if (length == 0) return 0;
+    const Vec2 outward = orientation * right_perp(e) / length;
+    const double d = outward.dot(s.v[i].w);
+    if (d < best) {
+      best = d;
+      *normal = outward;
+    }
+  }
+  return std::max(best, 0.0);
+}
+
+template <class Diff>
+PenetrationResult penetration_from(const Diff& diff, const GjkOutput& out, double contact_tolerance,
+                                   int max_epa_iterations) {
+  PenetrationResult r;
+  r.iterations = out.iterations;
+  const double radius_sum = diff.radius_sum();
+  if (out.enclosed) {
+    const EpaOutput e = epa(diff, out.simplex, max_epa_iterations);
+    r.iterations += e.iterations;
+    r.depth = e.core_depth + radius_sum;
+    r.normal = e.normal;
+    r.status = e.capped                      ? QueryStatus::iteration_cap
+               : r.depth > contact_tolerance ? QueryStatus::overlapping
+                                             : QueryStatus::touching;
+    return r;
+  }
+  r.normal = direction_to_origin(out.simplex);
+  if (out.capped) {
+    // The core distance is at most upper_bound, so the depth is at least this.
+    r.depth = std::max(0.0, radius_sum - out.upper_bound);
+    r.status = QueryStatus::iteration_cap;
+    return r;
+  }
+  const double core_distance = out.separated ? out.lower_bound : distance_to_origin(out.simplex);
+  r.depth = std::max(0.0, radius_sum - core_distance);
+  r.status = out.separated                 ? QueryStatus::separated
+             : r.depth > contact_tolerance ? QueryStatus::overlapping
+                                           : QueryStatus::touching;
+  return r;
+}
+
+template <class Diff>
+PenetrationResult penetration(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
+                              int max_epa_iterations) {
+  const GjkOutput out =
+      gjk(diff, GjkMode::penetration, contact_tolerance, max_gjk_iterations, nullptr);
+  return penetration_from(diff, out, contact_tolerance, max_epa_iterations);
+}
+
+// Witness points relative to the query's origin (the caller adds it back).
+template <class Diff>
+DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
+                        int max_epa_iterations, GjkCache* cache) {
+  const GjkOutput out = gjk(diff, GjkMode::distance, contact_tolerance, max_gjk_iterations, cache);
+  DistanceResult r;
+  r.iterations = out.iterations;
+  const Simplex& s = out.simplex;
+  const double radius_sum = diff.radius_sum();
+
+  if (out.enclosed) {
+    // The cores share a point: the simplex weights give one (exactly the same on both cores up to
+    // round-off), reported as both witness points.
+    r.distance = 0;
+    r.point_a = s.closest_on_a();
+    r.point_b = r.point_a;
+    double depth_bound = 0;
+    if (s.count == 3) depth_bound = triangle_depth_bound(s, &r.normal) + radius_sum;
+    if (depth_bound > contact_tolerance) {
+      r.status = QueryStatus::overlapping;
+    } else {
+      // Touching or barely overlapping: only EPA can tell, and it gives the contact normal.
+      const PenetrationResult p =
+          penetration_from(diff, out, contact_tolerance, max_epa_iterations);
+      r.iterations = p.iterations;
+      r.normal = p.normal;
+      r.status = p.status;
+    }
+    return r;
+  }
+
+  const Vec2 n = direction_to_origin(s);  // from a towards b
+  r.normal = n;
+  r.point_a = s.closest_on_a() + diff.radius_a() * n;
+  r.point_b = s.closest_on_b() - diff.radius_b() * n;
+  const double core_distance = distance_to_origin(s);
+  if (out.separated) {
+    r.distance = core_distance - radius_sum;
+    r.status = QueryStatus::separated;
+  } else if (out.capped) {
+    r.distance = std::max(0.0, out.lower_bound - radius_sum);
+    r.status = QueryStatus::iteration_cap;
+  } else {
+    r.distance = 0;
+    r.status = radius_sum - core_distance > contact_tolerance ? QueryStatus::overlapping
+                                                              : QueryStatus::touching;
+  }
+  return r;
+}
+
+}  // namespace collision::detail

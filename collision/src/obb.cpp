@@ -1,0 +1,48 @@
+#include "collision/obb.hpp"
+
+#include <cmath>
+
+#include "collision/errors.hpp"
+#include "format.hpp"
+#include "vec2_math.hpp"
+
+namespace collision {
+
+namespace {
+
+void require_size(const char* name, double value) {
+  if (!std::isfinite(value) || value < 0) {
+    throw GeometryError(std::string("Obb: ") + name + " must be finite and >= 0 (was " +
+                        detail::format_number(value) + ")");
+  }
+}
+
+}  // namespace
+
+Obb::Obb(Vec2 center, double heading, double half_length, double half_width)
+    : center_(center), heading_(heading), half_length_(half_length), half_width_(half_width) {
+  if (!detail::is_finite(center)) {
+    throw GeometryError("Obb: center must be finite (was " + detail::format_point(center) + ")");
+  }
+  if (!std::isfinite(heading)) {
+    throw GeometryError("Obb: heading must be finite (was " + detail::format_number(heading) + ")");
+  }
+  require_size("half_length", half_length);
+  require_size("half_width", half_width);
+  axis_length_ = Vec2(std::cos(heading), std::sin(heading));
+}
+
+std::array<Vec2, 4> Obb::corners() const {
+  const Vec2 l = half_length_ * axis_length_;
+  const Vec2 w = half_width_ * axis_width();
+  return {center_ - l - w, center_ + l - w, center_ + l + w, center_ - l + w};
+}
+
+Aabb Obb::aabb() const {
+  const Vec2 extent(
+      half_length_ * std::abs(axis_length_.x()) + half_width_ * std::abs(axis_length_.y()),
+      half_length_ * std::abs(axis_length_.y()) + half_width_ * std::abs(axis_length_.x()));
+  return Aabb(center_ - extent, center_ + extent);
+}
+
+}  // namespace collision

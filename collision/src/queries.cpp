@@ -1,0 +1,93 @@
+// The public narrow-phase queries: a local origin, the views, GJK and EPA, and the rules that
+// turn their outputs into one consistent answer (see queries.hpp).
+#include "collision/queries.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "collision/errors.hpp"
+#include "epa.hpp"
+#include "format.hpp"
+#include "gjk.hpp"
+#include "narrow_phase.hpp"
+
+namespace collision {
+
+const char* to_string(QueryStatus status) {
+  switch (status) {
+    case QueryStatus::separated:
+      return "separated";
+    case QueryStatus::touching:
+      return "touching";
+    case QueryStatus::overlapping:
+      return "overlapping";
+    case QueryStatus::iteration_cap:
+      return "iteration_cap";
+  }
+  return "unknown";
+}
+
+namespace detail {
+
+void require_tolerance(double contact_tolerance_m) {
+  if (!(contact_tolerance_m >= 0) || !std::isfinite(contact_tolerance_m)) {
+    throw GeometryError("contact tolerance must be finite and >= 0 (was " +
+                        format_number(contact_tolerance_m) + ")");
+  }
+}
+
+}  // namespace detail
+
+template <class A, class B>
+bool intersects(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache) {
+  detail::require_tolerance(contact_tolerance_m);
+  const Vec2 origin = detail::anchor(a);
+  const detail::MinkowskiDifference diff(detail::make_view(a, origin),
+                                         detail::make_view(b, origin));
+  return detail::intersects(diff, contact_tolerance_m, kMaxGjkIterations, cache);
+}
+
+template <class A, class B>
+DistanceResult distance(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache) {
+  detail::require_tolerance(contact_tolerance_m);
+  const Vec2 origin = detail::anchor(a);
+  const detail::MinkowskiDifference diff(detail::make_view(a, origin),
+                                         detail::make_view(b, origin));
+  DistanceResult r =
+      detail::distance(diff, contact_tolerance_m, kMaxGjkIterations, kMaxEpaIterations, cache);
+  r.point_a += origin;
+  r.point_b += origin;
+  return r;
+}
+
+template <class A, class B>
+PenetrationResult penetration(const A& a, const B& b, double contact_tolerance_m) {
+  detail::require_tolerance(contact_tolerance_m);
+  const Vec2 origin = detail::anchor(a);
+  const detail::MinkowskiDifference diff(detail::make_view(a, origin),
+                                         detail::make_view(b, origin));
+  return detail::penetration(diff, contact_tolerance_m, kMaxGjkIterations, kMaxEpaIterations);
+}
+
+#define COLLISION_INSTANTIATE_PAIR(A, B)                                         \
+  template bool intersects<A, B>(const A&, const B&, double, GjkCache*);         \
+  template DistanceResult distance<A, B>(const A&, const B&, double, GjkCache*); \
+  template PenetrationResult penetration<A, B>(const A&, const B&, double);
+#define COLLISION_INSTANTIATE_WITH(A)              \
+  COLLISION_INSTANTIATE_PAIR(A, Circle)            \
+  COLLISION_INSTANTIATE_PAIR(A, Obb)               \
+  COLLISION_INSTANTIATE_PAIR(A, ConvexPolygon)     \
+  COLLISION_INSTANTIATE_PAIR(A, SweptHull<Circle>) \
+  COLLISION_INSTANTIATE_PAIR(A, SweptHull<Obb>)    \
+  COLLISION_INSTANTIATE_PAIR(A, SweptHull<ConvexPolygon>)
+
+COLLISION_INSTANTIATE_WITH(Circle)
+COLLISION_INSTANTIATE_WITH(Obb)
+COLLISION_INSTANTIATE_WITH(ConvexPolygon)
+COLLISION_INSTANTIATE_WITH(SweptHull<Circle>)
+COLLISION_INSTANTIATE_WITH(SweptHull<Obb>)
+COLLISION_INSTANTIATE_WITH(SweptHull<ConvexPolygon>)
+
+}  // namespace collision

@@ -1,0 +1,149 @@
+// The GJK simplex in 2D: one to three vertices of the Minkowski difference, reduced to the
+// smallest face that holds the point closest to the origin (internal).
+//
+// The region tests are the Voronoi-region formulation of Box2D's b2SolveSimplex2/3 (Catto,
+// "Computing Distance", GDC 2010), written afresh: barycentric weights come from dot and cross
+// products of the vertices themselves, never from a division, so a flat triangle or a zero-length
+// edge degrades to a smaller simplex instead of producing NaN.
+#pragma once
+
+#include <algorithm>
+
+#include "support.hpp"
+#include "vec2_math.hpp"
+
+namespace collision::detail {
+
+struct Simplex {
+  SupportPoint v[3];
+  double u[3];  // barycentric weights of the closest point, not normalised (sum in divisor)
+  double divisor = 1;
+  int count = 0;
+
+  bool contains(int index_a, int index_b) const {
+    for (int i = 0; i < count; ++i) {
+      if (v[i].index_a == index_a && v[i].index_b == index_b) return true;
+    }
+    return false;
+  }
+
+  // Closest point of the simplex to the origin, after solve().
+  Vec2 closest() const {
+    Vec2 p = Vec2::Zero();
+    for (int i = 0; i < count; ++i) p += u[i] * v[i].w;
+    return p / divisor;
+  }
+  Vec2 closest_on_a() const {
+    Vec2 p = Vec2::Zero();
+    for (int i = 0; i < count; ++i) p += u[i] * v[i].a;
+    return p / divisor;
+  }
+  Vec2 closest_on_b() const {
+    Vec2 p = Vec2::Zero();
+    for (int i = 0; i < count; ++i) p += u[i] * v[i].b;
+    return p / divisor;
+  }
+
+  void keep(int i) {
+    v[0] = v[i];
+    u[0] = 1;
+    divisor = 1;
+    count = 1;
+  }
+  void keep(int i, int j, double ui, double uj) {
+    const SupportPoint vi = v[i], vj = v[j];
+    v[0] = vi;
+    v[1] = vj;
+    u[0] = ui;
+    u[1] = uj;
+    divisor = ui + uj;
+    count = 2;
+  }
+
+  // Reduces to the face nearest the origin and sets the weights. Returns false when the origin is
+  // inside the triangle (count stays 3).
+  bool solve() {
+    if (count == 1) {
+      u[0] = 1;
+      divisor = 1;
+      return true;
+    }
+    if (count == 2) return solve2();
+    return solve3();
+  }
+
+  // Sorts the vertices by their indices, so that the same face gives bit-identical weights however
+  // GJK reached it (warm and cold queries agree exactly).
+  void canonicalize() {
+    std::sort(v, v + count, [](const SupportPoint& p, const SupportPoint& q) {
+      return p.index_a != q.index_a ? p.index_a < q.index_a : p.index_b < q.index_b;
+    });
+    solve();
+  }
+
+ private:
+  bool solve2() {
+    const Vec2 w1 = v[0].w, w2 = v[1].w;
+    const Vec2 e12 = w2 - w1;
+    const double d12_2 = -w1.dot(e12);  // > 0: origin lies past w1 towards w2
+    if (d12_2 <= 0) {
+      keep(0);
+      return true;
+    }
+    const double d12_1 = w2.dot(e12);  // > 0: origin lies before w2
+    if (d12_1 <= 0) {
+      keep(1);
+      return true;
+    }
+    keep(0, 1, d12_1, d12_2);
+    return true;
+  }
+
+  bool solve3() {
+    const Vec2 w1 = v[0].w, w2 = v[1].w, w3 = v[2].w;
+    const Vec2 e12 = w2 - w1, e13 = w3 - w1, e23 = w3 - w2;
+    const double d12_1 = w2.dot(e12), d12_2 = -w1.dot(e12);
+    const double d13_1 = w3.dot(e13), d13_2 = -w1.dot(e13);
+    const double d23_1 = w3.dot(e23), d23_2 = -w2.dot(e23);
+    const double n123 = cross(e12, e13);
+    const double d123_1 = n123 * cross(w2, w3);
+    const double d123_2 = n123 * cross(w3, w1);
+    const double d123_3 = n123 * cross(w1, w2);
+
+    if (d12_2 <= 0 && d13_2 <= 0) {
+      keep(0);
+    } else if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) {
+      keep(0, 1, d12_1, d12_2);
+    } else if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {
+      keep(0, 2, d13_1, d13_2);
+    } else if (d12_1 <= 0 && d23_2 <= 0) {
+      keep(1);
+    } else if (d13_1 <= 0 && d23_1 <= 0) {
+      keep(2);
+    } else if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {
+      keep(1, 2, d23_1, d23_2);
+    } else if (n123 == 0) {
+      // Flat triangle that none of the regions claimed: the origin lies on its line. Keep the
+      // longest edge (it covers the other two).
+      const double l12 = e12.squaredNorm(), l13 = e13.squaredNorm(), l23 = e23.squaredNorm();
+      if (l12 >= l13 && l12 >= l23) {
+        keep(0, 1, std::max(d12_1, 0.0), std::max(d12_2, 0.0));
+      } else if (l13 >= l23) {
+        keep(0, 2, std::max(d13_1, 0.0), std::max(d13_2, 0.0));
+      } else {
+        keep(1, 2, std::max(d23_1, 0.0), std::max(d23_2, 0.0));
+      }
+      if (divisor <= 0) keep(0);
+      return true;
+    } else {
+      u[0] = d123_1;
+      u[1] = d123_2;
+      u[2] = d123_3;
+      divisor = d123_1 + d123_2 + d123_3;
+      return false;
+    }
+    return true;
+  }
+};
+
+}  // namespace collision::detail

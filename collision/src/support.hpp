@@ -1,0 +1,161 @@
+// Support mappings: the only thing GJK and EPA know about a shape.
+//
+// A view presents a shape relative to a local origin (so coordinates near 5e6 m lose nothing) as
+// a convex core plus a radius: the shape is core ⊕ disc(radius). Each view offers
+//   int support(d)     index of a core vertex farthest along d (ties: the lowest index)
+//   Vec2 vertex(i)     that vertex, relative to the origin
+//   bool has(i)        whether i is a valid vertex index (to validate warm-start caches)
+//   double radius()    the rounding radius, metres
+//   Vec2 any_point()   some core point (the first search direction comes from two of these)
+// Views hold pointers into the shapes they present: no copies, no allocation.
+#pragma once
+
+#include "collision/circle.hpp"
+#include "collision/convex_polygon.hpp"
+#include "collision/obb.hpp"
+#include "collision/swept_hull.hpp"
+
+namespace collision::detail {
+
+class CircleView {
+ public:
+  CircleView(const Circle& circle, const Vec2& origin)
+      : center_(circle.center() - origin), radius_(circle.radius()) {}
+  int support(const Vec2&) const { return 0; }
+  Vec2 vertex(int) const { return center_; }
+  bool has(int i) const { return i == 0; }
+  double radius() const { return radius_; }
+  Vec2 any_point() const { return center_; }
+
+ private:
+  Vec2 center_;
+  double radius_;
+};
+
+// Corner i of a box: bit 0 set = +length side, bit 1 set = +width side.
+class ObbView {
+ public:
+  ObbView(const Obb& box, const Vec2& origin)
+      : center_(box.center() - origin),
+        half_length_axis_(box.half_length() * box.axis_length()),
+        half_width_axis_(box.half_width() * box.axis_width()) {}
+  int support(const Vec2& d) const {
+    return (d.dot(half_length_axis_) >= 0 ? 1 : 0) | (d.dot(half_width_axis_) >= 0 ? 2 : 0);
+  }
+  Vec2 vertex(int i) const {
+    return center_ + ((i & 1) ? half_length_axis_ : Vec2(-half_length_axis_)) +
+           ((i & 2) ? half_width_axis_ : Vec2(-half_width_axis_));
+  }
+  bool has(int i) const { return 0 <= i && i < 4; }
+  double radius() const { return 0; }
+  Vec2 any_point() const { return center_; }
+
+ private:
+  Vec2 center_;
+  Vec2 half_length_axis_;
+  Vec2 half_width_axis_;
+};
+
+class PolygonView {
+ public:
+  PolygonView(const ConvexPolygon& polygon, const Vec2& origin)
+      : vertices_(polygon.vertices().data()),
+        count_(static_cast<int>(polygon.size())),
+        origin_(origin) {}
+  int support(const Vec2& d) const {
+    int best = 0;
+    double best_value = (vertices_[0] - origin_).dot(d);
+    for (int i = 1; i < count_; ++i) {
+      const double value = (vertices_[i] - origin_).dot(d);
+      if (value > best_value) {
+        best = i;
+        best_value = value;
+      }
+    }
+    return best;
+  }
+  Vec2 vertex(int i) const { return vertices_[i] - origin_; }
+  bool has(int i) const { return 0 <= i && i < count_; }
+  double radius() const { return 0; }
+  Vec2 any_point() const { return vertices_[0] - origin_; }
+
+ private:
+  const Vec2* vertices_;
+  int count_;
+  Vec2 origin_;
+};
+
+// conv(start ∪ end) ⊕ disc: vertex 2i is start's vertex i, vertex 2i+1 is end's vertex i. The
+// hull of two rounded cores is inside the hull of the cores rounded by the larger radius.
+template <class View>
+class HullView {
+ public:
+  HullView(View start, View end, double inflation)
+      : start_(start), end_(end), radius_(std::max(start.radius(), end.radius()) + inflation) {}
+  int support(const Vec2& d) const {
+    const int i0 = start_.support(d);
+    const int i1 = end_.support(d);
+    return start_.vertex(i0).dot(d) >= end_.vertex(i1).dot(d) ? 2 * i0 : 2 * i1 + 1;
+  }
+  Vec2 vertex(int i) const { return (i & 1) ? end_.vertex(i >> 1) : start_.vertex(i >> 1); }
+  bool has(int i) const { return i >= 0 && ((i & 1) ? end_.has(i >> 1) : start_.has(i >> 1)); }
+  double radius() const { return radius_; }
+  Vec2 any_point() const { return start_.any_point(); }
+
+ private:
+  View start_;
+  View end_;
+  double radius_;
+};
+
+inline CircleView make_view(const Circle& s, const Vec2& origin) { return {s, origin}; }
+inline ObbView make_view(const Obb& s, const Vec2& origin) { return {s, origin}; }
+inline PolygonView make_view(const ConvexPolygon& s, const Vec2& origin) { return {s, origin}; }
+template <class Shape>
+auto make_view(const SweptHull<Shape>& s, const Vec2& origin) {
+  using View = decltype(make_view(s.start(), origin));
+  return HullView<View>(make_view(s.start(), origin), make_view(s.end(), origin), s.inflation());
+}
+
+// A point of the shape near its middle: the local origin of a query.
+inline Vec2 anchor(const Circle& s) { return s.center(); }
+inline Vec2 anchor(const Obb& s) { return s.center(); }
+inline Vec2 anchor(const ConvexPolygon& s) { return s.vertices()[0]; }
+template <class Shape>
+Vec2 anchor(const SweptHull<Shape>& s) {
+  return anchor(s.start());
+}
+
+// One vertex of the Minkowski difference a ⊖ b of two cores, with the vertices it came from.
+struct SupportPoint {
+  Vec2 a;  // on a's core, relative to the origin
+  Vec2 b;  // on b's core
+  Vec2 w;  // a - b
+  int index_a;
+  int index_b;
+};
+
+// The Minkowski difference of two views: what GJK and EPA iterate on.
+template <class ViewA, class ViewB>
+class MinkowskiDifference {
+ public:
+  MinkowskiDifference(const ViewA& a, const ViewB& b) : a_(a), b_(b) {}
+  SupportPoint support(const Vec2& d) const { return at(a_.support(d), b_.support(-d)); }
+  SupportPoint at(int index_a, int index_b) const {
+    const Vec2 pa = a_.vertex(index_a);
+    const Vec2 pb = b_.vertex(index_b);
+    return {pa, pb, pa - pb, index_a, index_b};
+  }
+  bool has(int index_a, int index_b) const { return a_.has(index_a) && b_.has(index_b); }
+  double radius_sum() const { return a_.radius() + b_.radius(); }
+  double radius_a() const { return a_.radius(); }
+  double radius_b() const { return b_.radius(); }
+  // From a towards b: the direction in which the origin lies as seen from a - b.
+  Vec2 initial_direction() const { return b_.any_point() - a_.any_point(); }
+
+ private:
+  ViewA a_;
+  ViewB b_;
+};
+
+}  // namespace collision::detail

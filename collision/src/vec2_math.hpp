@@ -1,0 +1,25 @@
+// 2D vector helpers used across the library (internal).
+#pragma once
+
+#include <cmath>
+
+#include "collision/vec2.hpp"
+
+namespace collision::detail {
+
+// z-component of the 3D cross product: > 0 when b is counter-clockwise of a.
+inline double cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+// a rotated by +90 degrees.
+inline Vec2 left_perp(const Vec2& a) { return Vec2(-a.y(), a.x()); }
+
+// a rotated by -90 degrees.
+inline Vec2 right_perp(const Vec2& a) { return Vec2(a.y(), -a.x()); }
+
+inline Vec2 rotate(const Vec2& v, double cos_a, double sin_a) {
+  return Vec2(cos_a * v.x() - sin_a * v.y(), sin_a * v.x() + cos_a * v.y());
+}
+
+inline bool is_finite(const Vec2& v) { return std::isfinite(v.x()) && std::isfinite(v.y()); }
+
+}  // namespace collision::detail
