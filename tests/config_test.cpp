@@ -1,0 +1,648 @@
+// CheckerConfig: defaults, config/default.yaml, parse_config/load_config and their error
+// messages, validate().
+
+#include "collision/config.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "collision/errors.hpp"
+
+namespace collision {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kDefaultYaml = std::string(COLLISION_SOURCE_DIR) + "/config/default.yaml";
+
+// Every field, one EXPECT each, so a failure names the field.
+void ExpectSameConfig(const CheckerConfig& actual, const CheckerConfig& expected) {
+  EXPECT_EQ(actual.vehicle.wheel_base, expected.vehicle.wheel_base);
+  EXPECT_EQ(actual.vehicle.front_overhang, expected.vehicle.front_overhang);
+  EXPECT_EQ(actual.vehicle.rear_overhang, expected.vehicle.rear_overhang);
+  EXPECT_EQ(actual.vehicle.width, expected.vehicle.width);
+  EXPECT_EQ(actual.margins.longitudinal, expected.margins.longitudinal);
+  EXPECT_EQ(actual.margins.lateral, expected.margins.lateral);
+  EXPECT_EQ(actual.continuous.enabled, expected.continuous.enabled);
+  EXPECT_EQ(actual.clearance.horizon, expected.clearance.horizon);
+  EXPECT_EQ(actual.obstacles.outside_prediction, expected.obstacles.outside_prediction);
+  EXPECT_EQ(actual.broad_phase.spatial_index, expected.broad_phase.spatial_index);
+  EXPECT_EQ(actual.broad_phase.bounding_circles, expected.broad_phase.bounding_circles);
+  EXPECT_EQ(actual.broad_phase.aabbs, expected.broad_phase.aabbs);
+  EXPECT_EQ(actual.broad_phase.rtree_max_node_entries, expected.broad_phase.rtree_max_node_entries);
+  EXPECT_EQ(actual.broad_phase.poses_per_query, expected.broad_phase.poses_per_query);
+  EXPECT_EQ(actual.broad_phase.time_slice, expected.broad_phase.time_slice);
+  EXPECT_EQ(actual.narrow_phase.contact_tolerance, expected.narrow_phase.contact_tolerance);
+  EXPECT_EQ(actual.narrow_phase.max_gjk_iterations, expected.narrow_phase.max_gjk_iterations);
+  EXPECT_EQ(actual.narrow_phase.max_epa_iterations, expected.narrow_phase.max_epa_iterations);
+  EXPECT_EQ(actual.narrow_phase.warm_start, expected.narrow_phase.warm_start);
+  EXPECT_EQ(actual.threads, expected.threads);
+}
+
+// The YAML text of a config, every key written out (doubles with round-trip precision).
+std::string ToYaml(const CheckerConfig& c) {
+  std::ostringstream out;
+  out << std::setprecision(17) << std::boolalpha;
+  out << "vehicle:\n"
+      << "  wheel_base: " << c.vehicle.wheel_base << "\n"
+      << "  front_overhang: " << c.vehicle.front_overhang << "\n"
+      << "  rear_overhang: " << c.vehicle.rear_overhang << "\n"
+      << "  width: " << c.vehicle.width << "\n"
+      << "margins:\n"
+      << "  longitudinal: " << c.margins.longitudinal << "\n"
+      << "  lateral: " << c.margins.lateral << "\n"
+      << "continuous:\n"
+      << "  enabled: " << c.continuous.enabled << "\n"
+      << "clearance:\n"
+      << "  horizon: " << c.clearance.horizon << "\n"
+      << "obstacles:\n"
+      << "  outside_prediction: "
+      << (c.obstacles.outside_prediction == OutsidePrediction::hold ? "hold" : "ignore") << "\n"
+      << "broad_phase:\n"
+      << "  spatial_index: " << c.broad_phase.spatial_index << "\n"
+      << "  bounding_circles: " << c.broad_phase.bounding_circles << "\n"
+      << "  aabbs: " << c.broad_phase.aabbs << "\n"
+      << "  rtree_max_node_entries: " << c.broad_phase.rtree_max_node_entries << "\n"
+      << "  poses_per_query: " << c.broad_phase.poses_per_query << "\n"
+      << "  time_slice: " << c.broad_phase.time_slice << "\n"
+      << "narrow_phase:\n"
+      << "  contact_tolerance: " << c.narrow_phase.contact_tolerance << "\n"
+      << "  max_gjk_iterations: " << c.narrow_phase.max_gjk_iterations << "\n"
+      << "  max_epa_iterations: " << c.narrow_phase.max_epa_iterations << "\n"
+      << "  warm_start: " << c.narrow_phase.warm_start << "\n"
+      << "threads: " << c.threads << "\n";
+  return out.str();
+}
+
+// A config with every field away from its default (and still valid).
+CheckerConfig CustomConfig() {
+  CheckerConfig c;
+  c.vehicle.wheel_base = 3.1;
+  c.vehicle.front_overhang = 0.0;
+  c.vehicle.rear_overhang = 1.25;
+  c.vehicle.width = 2.05;
+  c.margins.longitudinal = 0.3;
+  c.margins.lateral = 0.15;
+  c.continuous.enabled = false;
+  c.clearance.horizon = 0.0;
+  c.obstacles.outside_prediction = OutsidePrediction::ignore;
+  c.broad_phase.spatial_index = false;
+  c.broad_phase.bounding_circles = false;
+  c.broad_phase.aabbs = false;
+  c.broad_phase.rtree_max_node_entries = 4;
+  c.broad_phase.poses_per_query = 1000;
+  c.broad_phase.time_slice = 0.25;
+  c.narrow_phase.contact_tolerance = 1.0 / 3.0 * 1e-6;  // not a short decimal: tests precision
+  c.narrow_phase.max_gjk_iterations = 1000;
+  c.narrow_phase.max_epa_iterations = 4;
+  c.narrow_phase.warm_start = false;
+  c.threads = 1024;
+  return c;
+}
+
+// The message of the ConfigError that f throws; a test failure if it throws none.
+std::string ErrorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "expected a ConfigError";
+  return "";
+}
+
+std::string ParseError(const std::string& yaml) {
+  return ErrorOf([&] { parse_config(yaml); });
+}
+
+// A temporary directory for load_config cases, removed afterwards.
+class ConfigFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() /
+           ("collision_config_test_" + std::to_string(::getpid()) + "_" + info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    std::error_code ignored;
+    fs::permissions(dir_ / "unreadable.yaml", fs::perms::owner_all, ignored);
+    fs::remove_all(dir_, ignored);
+  }
+  std::string Write(const std::string& name, const std::string& text) {
+    const fs::path path = dir_ / name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path.string();
+  }
+  fs::path dir_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Defaults
+
+TEST(ConfigDefaults, DefaultConfigMatchesHeaderDefaultsAndContract) {
+  const CheckerConfig c = default_config();
+  ExpectSameConfig(c, CheckerConfig{});
+  // The contract values of API.md.
+  EXPECT_EQ(c.vehicle.wheel_base, 2.85);
+  EXPECT_EQ(c.vehicle.front_overhang, 0.93);
+  EXPECT_EQ(c.vehicle.rear_overhang, 1.02);
+  EXPECT_EQ(c.vehicle.width, 1.92);
+  EXPECT_EQ(c.margins.longitudinal, 0.0);
+  EXPECT_EQ(c.margins.lateral, 0.0);
+  EXPECT_TRUE(c.continuous.enabled);
+  EXPECT_EQ(c.clearance.horizon, 5.0);
+  EXPECT_EQ(c.obstacles.outside_prediction, OutsidePrediction::hold);
+  EXPECT_EQ(c.threads, 0);
+  EXPECT_EQ(c.narrow_phase.contact_tolerance, kDefaultContactTolerance);
+  EXPECT_NO_THROW(validate(c));
+}
+
+TEST(ConfigDefaults, DefaultYamlEqualsDefaultConfig) {
+  ExpectSameConfig(load_config(kDefaultYaml), default_config());
+}
+
+TEST(ConfigDefaults, DefaultYamlListsEveryKeyWithAComment) {
+  std::ifstream in(kDefaultYaml);
+  ASSERT_TRUE(in) << kDefaultYaml;
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  const std::vector<std::string> keys = {"vehicle:",
+                                         "  wheel_base:",
+                                         "  front_overhang:",
+                                         "  rear_overhang:",
+                                         "  width:",
+                                         "margins:",
+                                         "  longitudinal:",
+                                         "  lateral:",
+                                         "continuous:",
+                                         "  enabled:",
+                                         "clearance:",
+                                         "  horizon:",
+                                         "obstacles:",
+                                         "  outside_prediction:",
+                                         "broad_phase:",
+                                         "  spatial_index:",
+                                         "  bounding_circles:",
+                                         "  aabbs:",
+                                         "  rtree_max_node_entries:",
+                                         "  poses_per_query:",
+                                         "  time_slice:",
+                                         "narrow_phase:",
+                                         "  contact_tolerance:",
+                                         "  max_gjk_iterations:",
+                                         "  max_epa_iterations:",
+                                         "  warm_start:",
+                                         "threads:"};
+  for (const std::string& key : keys) {
+    int found = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (lines[i].rfind(key, 0) != 0) continue;
+      ++found;
+      ASSERT_GT(i, 0u);
+      EXPECT_NE(lines[i - 1].find('#'), std::string::npos)
+          << "no comment above '" << key << "' (line " << i + 1 << ")";
+    }
+    EXPECT_EQ(found, 1) << key;
+  }
+}
+
+TEST(ConfigDefaults, EmptyMapIsDefault) {
+  ExpectSameConfig(parse_config("{}"), default_config());
+  ExpectSameConfig(parse_config("# just the defaults\n{}\n"), default_config());
+}
+
+TEST(ConfigDefaults, EmptySectionsAreDefault) {
+  ExpectSameConfig(parse_config("vehicle: {}\nmargins: {}\ncontinuous: {}\nclearance: {}\n"
+                                "obstacles: {}\nbroad_phase: {}\nnarrow_phase: {}\n"),
+                   default_config());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading values
+
+TEST(ConfigParse, PartialSectionsKeepOtherDefaults) {
+  CheckerConfig expected = default_config();
+  expected.vehicle.width = 2.1;
+  expected.broad_phase.aabbs = false;
+  expected.threads = 3;
+  ExpectSameConfig(parse_config("vehicle:\n"
+                                "  width: 2.1\n"
+                                "broad_phase:\n"
+                                "  aabbs: false\n"
+                                "threads: 3\n"),
+                   expected);
+}
+
+TEST(ConfigParse, FullCustomConfigRoundTrips) {
+  const CheckerConfig custom = CustomConfig();
+  EXPECT_NO_THROW(validate(custom));
+  ExpectSameConfig(parse_config(ToYaml(custom)), custom);
+  ExpectSameConfig(parse_config(ToYaml(default_config())), default_config());
+}
+
+TEST(ConfigParse, FlowStyleQuotedKeysAndNumberSpellings) {
+  const CheckerConfig c = parse_config(
+      "{vehicle: {width: 2, wheel_base: +3.0e0}, \"threads\": +8,"
+      " obstacles: {outside_prediction: \"ignore\"}, margins: {lateral: .5, longitudinal: 1.}}");
+  EXPECT_EQ(c.vehicle.width, 2.0);
+  EXPECT_EQ(c.vehicle.wheel_base, 3.0);
+  EXPECT_EQ(c.threads, 8);
+  EXPECT_EQ(c.obstacles.outside_prediction, OutsidePrediction::ignore);
+  EXPECT_EQ(c.margins.lateral, 0.5);
+  EXPECT_EQ(c.margins.longitudinal, 1.0);
+  EXPECT_EQ(parse_config("narrow_phase: {contact_tolerance: 1E-9}").narrow_phase.contact_tolerance,
+            1e-9);
+}
+
+TEST(ConfigParse, RangeBoundariesAreAccepted) {
+  const CheckerConfig low = parse_config(
+      "vehicle: {front_overhang: 0, rear_overhang: 0, wheel_base: 1e-9, width: 1e-9}\n"
+      "margins: {longitudinal: 0, lateral: 0}\n"
+      "clearance: {horizon: 0}\n"
+      "broad_phase: {rtree_max_node_entries: 4, poses_per_query: 1, time_slice: 1e-6}\n"
+      "narrow_phase: {contact_tolerance: 0, max_gjk_iterations: 4, max_epa_iterations: 4}\n"
+      "threads: 0\n");
+  EXPECT_EQ(low.vehicle.front_overhang, 0.0);
+  EXPECT_EQ(low.broad_phase.rtree_max_node_entries, 4);
+  EXPECT_EQ(low.broad_phase.poses_per_query, 1);
+  EXPECT_EQ(low.narrow_phase.contact_tolerance, 0.0);
+  EXPECT_EQ(low.narrow_phase.max_gjk_iterations, 4);
+  EXPECT_EQ(low.narrow_phase.max_epa_iterations, 4);
+  const CheckerConfig high = parse_config(
+      "broad_phase: {rtree_max_node_entries: 256, poses_per_query: 1000}\n"
+      "narrow_phase: {contact_tolerance: 0.000999, max_gjk_iterations: 1000,"
+      " max_epa_iterations: 1000}\n"
+      "threads: 1024\n");
+  EXPECT_EQ(high.broad_phase.rtree_max_node_entries, 256);
+  EXPECT_EQ(high.broad_phase.poses_per_query, 1000);
+  EXPECT_EQ(high.narrow_phase.contact_tolerance, 0.000999);
+  EXPECT_EQ(high.narrow_phase.max_gjk_iterations, 1000);
+  EXPECT_EQ(high.narrow_phase.max_epa_iterations, 1000);
+  EXPECT_EQ(high.threads, 1024);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Out-of-range values: one table checked through both parse_config and validate(), which must
+// agree (the same rules, and the same "key: reason" text).
+
+struct RangeCase {
+  std::string yaml;  // the offending key on line 2 (line 1 for threads)
+  std::function<void(CheckerConfig&)> set;
+  std::string expected;  // "<key>: <reason>"
+};
+
+std::vector<RangeCase> RangeCases() {
+  using C = CheckerConfig;
+  return {
+      {"vehicle:\n  wheel_base: 0\n", [](C& c) { c.vehicle.wheel_base = 0; },
+       "vehicle.wheel_base: must be > 0 (was 0)"},
+      {"vehicle:\n  front_overhang: -0.1\n", [](C& c) { c.vehicle.front_overhang = -0.1; },
+       "vehicle.front_overhang: must be >= 0 (was -0.1)"},
+      {"vehicle:\n  rear_overhang: -1\n", [](C& c) { c.vehicle.rear_overhang = -1; },
+       "vehicle.rear_overhang: must be >= 0 (was -1)"},
+      {"vehicle:\n  width: -1.9\n", [](C& c) { c.vehicle.width = -1.9; },
+       "vehicle.width: must be > 0 (was -1.9)"},
+      {"margins:\n  longitudinal: -0.5\n", [](C& c) { c.margins.longitudinal = -0.5; },
+       "margins.longitudinal: must be >= 0 (was -0.5)"},
+      {"margins:\n  lateral: -0.01\n", [](C& c) { c.margins.lateral = -0.01; },
+       "margins.lateral: must be >= 0 (was -0.01)"},
+      {"clearance:\n  horizon: -5\n", [](C& c) { c.clearance.horizon = -5; },
+       "clearance.horizon: must be >= 0 (was -5)"},
+      {"broad_phase:\n  rtree_max_node_entries: 3\n",
+       [](C& c) { c.broad_phase.rtree_max_node_entries = 3; },
+       "broad_phase.rtree_max_node_entries: must be 4 to 256 (was 3)"},
+      {"broad_phase:\n  rtree_max_node_entries: 257\n",
+       [](C& c) { c.broad_phase.rtree_max_node_entries = 257; },
+       "broad_phase.rtree_max_node_entries: must be 4 to 256 (was 257)"},
+      {"broad_phase:\n  poses_per_query: 0\n", [](C& c) { c.broad_phase.poses_per_query = 0; },
+       "broad_phase.poses_per_query: must be 1 to 1000 (was 0)"},
+      {"broad_phase:\n  poses_per_query: 1001\n",
+       [](C& c) { c.broad_phase.poses_per_query = 1001; },
+       "broad_phase.poses_per_query: must be 1 to 1000 (was 1001)"},
+      {"broad_phase:\n  time_slice: 0\n", [](C& c) { c.broad_phase.time_slice = 0; },
+       "broad_phase.time_slice: must be > 0 (was 0)"},
+      {"narrow_phase:\n  contact_tolerance: 0.001\n",
+       [](C& c) { c.narrow_phase.contact_tolerance = 0.001; },
+       "narrow_phase.contact_tolerance: must be >= 0 and < 0.001 (was 0.001)"},
+      {"narrow_phase:\n  contact_tolerance: -0.5\n",
+       [](C& c) { c.narrow_phase.contact_tolerance = -0.5; },
+       "narrow_phase.contact_tolerance: must be >= 0 and < 0.001 (was -0.5)"},
+      {"narrow_phase:\n  max_gjk_iterations: 3\n",
+       [](C& c) { c.narrow_phase.max_gjk_iterations = 3; },
+       "narrow_phase.max_gjk_iterations: must be 4 to 1000 (was 3)"},
+      {"narrow_phase:\n  max_gjk_iterations: 1001\n",
+       [](C& c) { c.narrow_phase.max_gjk_iterations = 1001; },
+       "narrow_phase.max_gjk_iterations: must be 4 to 1000 (was 1001)"},
+      {"narrow_phase:\n  max_epa_iterations: 3\n",
+       [](C& c) { c.narrow_phase.max_epa_iterations = 3; },
+       "narrow_phase.max_epa_iterations: must be 4 to 1000 (was 3)"},
+      {"narrow_phase:\n  max_epa_iterations: 1001\n",
+       [](C& c) { c.narrow_phase.max_epa_iterations = 1001; },
+       "narrow_phase.max_epa_iterations: must be 4 to 1000 (was 1001)"},
+      {"threads: -1\n", [](C& c) { c.threads = -1; }, "threads: must be 0 to 1024 (was -1)"},
+      {"threads: 1025\n", [](C& c) { c.threads = 1025; }, "threads: must be 0 to 1024 (was 1025)"},
+  };
+}
+
+TEST(ConfigRange, ParseRejectsOutOfRangeWithFileLineKeyAndValue) {
+  for (const RangeCase& rc : RangeCases()) {
+    SCOPED_TRACE(rc.yaml);
+    const std::string line = rc.yaml.rfind("threads", 0) == 0 ? "1" : "2";
+    EXPECT_EQ(ParseError(rc.yaml), "<config>:" + line + ": " + rc.expected);
+  }
+}
+
+TEST(ConfigRange, ValidateRejectsTheSameWithTheSameText) {
+  for (const RangeCase& rc : RangeCases()) {
+    SCOPED_TRACE(rc.expected);
+    CheckerConfig c = default_config();
+    rc.set(c);
+    EXPECT_EQ(ErrorOf([&] { validate(c); }), rc.expected);
+  }
+}
+
+TEST(ConfigRange, ParseRejectsIntegerOverflowAsOutOfRange) {
+  EXPECT_EQ(ParseError("threads: 99999999999999999999999\n"),
+            "<config>:1: threads: must be 0 to 1024 (was 99999999999999999999999)");
+  EXPECT_EQ(ParseError("threads: 4294967297\n"),  // 2^32 + 1: would wrap to 1 as a 32-bit int
+            "<config>:1: threads: must be 0 to 1024 (was 4294967297)");
+}
+
+TEST(ConfigRange, ParseRejectsNonFiniteNumbers) {
+  EXPECT_EQ(ParseError("vehicle:\n  width: .nan\n"),
+            "<config>:2: vehicle.width: must be finite (was .nan)");
+  EXPECT_EQ(ParseError("vehicle:\n  width: .NaN\n"),
+            "<config>:2: vehicle.width: must be finite (was .NaN)");
+  EXPECT_EQ(ParseError("clearance:\n  horizon: .inf\n"),
+            "<config>:2: clearance.horizon: must be finite (was .inf)");
+  EXPECT_EQ(ParseError("margins:\n  lateral: -.inf\n"),
+            "<config>:2: margins.lateral: must be finite (was -.inf)");
+  EXPECT_EQ(ParseError("broad_phase:\n  time_slice: +.Inf\n"),
+            "<config>:2: broad_phase.time_slice: must be finite (was +.Inf)");
+  EXPECT_EQ(ParseError("clearance:\n  horizon: 1e999\n"),
+            "<config>:2: clearance.horizon: does not fit a double (was 1e999)");
+}
+
+TEST(ConfigRange, ValidateRejectsNonFiniteNumbers) {
+  constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  CheckerConfig c = default_config();
+  c.vehicle.width = kNan;
+  EXPECT_EQ(ErrorOf([&] { validate(c); }), "vehicle.width: must be finite (was nan)");
+  c = default_config();
+  c.clearance.horizon = kInf;  // an infinite horizon is not "measure everything": use a number
+  EXPECT_EQ(ErrorOf([&] { validate(c); }), "clearance.horizon: must be finite (was inf)");
+  c = default_config();
+  c.narrow_phase.contact_tolerance = -kInf;
+  EXPECT_EQ(ErrorOf([&] { validate(c); }),
+            "narrow_phase.contact_tolerance: must be finite (was -inf)");
+}
+
+TEST(ConfigRange, ValidateRejectsAnUnknownEnumValue) {
+  CheckerConfig c = default_config();
+  c.obstacles.outside_prediction = static_cast<OutsidePrediction>(7);
+  EXPECT_EQ(ErrorOf([&] { validate(c); }),
+            "obstacles.outside_prediction: must be hold or ignore (was 7)");
+}
+
+TEST(ConfigRange, ValidateReportsTheFirstBadKeyInFileOrder) {
+  CheckerConfig c = default_config();
+  c.threads = -3;
+  c.vehicle.width = 0;
+  EXPECT_EQ(ErrorOf([&] { validate(c); }), "vehicle.width: must be > 0 (was 0)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wrong types
+
+TEST(ConfigTypes, NumbersMustBeNumbers) {
+  EXPECT_EQ(ParseError("vehicle:\n  width: {a: 1}\n"),
+            "<config>:2: vehicle.width: expected a number (was a map)");
+  EXPECT_EQ(ParseError("vehicle:\n  width: [1.9, 2.0]\n"),
+            "<config>:2: vehicle.width: expected a number (was a list)");
+  EXPECT_EQ(ParseError("vehicle:\n  width: abc\n"),
+            "<config>:2: vehicle.width: expected a number (was abc)");
+  EXPECT_EQ(ParseError("vehicle:\n  width: \"1.9\"\n"),
+            "<config>:2: vehicle.width: expected a number (was the quoted string \"1.9\")");
+  EXPECT_EQ(ParseError("vehicle:\n  width: 1.9m\n"),
+            "<config>:2: vehicle.width: expected a number (was 1.9m)");
+  EXPECT_EQ(ParseError("vehicle:\n  width: 0x10\n"),
+            "<config>:2: vehicle.width: expected a number (was 0x10)");
+  EXPECT_EQ(ParseError("vehicle:\n  width: 1,9\n"),
+            "<config>:2: vehicle.width: expected a number (was 1,9)");
+}
+
+TEST(ConfigTypes, AKeyWithNoValue) {
+  EXPECT_EQ(ParseError("vehicle:\n  width:\n  wheel_base: 3\n"),
+            "<config>:2: vehicle.width: has no value (expected a number)");
+  EXPECT_EQ(ParseError("threads: ~\n"), "<config>:1: threads: has no value (expected an integer)");
+  EXPECT_EQ(ParseError("continuous:\n  enabled:\n"),
+            "<config>:2: continuous.enabled: has no value (expected true or false)");
+}
+
+TEST(ConfigTypes, IntegersMustBeIntegers) {
+  EXPECT_EQ(ParseError("threads: 2.5\n"), "<config>:1: threads: expected an integer (was 2.5)");
+  EXPECT_EQ(ParseError("threads: 4.0\n"), "<config>:1: threads: expected an integer (was 4.0)");
+  EXPECT_EQ(ParseError("threads: 1e2\n"), "<config>:1: threads: expected an integer (was 1e2)");
+  EXPECT_EQ(ParseError("threads: four\n"), "<config>:1: threads: expected an integer (was four)");
+  EXPECT_EQ(ParseError("broad_phase:\n  poses_per_query: \"8\"\n"),
+            "<config>:2: broad_phase.poses_per_query: expected an integer (was the quoted string "
+            "\"8\")");
+}
+
+TEST(ConfigTypes, BoolsAreOnlyTrueOrFalse) {
+  EXPECT_EQ(ParseError("continuous:\n  enabled: yes\n"),
+            "<config>:2: continuous.enabled: expected true or false (was yes)");
+  EXPECT_EQ(ParseError("continuous:\n  enabled: 1\n"),
+            "<config>:2: continuous.enabled: expected true or false (was 1)");
+  EXPECT_EQ(ParseError("broad_phase:\n  aabbs: on\n"),
+            "<config>:2: broad_phase.aabbs: expected true or false (was on)");
+  EXPECT_EQ(ParseError("narrow_phase:\n  warm_start: True\n"),
+            "<config>:2: narrow_phase.warm_start: expected true or false (was True)");
+  EXPECT_EQ(ParseError("continuous:\n  enabled: \"true\"\n"),
+            "<config>:2: continuous.enabled: expected true or false (was the quoted string "
+            "\"true\")");
+}
+
+TEST(ConfigTypes, OutsidePredictionIsHoldOrIgnore) {
+  EXPECT_EQ(parse_config("obstacles:\n  outside_prediction: ignore\n").obstacles.outside_prediction,
+            OutsidePrediction::ignore);
+  EXPECT_EQ(parse_config("obstacles:\n  outside_prediction: hold\n").obstacles.outside_prediction,
+            OutsidePrediction::hold);
+  EXPECT_EQ(ParseError("obstacles:\n  outside_prediction: stop\n"),
+            "<config>:2: obstacles.outside_prediction: expected hold or ignore (was stop)");
+  EXPECT_EQ(ParseError("obstacles:\n  outside_prediction: Hold\n"),
+            "<config>:2: obstacles.outside_prediction: expected hold or ignore (was Hold)");
+  EXPECT_EQ(ParseError("obstacles:\n  outside_prediction: [hold]\n"),
+            "<config>:2: obstacles.outside_prediction: expected hold or ignore (was a list)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Structure: sections, unknown and duplicate keys
+
+TEST(ConfigStructure, SectionWithNoValue) {
+  EXPECT_EQ(ParseError("vehicle:\nmargins: {}\n"),
+            "<config>:1: vehicle: section has no value (write vehicle: {} for its defaults)");
+  EXPECT_EQ(ParseError("threads: 2\nnarrow_phase:\n"),
+            "<config>:2: narrow_phase: section has no value (write narrow_phase: {} for its "
+            "defaults)");
+}
+
+TEST(ConfigStructure, SectionMustBeAMap) {
+  EXPECT_EQ(ParseError("vehicle: 5\n"),
+            "<config>:1: vehicle: expected a map of wheel_base, front_overhang, rear_overhang, "
+            "width (was a scalar)");
+  EXPECT_EQ(ParseError("margins:\n  - 0.1\n  - 0.2\n"),
+            "<config>:1: margins: expected a map of longitudinal, lateral (was a list)");
+}
+
+TEST(ConfigStructure, TopLevelMustBeAMap) {
+  const std::string allowed =
+      "vehicle, margins, continuous, clearance, obstacles, broad_phase, narrow_phase, threads";
+  EXPECT_EQ(ParseError("- vehicle\n- margins\n"),
+            "<config>:1: the top level must be a map of " + allowed + " (was a list)");
+  EXPECT_EQ(ParseError("# a comment\n5\n"),
+            "<config>:2: the top level must be a map of " + allowed + " (was a scalar)");
+}
+
+TEST(ConfigStructure, UnknownKeysNameTheKeyAndTheAllowedOnes) {
+  EXPECT_EQ(ParseError("vehicles:\n  width: 2\n"),
+            "<config>:1: vehicles: unknown key (allowed: vehicle, margins, continuous, clearance, "
+            "obstacles, broad_phase, narrow_phase, threads)");
+  EXPECT_EQ(ParseError("vehicle:\n  width: 2\n  wheelbase: 3\n"),
+            "<config>:3: vehicle.wheelbase: unknown key (allowed: wheel_base, front_overhang, "
+            "rear_overhang, width)");
+  EXPECT_EQ(ParseError("narrow_phase:\n  warm_start: true\n  gjk_iterations: 10\n"),
+            "<config>:3: narrow_phase.gjk_iterations: unknown key (allowed: contact_tolerance, "
+            "max_gjk_iterations, max_epa_iterations, warm_start)");
+  // A key of one section written in another is unknown there.
+  EXPECT_EQ(ParseError("margins:\n  width: 2\n"),
+            "<config>:2: margins.width: unknown key (allowed: longitudinal, lateral)");
+  // A top-level leaf is not a section of the others.
+  EXPECT_EQ(ParseError("broad_phase:\n  threads: 2\n"),
+            "<config>:2: broad_phase.threads: unknown key (allowed: spatial_index, "
+            "bounding_circles, aabbs, rtree_max_node_entries, poses_per_query, time_slice)");
+}
+
+TEST(ConfigStructure, KeysMustBeNames) {
+  EXPECT_EQ(ParseError("? [a, b]\n: 1\n"),
+            "<config>:1: (top level): keys must be names (found a list)");
+  EXPECT_EQ(ParseError("vehicle:\n  ? {x: 1}\n  : 2\n"),
+            "<config>:2: vehicle: keys must be names (found a map)");
+}
+
+TEST(ConfigStructure, DuplicateKeysNameBothLines) {
+  EXPECT_EQ(ParseError("threads: 1\nthreads: 2\n"),
+            "<config>:2: threads: duplicate key (first at line 1)");
+  EXPECT_EQ(ParseError("vehicle:\n  width: 2\n  wheel_base: 3\n  width: 2.1\n"),
+            "<config>:4: vehicle.width: duplicate key (first at line 2)");
+  EXPECT_EQ(ParseError("vehicle: {}\nmargins: {}\n\n# again\nvehicle:\n  width: 2\n"),
+            "<config>:5: vehicle: duplicate key (first at line 1)");
+  EXPECT_EQ(ParseError("{threads: 1, threads: 1}"),
+            "<config>:1: threads: duplicate key (first at line 1)");
+}
+
+TEST(ConfigStructure, LinesCountFromOneIncludingCommentsAndBlankLines) {
+  EXPECT_EQ(ParseError("# header\n\nvehicle:\n  # the body\n  width: 0\n"),
+            "<config>:5: vehicle.width: must be > 0 (was 0)");
+}
+
+TEST(ConfigStructure, EmptyConfig) {
+  const std::string message = "<config>: empty config (write {} to use the defaults)";
+  EXPECT_EQ(ParseError(""), message);
+  EXPECT_EQ(ParseError("\n   \n"), message);
+  EXPECT_EQ(ParseError("# only\n# comments\n"), message);
+  EXPECT_EQ(ParseError("---\n"), message);
+  EXPECT_EQ(ParseError("~\n"), message);
+}
+
+TEST(ConfigStructure, NotYaml) {
+  EXPECT_EQ(ParseError("vehicle: {width: 1\n"),
+            "<config>:2: not valid YAML: end of map flow not found");
+  EXPECT_EQ(ParseError("vehicle:\n  width: 1\n wheel_base: 2\n"),
+            "<config>:3: not valid YAML: end of map not found");
+  const std::string tab = ParseError("vehicle:\n\twidth: 1\n");
+  EXPECT_EQ(tab.rfind("<config>:2: not valid YAML: ", 0), 0u) << tab;
+  const std::string alias = ParseError("threads: *n\n");
+  EXPECT_EQ(alias.rfind("<config>:1: not valid YAML: ", 0), 0u) << alias;
+}
+
+TEST(ConfigStructure, OneDocumentOnly) {
+  EXPECT_EQ(ParseError("threads: 1\n---\nthreads: 2\n"),
+            "<config>:3: a config is one YAML document (found 2)");
+}
+
+TEST(ConfigStructure, ErrorsAreConfigErrorsAndRuntimeErrors) {
+  static_assert(std::is_base_of_v<std::runtime_error, ConfigError>);
+  EXPECT_THROW(parse_config("threads: -1"), ConfigError);
+  EXPECT_THROW(parse_config("threads: -1"), std::runtime_error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+TEST_F(ConfigFileTest, LoadsAFile) {
+  const CheckerConfig custom = CustomConfig();
+  ExpectSameConfig(load_config(Write("custom.yaml", ToYaml(custom))), custom);
+  ExpectSameConfig(load_config(Write("empty_map.yaml", "{}\n")), default_config());
+}
+
+TEST_F(ConfigFileTest, MissingFile) {
+  const std::string path = (dir_ / "absent.yaml").string();
+  EXPECT_EQ(ErrorOf([&] { load_config(path); }), path + ": cannot open: No such file or directory");
+}
+
+TEST_F(ConfigFileTest, DirectoryIsNotAFile) {
+  const std::string path = dir_.string();
+  EXPECT_EQ(ErrorOf([&] { load_config(path); }), path + ": cannot open: Is a directory");
+}
+
+TEST_F(ConfigFileTest, UnreadableFile) {
+  const std::string path = Write("unreadable.yaml", "{}\n");
+  fs::permissions(path, fs::perms::none);
+  if (std::ifstream(path)) GTEST_SKIP() << "running with rights to read any file (root?)";
+  EXPECT_EQ(ErrorOf([&] { load_config(path); }), path + ": cannot open: Permission denied");
+}
+
+TEST_F(ConfigFileTest, PathThroughAFile) {
+  const std::string path = Write("plain.yaml", "{}\n") + "/inner.yaml";
+  EXPECT_EQ(ErrorOf([&] { load_config(path); }), path + ": cannot open: Not a directory");
+}
+
+TEST_F(ConfigFileTest, EmptyFileAndCommentsOnly) {
+  const std::string empty = Write("empty.yaml", "");
+  EXPECT_EQ(ErrorOf([&] { load_config(empty); }),
+            empty + ": empty config (write {} to use the defaults)");
+  const std::string comments = Write("comments.yaml", "# vehicle:\n#   width: 2\n\n");
+  EXPECT_EQ(ErrorOf([&] { load_config(comments); }),
+            comments + ": empty config (write {} to use the defaults)");
+}
+
+TEST_F(ConfigFileTest, ErrorsNameTheFileAndLine) {
+  const std::string bad = Write("bad.yaml", "vehicle:\n  width: 1.9\n  width: 2.0\n");
+  EXPECT_EQ(ErrorOf([&] { load_config(bad); }),
+            bad + ":3: vehicle.width: duplicate key (first at line 2)");
+  const std::string broken = Write("broken.yaml", "threads: [1\n");
+  EXPECT_EQ(ErrorOf([&] { load_config(broken); }),
+            broken + ":2: not valid YAML: end of sequence flow not found");
+  const std::string range = Write("range.yaml", "# tuned\nclearance:\n  horizon: -1\n");
+  EXPECT_EQ(ErrorOf([&] { load_config(range); }),
+            range + ":3: clearance.horizon: must be >= 0 (was -1)");
+}
+
+}  // namespace
+}  // namespace collision
