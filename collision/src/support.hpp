@@ -85,6 +85,46 @@ class PolygonView {
   Vec2 origin_;
 };
 
+// A polygon given in its own frame, placed at a pose (a moving obstacle at some time): the
+// search direction is turned into the body frame instead of turning every vertex.
+class PlacedPolygonView {
+ public:
+  PlacedPolygonView(const ConvexPolygon& body, const Vec2& position, double cos_heading,
+                    double sin_heading, const Vec2& origin)
+      : vertices_(body.vertices().data()),
+        count_(static_cast<int>(body.size())),
+        offset_(position - origin),
+        cos_(cos_heading),
+        sin_(sin_heading) {}
+  int support(const Vec2& d) const {
+    const Vec2 local(cos_ * d.x() + sin_ * d.y(), -sin_ * d.x() + cos_ * d.y());
+    int best = 0;
+    double best_value = vertices_[0].dot(local);
+    for (int i = 1; i < count_; ++i) {
+      const double value = vertices_[i].dot(local);
+      if (value > best_value) {
+        best = i;
+        best_value = value;
+      }
+    }
+    return best;
+  }
+  Vec2 vertex(int i) const {
+    const Vec2& v = vertices_[i];
+    return offset_ + Vec2(cos_ * v.x() - sin_ * v.y(), sin_ * v.x() + cos_ * v.y());
+  }
+  bool has(int i) const { return 0 <= i && i < count_; }
+  double radius() const { return 0; }
+  Vec2 any_point() const { return offset_; }
+
+ private:
+  const Vec2* vertices_;
+  int count_;
+  Vec2 offset_;
+  double cos_;
+  double sin_;
+};
+
 // conv(start ∪ end) ⊕ disc: vertex 2i is start's vertex i, vertex 2i+1 is end's vertex i. The
 // hull of two rounded cores is inside the hull of the cores rounded by the larger radius.
 template <class View>

@@ -11,6 +11,10 @@
 
 namespace collision {
 
+namespace detail {
+struct Scene;  // the obstacles with their bounds and spatial index (internal)
+}  // namespace detail
+
 class CollisionChecker {
  public:
   // Throws ConfigError when the config is out of range (see validate()).
@@ -38,9 +42,8 @@ class CollisionChecker {
   const CheckerConfig& config() const;
 
  private:
-  struct Scene;
   CheckerConfig config_;
-  std::unique_ptr<const Scene> scene_;
+  std::unique_ptr<const detail::Scene> scene_;
 };
 
 }  // namespace collision

@@ -1,0 +1,523 @@
+// The two-stage trajectory checker.
+//
+// Per trajectory, poses are taken in chunks of broad_phase.poses_per_query. One R*-tree query per
+// chunk (the chunk's footprint boxes, grown by the clearance horizon) returns the candidate parts;
+// then, per pose and candidate, bounding circles reject, then AABBs, and only the survivors reach
+// GJK, warm-started from the previous pose of the same part. With continuous checking the test at
+// pose i is the sweep from pose i-1 (which contains pose i); against a moving body it is the
+// relative sweep, split at the body's predicted times so that both motions are linear within each
+// piece. Clearance is the GJK distance at each pose to the parts within the horizon, skipped when
+// a cheap lower bound already exceeds the best distance found.
+#include "collision/collision_checker.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <thread>
+
+#include "collision/errors.hpp"
+#include "collision/swept_hull.hpp"
+#include "narrow_phase.hpp"
+#include "relative_sweep.hpp"
+#include "scene.hpp"
+
+namespace collision {
+
+using detail::Part;
+
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// Bisection steps for the contact time inside a sweep: the estimate is at most
+// (t(i) - t(i-1)) / 2^kContactTimeBisections early.
+constexpr int kContactTimeBisections = 10;
+
+double distance_to_segment(const Vec2& p, const Vec2& a, const Vec2& b) {
+  const Vec2 ab = b - a;
+  const double length2 = ab.squaredNorm();
+  const double s = length2 > 0 ? std::clamp((p - a).dot(ab) / length2, 0.0, 1.0) : 0.0;
+  return (a + s * ab - p).norm();
+}
+
+Aabb disc_box(const Vec2& center, double radius) { return Aabb(center, center).inflated(radius); }
+
+// The ego at one trajectory point.
+struct EgoPose {
+  Pose2 pose;
+  double t;
+  Obb box;
+  Aabb aabb;  // rounded outward
+};
+
+// A moving body at one instant, with its rotation precomputed.
+struct BodyAt {
+  double t;
+  Pose2 pose;
+  double cos_h, sin_h;
+};
+
+class TrajectoryScan {
+ public:
+  TrajectoryScan(const CheckerConfig& config, const detail::Scene& scene,
+                 const Trajectory& trajectory)
+      : config_(config),
+        scene_(scene),
+        trajectory_(trajectory),
+        origin_(trajectory.front().pose.x, trajectory.front().pose.y),
+        tolerance_(config.narrow_phase.contact_tolerance),
+        horizon_(config.clearance.horizon),
+        continuous_(config.continuous.enabled),
+        rear_radius_(footprint_radius(config.vehicle, config.margins)) {
+    ego_.reserve(trajectory.size());
+    for (const TrajectoryPoint& p : trajectory) ego_.push_back(make_ego(p.pose, p.t));
+    const Obb& b = ego_.front().box;
+    box_radius_ = std::hypot(b.half_length(), b.half_width());
+    const double front = config.vehicle.wheel_base + config.vehicle.front_overhang;
+    center_lever_ = 0.5 * std::abs(front - config.vehicle.rear_overhang);
+  }
+
+  TrajectoryResult run() {
+    TrajectoryResult result;
+    result.min_clearance = kInfinity;
+    const std::size_t n = ego_.size();
+    const std::size_t chunk = static_cast<std::size_t>(config_.broad_phase.poses_per_query);
+    const std::uint64_t part_count = scene_.parts.size();
+    double best_clearance = kInfinity;
+
+    for (std::size_t begin = 0; begin < n; begin += chunk) {
+      const std::size_t end = std::min(n, begin + chunk);
+      collect_candidates(begin, end);
+      for (std::size_t i = begin; i < end; ++i) {
+        result.stats.pairs_seen += part_count;
+        result.stats.rejected_by_index += part_count - candidates_.size();
+        std::optional<int> hit_id;
+        std::size_t hit_slot = 0;
+        for (std::size_t k = 0; k < candidates_.size(); ++k) {
+          const Part& part = scene_.parts[static_cast<std::size_t>(candidates_[k])];
+          // Once a hit is found at this index, only a lower id can change the answer.
+          if (hit_id && part.obstacle_id >= *hit_id) continue;
+          const double threshold = hit_id ? -kInfinity : std::min(best_clearance, horizon_);
+          const PairOutcome outcome = test_pair(part, i, caches_[k], threshold, result.stats);
+          if (outcome.hit) {
+            hit_id = part.obstacle_id;
+            hit_slot = k;
+          } else if (outcome.distance < best_clearance) {
+            best_clearance = outcome.distance;
+          }
+        }
+        if (hit_id) {
+          const Part& part = scene_.parts[static_cast<std::size_t>(candidates_[hit_slot])];
+          result.collides = true;
+          result.first_collision_index = i;
+          result.first_collision_time = contact_time(part, i);
+          result.obstacle_id = *hit_id;
+          result.min_clearance = 0;
+          return result;
+        }
+      }
+    }
+    if (horizon_ > 0 && best_clearance <= horizon_) result.min_clearance = best_clearance;
+    return result;
+  }
+
+ private:
+  struct Caches {
+    GjkCache pose;
+    GjkCache sweep;
+  };
+  struct PairOutcome {
+    bool hit = false;
+    double distance = kInfinity;  // clearance at the pose, when measured
+  };
+
+  EgoPose make_ego(const Pose2& pose, double t) const {
+    const Obb box = footprint(pose, config_.vehicle, config_.margins);
+    const Aabb aabb =
+        box.aabb().inflated(detail::rounding_slack(box.center().cwiseAbs().maxCoeff()));
+    return {pose, t, box, aabb};
+  }
+
+  double sweep_inflation(const Pose2& a, const Pose2& b) const {
+    return rotation_inflation(rear_radius_, heading_change(a.heading, b.heading));
+  }
+
+  bool sweeps_into(std::size_t i) const { return continuous_ && i > 0; }
+
+  // Candidate parts for poses [begin, end): one index query for the chunk, or every part.
+  void collect_candidates(std::size_t begin, std::size_t end) {
+    candidates_.clear();
+    const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
+    if (!config_.broad_phase.spatial_index) {
+      for (std::size_t k = 0; k < scene_.parts.size(); ++k)
+        candidates_.push_back(static_cast<int>(k));
+    } else {
+      Aabb box;
+      double inflation = 0;
+      for (std::size_t i = first; i < end; ++i) {
+        box.extend(ego_[i].aabb);
+        if (i > first)
+          inflation = std::max(inflation, sweep_inflation(ego_[i - 1].pose, ego_[i].pose));
+      }
+      box = box.inflated(inflation + horizon_ + tolerance_);
+      scene_.index->query(box, ego_[first].t, ego_[end - 1].t, candidates_);
+      std::sort(candidates_.begin(), candidates_.end());
+      candidates_.erase(std::unique(candidates_.begin(), candidates_.end()), candidates_.end());
+    }
+    caches_.assign(candidates_.size(), Caches{});
+  }
+
+  PairOutcome test_pair(const Part& part, std::size_t i, Caches& caches, double clearance_threshold,
+                        CheckStats& stats) {
+    return part.moving ? test_moving(part, i, caches, clearance_threshold, stats)
+                       : test_stationary(part, i, caches, clearance_threshold, stats);
+  }
+
+  // ---- stationary parts ----
+
+  PairOutcome test_stationary(const Part& part, std::size_t i, Caches& caches,
+                              double clearance_threshold, CheckStats& stats) {
+    const EgoPose& ego = ego_[i];
+    const double pose_gap = (ego.box.center() - part.circle_center).norm() - box_radius_ -
+                            part.circle_radius;  // lower bound of the pose's distance
+    const bool sweep = sweeps_into(i);
+    double collision_gap = pose_gap;
+    Aabb collision_box = ego.aabb;
+    if (sweep) {
+      const EgoPose& prev = ego_[i - 1];
+      const double center_inflation =
+          rotation_inflation(center_lever_, heading_change(prev.pose.heading, ego.pose.heading));
+      collision_gap = distance_to_segment(part.circle_center, prev.box.center(), ego.box.center()) -
+                      box_radius_ - center_inflation - part.circle_radius;
+      collision_box =
+          Aabb(prev.aabb).extend(ego.aabb).inflated(sweep_inflation(prev.pose, ego.pose));
+    }
+    bool check_collision = !config_.broad_phase.bounding_circles || collision_gap <= tolerance_;
+    bool measure = clearance_threshold > 0 &&
+                   (!config_.broad_phase.bounding_circles || pose_gap <= clearance_threshold);
+    if (!check_collision && !measure) {
+      ++stats.rejected_by_circle;
+      return {};
+    }
+    if (config_.broad_phase.aabbs) {
+      check_collision = check_collision && collision_box.squared_exterior_distance(part.aabb) <=
+                                               tolerance_ * tolerance_;
+      measure = measure && ego.aabb.exterior_distance(part.aabb) <= clearance_threshold;
+      if (!check_collision && !measure) {
+        ++stats.rejected_by_aabb;
+        return {};
+      }
+    }
+    ++stats.sent_to_gjk;
+    int iterations = 0;
+    PairOutcome outcome;
+    const detail::PolygonView obstacle(*part.polygon, origin_);
+    if (measure) {
+      const detail::MinkowskiDifference diff(detail::ObbView(ego.box, origin_), obstacle);
+      const DistanceResult d =
+          detail::distance(diff, tolerance_, config_.narrow_phase.max_gjk_iterations,
+                           config_.narrow_phase.max_epa_iterations, pose_cache(caches));
+      iterations += d.iterations;
+      outcome.hit = d.status != QueryStatus::separated;
+      outcome.distance = d.distance;
+    }
+    if (!outcome.hit && check_collision && (sweep || !measure)) {
+      outcome.hit = sweep ? sweep_hits_stationary(part, ego_[i - 1].box, ego_[i - 1].pose, ego.box,
+                                                  ego.pose, sweep_cache(caches), &iterations)
+                          : pose_hits_stationary(part, ego.box, pose_cache(caches), &iterations);
+    }
+    stats.gjk_iterations += static_cast<std::uint64_t>(iterations);
+    return outcome;
+  }
+
+  bool pose_hits_stationary(const Part& part, const Obb& box, GjkCache* cache,
+                            int* iterations) const {
+    const detail::MinkowskiDifference diff(detail::ObbView(box, origin_),
+                                           detail::PolygonView(*part.polygon, origin_));
+    return detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations, cache,
+                              iterations);
+  }
+
+  bool sweep_hits_stationary(const Part& part, const Obb& box_a, const Pose2& pose_a,
+                             const Obb& box_b, const Pose2& pose_b, GjkCache* cache,
+                             int* iterations) const {
+    const detail::HullView<detail::ObbView> hull(detail::ObbView(box_a, origin_),
+                                                 detail::ObbView(box_b, origin_),
+                                                 sweep_inflation(pose_a, pose_b));
+    const detail::MinkowskiDifference diff(hull, detail::PolygonView(*part.polygon, origin_));
+    return detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations, cache,
+                              iterations);
+  }
+
+  // ---- moving parts ----
+
+  std::optional<BodyAt> body_at(const Part& part, double t) const {
+    const std::optional<Pose2> pose =
+        part.obstacle->pose_at(t, config_.obstacles.outside_prediction);
+    if (!pose) return std::nullopt;
+    return BodyAt{t, *pose, std::cos(pose->heading), std::sin(pose->heading)};
+  }
+
+  detail::PlacedPolygonView body_view(const Part& part, const BodyAt& body) const {
+    return detail::PlacedPolygonView(*part.polygon, Vec2(body.pose.x, body.pose.y), body.cos_h,
+                                     body.sin_h, origin_);
+  }
+
+  // The body's states at ta, at every predicted time strictly inside (ta, tb), and at tb: within
+  // each consecutive pair both the ego and the body move linearly. Absent states (outside the
+  // prediction with `ignore`) are kept as nullopt.
+  void body_states(const Part& part, double ta, double tb) {
+    states_.clear();
+    states_.push_back(body_at(part, ta));
+    for (const PredictedPose& p : part.obstacle->prediction()) {
+      if (p.t > ta && p.t < tb) states_.push_back(body_at(part, p.t));
+    }
+    states_.push_back(body_at(part, tb));
+  }
+
+  PairOutcome test_moving(const Part& part, std::size_t i, Caches& caches,
+                          double clearance_threshold, CheckStats& stats) {
+    const EgoPose& ego = ego_[i];
+    const bool sweep = sweeps_into(i);
+    const std::optional<BodyAt> now = body_at(part, ego.t);
+    const double radius = part.circle_radius;
+    double pose_gap = kInfinity;
+    if (now)
+      pose_gap = (ego.box.center() - Vec2(now->pose.x, now->pose.y)).norm() - box_radius_ - radius;
+
+    double collision_gap = pose_gap;
+    Aabb body_box;
+    if (now) body_box = disc_box(Vec2(now->pose.x, now->pose.y), radius);
+    Aabb collision_box = ego.aabb;
+    if (sweep) {
+      const EgoPose& prev = ego_[i - 1];
+      body_states(part, prev.t, ego.t);
+      collision_gap = kInfinity;
+      body_box = Aabb();
+      const double center_inflation =
+          rotation_inflation(center_lever_, heading_change(prev.pose.heading, ego.pose.heading));
+      for (std::size_t k = 0; k + 1 < states_.size(); ++k) {
+        if (!states_[k] || !states_[k + 1]) continue;
+        const Vec2 qa(states_[k]->pose.x, states_[k]->pose.y);
+        const Vec2 qb(states_[k + 1]->pose.x, states_[k + 1]->pose.y);
+        // Relative motion of the box centre about the body's pivot: linear within the piece.
+        const Vec2 ra = ego_center_at(prev, ego, states_[k]->t) - qa;
+        const Vec2 rb = ego_center_at(prev, ego, states_[k + 1]->t) - qb;
+        collision_gap = std::min(collision_gap, distance_to_segment(Vec2::Zero(), ra, rb) -
+                                                    box_radius_ - center_inflation - radius);
+        body_box.extend(disc_box(qa, radius)).extend(disc_box(qb, radius));
+      }
+      collision_box =
+          Aabb(prev.aabb).extend(ego.aabb).inflated(sweep_inflation(prev.pose, ego.pose));
+    }
+    bool check_collision = !config_.broad_phase.bounding_circles || collision_gap <= tolerance_;
+    bool measure = now && clearance_threshold > 0 &&
+                   (!config_.broad_phase.bounding_circles || pose_gap <= clearance_threshold);
+    if (!config_.broad_phase.bounding_circles)
+      check_collision = sweep ? !body_box.is_empty() : now.has_value();
+    if (!check_collision && !measure) {
+      ++stats.rejected_by_circle;
+      return {};
+    }
+    if (config_.broad_phase.aabbs) {
+      const Aabb now_box = now ? disc_box(Vec2(now->pose.x, now->pose.y), radius) : Aabb();
+      check_collision = check_collision && collision_box.squared_exterior_distance(body_box) <=
+                                               tolerance_ * tolerance_;
+      measure = measure && ego.aabb.exterior_distance(now_box) <= clearance_threshold;
+      if (!check_collision && !measure) {
+        ++stats.rejected_by_aabb;
+        return {};
+      }
+    }
+    ++stats.sent_to_gjk;
+    int iterations = 0;
+    PairOutcome outcome;
+    if (measure) {
+      const detail::MinkowskiDifference diff(detail::ObbView(ego.box, origin_),
+                                             body_view(part, *now));
+      const DistanceResult d =
+          detail::distance(diff, tolerance_, config_.narrow_phase.max_gjk_iterations,
+                           config_.narrow_phase.max_epa_iterations, pose_cache(caches));
+      iterations += d.iterations;
+      outcome.hit = d.status != QueryStatus::separated;
+      outcome.distance = d.distance;
+    }
+    if (!outcome.hit && check_collision && (sweep || !measure)) {
+      if (sweep) {
+        outcome.hit = sweep_hits_moving(part, ego_[i - 1], ego, sweep_cache(caches), &iterations);
+      } else {
+        const detail::MinkowskiDifference diff(detail::ObbView(ego.box, origin_),
+                                               body_view(part, *now));
+        outcome.hit = detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations,
+                                         pose_cache(caches), &iterations);
+      }
+    }
+    stats.gjk_iterations += static_cast<std::uint64_t>(iterations);
+    return outcome;
+  }
+
+  // Where the ego box centre would be at time t on the chord from a to b (rotation excluded: the
+  // callers add the centre's sagitta).
+  static Vec2 ego_center_at(const EgoPose& a, const EgoPose& b, double t) {
+    const double s = (t - a.t) / (b.t - a.t);
+    return a.box.center() + s * (b.box.center() - a.box.center());
+  }
+
+  // The relative sweep of the ego from a to b against the body, piece by piece (states_ must hold
+  // the body's states over [a.t, b.t]).
+  bool sweep_hits_moving(const Part& part, const EgoPose& a, const EgoPose& b, GjkCache* cache,
+                         int* iterations) {
+    const std::size_t pieces = states_.size() - 1;
+    for (std::size_t k = 0; k < pieces; ++k) {
+      if (!states_[k] || !states_[k + 1]) continue;
+      const BodyAt& qa = *states_[k];
+      const BodyAt& qb = *states_[k + 1];
+      const EgoPose ea =
+          k == 0 ? a : make_ego(interpolate(a.pose, b.pose, (qa.t - a.t) / (b.t - a.t)), qa.t);
+      const EgoPose eb =
+          k + 1 == pieces ? b
+                          : make_ego(interpolate(a.pose, b.pose, (qb.t - a.t) / (b.t - a.t)), qb.t);
+      const double inflation =
+          sweep_inflation(ea.pose, eb.pose) +
+          rotation_inflation(part.circle_radius, heading_change(qa.pose.heading, qb.pose.heading));
+      const detail::RelativeSweepDifference diff(
+          detail::ObbView(ea.box, origin_), body_view(part, qa), detail::ObbView(eb.box, origin_),
+          body_view(part, qb), inflation);
+      // A cache is only meaningful for the same piece structure; use it for single pieces.
+      if (detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations,
+                             pieces == 1 ? cache : nullptr, iterations)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- contact time ----
+
+  // t(i), or for a sweep hit the earliest time in [t(i-1), t(i)] at which the sweep from pose
+  // i-1 already hits (bisection; conservative: never later than the true contact).
+  double contact_time(const Part& part, std::size_t i) {
+    if (!sweeps_into(i)) return ego_[i].t;
+    const EgoPose& a = ego_[i - 1];
+    const EgoPose& b = ego_[i];
+    double lo = 0, hi = 1;
+    for (int step = 0; step < kContactTimeBisections; ++step) {
+      const double mid = 0.5 * (lo + hi);
+      const double t_mid = a.t + mid * (b.t - a.t);
+      const EgoPose m = make_ego(interpolate(a.pose, b.pose, mid), t_mid);
+      int iterations = 0;
+      bool hit;
+      if (part.moving) {
+        body_states(part, a.t, t_mid);
+        hit = sweep_hits_moving(part, a, m, nullptr, &iterations);
+      } else {
+        hit = sweep_hits_stationary(part, a.box, a.pose, m.box, m.pose, nullptr, &iterations);
+      }
+      (hit ? hi : lo) = mid;
+    }
+    return a.t + hi * (b.t - a.t);
+  }
+
+  GjkCache* pose_cache(Caches& c) const {
+    return config_.narrow_phase.warm_start ? &c.pose : nullptr;
+  }
+  GjkCache* sweep_cache(Caches& c) const {
+    return config_.narrow_phase.warm_start ? &c.sweep : nullptr;
+  }
+
+  const CheckerConfig& config_;
+  const detail::Scene& scene_;
+  const Trajectory& trajectory_;
+  Vec2 origin_;  // local origin of every GJK query of this trajectory
+  double tolerance_;
+  double horizon_;
+  bool continuous_;
+  double rear_radius_;   // rear axle to the farthest footprint corner, m
+  double box_radius_;    // footprint centre to a corner, m
+  double center_lever_;  // rear axle to the footprint centre, m
+  std::vector<EgoPose> ego_;
+  std::vector<int> candidates_;
+  std::vector<Caches> caches_;  // parallel to candidates_
+  std::vector<std::optional<BodyAt>> states_;
+};
+
+}  // namespace
+
+CheckStats& CheckStats::operator+=(const CheckStats& o) {
+  pairs_seen += o.pairs_seen;
+  rejected_by_index += o.rejected_by_index;
+  rejected_by_circle += o.rejected_by_circle;
+  rejected_by_aabb += o.rejected_by_aabb;
+  sent_to_gjk += o.sent_to_gjk;
+  gjk_iterations += o.gjk_iterations;
+  return *this;
+}
+
+CollisionChecker::CollisionChecker(CheckerConfig config) : config_(std::move(config)) {
+  validate(config_);
+  scene_ = detail::build_scene({}, config_);
+}
+
+CollisionChecker::~CollisionChecker() = default;
+CollisionChecker::CollisionChecker(CollisionChecker&&) noexcept = default;
+CollisionChecker& CollisionChecker::operator=(CollisionChecker&&) noexcept = default;
+
+const CheckerConfig& CollisionChecker::config() const { return config_; }
+
+void CollisionChecker::set_obstacles(std::vector<Obstacle> obstacles) {
+  scene_ = detail::build_scene(std::move(obstacles), config_);
+}
+
+TrajectoryResult CollisionChecker::check(const Trajectory& trajectory) const {
+  validate_trajectory(trajectory);
+  if (scene_->parts.empty()) {
+    TrajectoryResult empty;
+    empty.min_clearance = kInfinity;
+    return empty;
+  }
+  return TrajectoryScan(config_, *scene_, trajectory).run();
+}
+
+std::vector<TrajectoryResult> CollisionChecker::check_all(
+    const std::vector<Trajectory>& trajectories) const {
+  for (std::size_t i = 0; i < trajectories.size(); ++i) {
+    try {
+      validate_trajectory(trajectories[i]);
+    } catch (const TrajectoryError& e) {
+      throw TrajectoryError("trajectory " + std::to_string(i) + ": " + e.what());
+    }
+  }
+  std::vector<TrajectoryResult> results(trajectories.size());
+  std::size_t threads = config_.threads > 0 ? static_cast<std::size_t>(config_.threads)
+                                            : std::max(1u, std::thread::hardware_concurrency());
+  threads = std::min(threads, trajectories.size());
+  if (threads <= 1) {
+    for (std::size_t i = 0; i < trajectories.size(); ++i) results[i] = check(trajectories[i]);
+    return results;
+  }
+  // Each worker takes the next unclaimed trajectory; results land at their own index, so the
+  // output is the same whatever the interleaving.
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  std::atomic<bool> failed{false};
+  auto work = [&]() {
+    try {
+      for (std::size_t i = next++; i < trajectories.size() && !failed; i = next++) {
+        results[i] = check(trajectories[i]);
+      }
+    } catch (...) {
+      if (!failed.exchange(true)) failure = std::current_exception();
+    }
+  };
+  std::vector<std::thread> pool;
+  pool.reserve(threads - 1);
+  for (std::size_t k = 1; k < threads; ++k) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  return results;
+}
+
+}  // namespace collision

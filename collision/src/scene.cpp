@@ -1,0 +1,99 @@
+#include "scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace collision::detail {
+
+namespace {
+
+// Far enough in time to stand for "always" in the space-time index without overflowing the
+// R*-tree's volume arithmetic.
+constexpr double kForever = 1e15;  // seconds
+
+Aabb disc_box(const Vec2& center, double radius) {
+  return Aabb(center, center).inflated(radius + rounding_slack(center.cwiseAbs().maxCoeff()));
+}
+
+// Space-time boxes of a moving body: one per slice of at most time_slice seconds, plus the times
+// before and after the prediction when the body is held there.
+void index_prediction(const Part& part, int part_index, const CheckerConfig& config,
+                      std::vector<std::pair<SpaceTimeBox, int>>& out) {
+  const std::vector<PredictedPose>& p = part.obstacle->prediction();
+  const double r = part.circle_radius;
+  auto at = [&](std::size_t k) { return Vec2(p[k].pose.x, p[k].pose.y); };
+  if (config.obstacles.outside_prediction == OutsidePrediction::hold) {
+    out.push_back({{disc_box(at(0), r), -kForever, p.front().t}, part_index});
+    out.push_back({{disc_box(at(p.size() - 1), r), p.back().t, kForever}, part_index});
+  }
+  if (p.size() == 1) {
+    out.push_back({{disc_box(at(0), r), p[0].t, p[0].t}, part_index});
+    return;
+  }
+  std::size_t first = 0;
+  while (first + 1 < p.size()) {
+    std::size_t last = first + 1;
+    while (last + 1 < p.size() && p[last + 1].t - p[first].t <= config.broad_phase.time_slice) {
+      ++last;
+    }
+    Aabb box;
+    for (std::size_t k = first; k <= last; ++k) box.extend(disc_box(at(k), r));
+    out.push_back({{box, p[first].t, p[last].t}, part_index});
+    first = last;
+  }
+}
+
+}  // namespace
+
+double rounding_slack(double magnitude) {
+  return 8 * std::numeric_limits<double>::epsilon() * std::max(magnitude, 1.0);
+}
+
+std::unique_ptr<const Scene> build_scene(std::vector<Obstacle> obstacles,
+                                         const CheckerConfig& config) {
+  auto scene = std::make_unique<Scene>();
+  scene->obstacles = std::move(obstacles);
+  for (const Obstacle& obstacle : scene->obstacles) {
+    for (const ConvexPolygon& polygon : obstacle.parts()) {
+      Part part;
+      part.obstacle_id = obstacle.id();
+      part.obstacle = &obstacle;
+      part.polygon = &polygon;
+      part.moving = obstacle.is_moving();
+      double radius = 0;
+      if (part.moving) {
+        for (const Vec2& v : polygon.vertices()) radius = std::max(radius, v.norm());
+        part.circle_center = Vec2::Zero();
+      } else {
+        part.circle_center = polygon.aabb().center();
+        for (const Vec2& v : polygon.vertices()) {
+          radius = std::max(radius, (v - part.circle_center).norm());
+        }
+        const double slack = rounding_slack(polygon.aabb().max().cwiseAbs().maxCoeff() +
+                                            polygon.aabb().min().cwiseAbs().maxCoeff());
+        part.aabb = polygon.aabb().inflated(slack);
+        radius += slack;
+      }
+      part.circle_radius = radius * (1 + 1e-12);
+      scene->parts.push_back(part);
+    }
+  }
+  if (scene->parts.empty()) return scene;
+
+  std::vector<std::pair<Aabb, int>> stationary;
+  std::vector<std::pair<SpaceTimeBox, int>> moving;
+  for (std::size_t i = 0; i < scene->parts.size(); ++i) {
+    const Part& part = scene->parts[i];
+    if (part.moving) {
+      index_prediction(part, static_cast<int>(i), config, moving);
+    } else {
+      stationary.emplace_back(part.aabb, static_cast<int>(i));
+    }
+  }
+  scene->index =
+      std::make_unique<SpatialIndex>(stationary, moving, config.broad_phase.rtree_max_node_entries);
+  return scene;
+}
+
+}  // namespace collision::detail

@@ -1,0 +1,43 @@
+// The obstacles of one planning cycle as the checker sees them (internal): every convex part with
+// its bounds, and the spatial index over them. Built once by set_obstacles, read-only afterwards,
+// so any number of threads may check against it at once.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "collision/config.hpp"
+#include "collision/obstacle.hpp"
+#include "spatial_index.hpp"
+
+namespace collision::detail {
+
+struct Part {
+  int obstacle_id = 0;
+  const Obstacle* obstacle = nullptr;
+  const ConvexPolygon* polygon = nullptr;  // world frame (stationary) or body frame (moving)
+  bool moving = false;
+  // Stationary: box and bounding circle in the world. Moving: circle_center is (0, 0) in the body
+  // frame, its pivot, so the circle's radius bounds the body whatever its heading.
+  Aabb aabb;
+  Vec2 circle_center{0, 0};
+  double circle_radius = 0;
+};
+
+struct Scene {
+  std::vector<Obstacle> obstacles;
+  std::vector<Part> parts;
+  std::unique_ptr<SpatialIndex> index;  // null when there are no parts
+};
+
+// Builds parts, bounds and the index. Bounds are rounded outward (a few double steps of the
+// coordinates' magnitude), so the coarse stage may keep a pair too many, never drop one.
+std::unique_ptr<const Scene> build_scene(std::vector<Obstacle> obstacles,
+                                         const CheckerConfig& config);
+
+// Slack added to bounds so round-off never makes them too small: a few double steps at the
+// magnitude of the coordinates involved.
+double rounding_slack(double magnitude);
+
+}  // namespace collision::detail

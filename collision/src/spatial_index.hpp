@@ -1,0 +1,41 @@
+// The obstacle index of the coarse stage (internal): Boost.Geometry R*-trees kept behind this
+// class so that no public header, and no other source file, sees Boost.
+//
+// Stationary parts are indexed by their boxes in the plane. Moving bodies are indexed in
+// space-time, one box (x, y, t) per slice of their prediction, so that a query for a few poses
+// of a trajectory returns only the bodies near those poses at those times.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "collision/aabb.hpp"
+
+namespace collision::detail {
+
+struct SpaceTimeBox {
+  Aabb box;          // metres
+  double t_min = 0;  // seconds
+  double t_max = 0;
+};
+
+class SpatialIndex {
+ public:
+  // Items are identified by the ints given here. max_node_entries: R*-tree node capacity.
+  SpatialIndex(const std::vector<std::pair<Aabb, int>>& stationary,
+               const std::vector<std::pair<SpaceTimeBox, int>>& moving, int max_node_entries);
+  ~SpatialIndex();
+  SpatialIndex(const SpatialIndex&) = delete;
+  SpatialIndex& operator=(const SpatialIndex&) = delete;
+
+  // Appends the ids of the items whose boxes intersect `box` (stationary) or `box` x [t_min,
+  // t_max] (moving). An id may appear more than once (one per slice); callers deduplicate.
+  void query(const Aabb& box, double t_min, double t_max, std::vector<int>& ids) const;
+
+ private:
+  struct Trees;
+  std::unique_ptr<Trees> trees_;
+};
+
+}  // namespace collision::detail
