@@ -1,0 +1,398 @@
+#include "scenario.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace planning_demo {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr int kMaxCandidates = 100000;
+constexpr double kMaxHorizon = 30.0;    // seconds
+constexpr double kMaxSpeed = 70.0;      // m/s (250 km/h)
+constexpr double kRoadFrameStep = 2.5;  // metres of s between vertices of a road-frame outline
+
+using collision::Vec2;
+
+std::string format_number(double x) {
+  std::ostringstream out;
+  out << x;
+  return out.str();
+}
+
+double checked_range(const YamlValue& value, double lo, double hi, const char* unit) {
+  const double x = value.as_double();
+  if (x < lo || x > hi) {
+    value.fail("must be in [" + format_number(lo) + ", " + format_number(hi) + "] " + unit +
+               ", got " + value.node().Scalar());
+  }
+  return x;
+}
+
+Road read_road(YamlMap road, std::vector<Vec2>& reference_points, int& reference_line_line) {
+  Road out;
+  const YamlValue line = road.required("reference_line");
+  reference_line_line = line.line();
+  for (const YamlValue& point : line.as_list()) reference_points.push_back(point.as_vec2());
+  if (reference_points.size() < 2) line.fail("needs at least 2 points");
+
+  const YamlValue lanes = road.required("lanes");
+  for (const YamlValue& item : lanes.as_list()) {
+    YamlMap lane_map = item.as_map();
+    Lane lane;
+    if (auto name = lane_map.optional("name")) lane.name = name->as_string();
+    lane.offset = lane_map.required("offset").as_double();
+    lane.width = lane_map.required("width").as_positive();
+    if (auto direction = lane_map.optional("direction")) {
+      const std::string text = direction->as_string();
+      if (text == "forward") {
+        lane.oncoming = false;
+      } else if (text == "oncoming") {
+        lane.oncoming = true;
+      } else {
+        direction->fail("expected forward or oncoming, got '" + text + "'");
+      }
+    }
+    if (auto drivable = lane_map.optional("drivable")) lane.drivable = drivable->as_bool();
+    lane_map.finish();
+    out.lanes.push_back(lane);
+  }
+  if (out.lanes.empty()) lanes.fail("needs at least one lane");
+  if (std::none_of(out.lanes.begin(), out.lanes.end(), [](const Lane& l) { return l.drivable; })) {
+    lanes.fail("needs at least one drivable lane");
+  }
+  out.speed_limit = road.required("speed_limit").as_positive();
+  if (out.speed_limit > kMaxSpeed) road.required("speed_limit").fail("must be at most 70 m/s");
+  road.finish();
+  return out;
+}
+
+EgoStart read_ego(YamlMap ego) {
+  EgoStart out;
+  if (auto s = ego.optional("s")) out.s = s->as_double();
+  if (auto d = ego.optional("d")) out.d = d->as_double();
+  out.speed = checked_range(ego.required("speed"), 0.0, kMaxSpeed, "m/s");
+  ego.finish();
+  return out;
+}
+
+std::pair<double, double> read_interval(const YamlValue& value) {
+  const Vec2 pair = value.as_vec2();
+  if (pair.x() > pair.y()) value.fail("expected [min, max] with min <= max");
+  return {pair.x(), pair.y()};
+}
+
+PlanningSettings read_planning(YamlMap planning) {
+  PlanningSettings out;
+  const YamlValue horizon = planning.required("horizon");
+  out.horizon = horizon.as_positive();
+  if (out.horizon > kMaxHorizon) horizon.fail("must be at most 30 s");
+  out.max_duration = out.horizon;
+  out.min_duration = std::min(out.min_duration, out.horizon);
+  if (auto step = planning.optional("time_step")) {
+    out.time_step = step->as_positive();
+    if (out.time_step < 0.01 || out.time_step > out.horizon) {
+      step->fail("must be in [0.01 s, horizon]");
+    }
+  }
+  if (auto count = planning.optional("candidates")) {
+    out.candidates = count->as_int();
+    if (out.candidates < 1 || out.candidates > kMaxCandidates) {
+      count->fail("must be in [1, 100000]");
+    }
+  }
+  if (auto durations = planning.optional("durations")) {
+    const auto [lo, hi] = read_interval(*durations);
+    if (!(lo > 0)) durations->fail("durations must be > 0 s");
+    out.min_duration = lo;
+    out.max_duration = hi;
+  }
+  if (auto speeds = planning.optional("target_speeds")) {
+    for (const YamlValue& speed : speeds->as_list()) {
+      out.target_speeds.push_back(checked_range(speed, 0.0, kMaxSpeed, "m/s"));
+    }
+    if (out.target_speeds.empty()) speeds->fail("needs at least one speed (or leave it out)");
+  }
+  if (auto a = planning.optional("max_accel")) out.max_accel = a->as_positive();
+  if (auto a = planning.optional("max_decel")) out.max_decel = a->as_positive();
+  if (auto range = planning.optional("lateral_range")) {
+    const auto [lo, hi] = read_interval(*range);
+    out.lateral_min = lo;
+    out.lateral_max = hi;
+  }
+  if (auto offset = planning.optional("preferred_offset")) {
+    out.preferred_offset = offset->as_double();
+  }
+  if (auto speed = planning.optional("desired_speed")) {
+    out.desired_speed = checked_range(*speed, 0.1, kMaxSpeed, "m/s");
+  }
+  planning.finish();
+  return out;
+}
+
+CostWeights read_cost(YamlMap cost) {
+  CostWeights out;
+  if (auto w = cost.optional("clearance")) out.clearance = w->as_non_negative();
+  if (auto w = cost.optional("comfort_clearance")) out.comfort_clearance = w->as_positive();
+  if (auto w = cost.optional("offset")) out.offset = w->as_non_negative();
+  if (auto w = cost.optional("smoothness")) out.smoothness = w->as_non_negative();
+  if (auto w = cost.optional("speed")) out.speed = w->as_non_negative();
+  cost.finish();
+  return out;
+}
+
+// A pose given either in the world frame (x, y, heading) or in the road frame (s, d, heading
+// relative to the road's tangent), plus the road-frame coordinates it corresponds to.
+struct ReadPose {
+  collision::Pose2 world;
+  double s = 0, d = 0, heading_offset = 0;
+};
+
+ReadPose read_pose(YamlMap& map, const ReferenceLine& line) {
+  const bool world = map.has("x") || map.has("y");
+  const bool road = map.has("s") || map.has("d");
+  if (world && road) map.fail("give either x, y (world frame) or s, d (road frame), not both");
+  if (!world && !road) map.fail("needs a position: x, y (world frame) or s, d (road frame)");
+  ReadPose out;
+  double heading = 0;
+  if (auto h = map.optional("heading")) heading = h->as_double();
+  if (world) {
+    const double x = map.required("x").as_double();
+    const double y = map.required("y").as_double();
+    out.world = collision::Pose2{x, y, heading};
+    const Vec2 frenet = line.to_frenet(Vec2(x, y));
+    out.s = frenet.x();
+    out.d = frenet.y();
+    out.heading_offset = std::remainder(heading - line.frame(out.s).heading, 2 * kPi);
+  } else {
+    out.s = map.required("s").as_double();
+    out.d = map.required("d").as_double();
+    out.heading_offset = heading;
+    out.world = line.pose(out.s, out.d, heading);
+  }
+  return out;
+}
+
+std::vector<Vec2> box_outline(double length, double width) {
+  const double l = 0.5 * length, w = 0.5 * width;
+  return {Vec2(-l, -w), Vec2(l, -w), Vec2(l, w), Vec2(-l, w)};
+}
+
+std::vector<Vec2> placed(const std::vector<Vec2>& body, const collision::Pose2& pose) {
+  const double c = std::cos(pose.heading), s = std::sin(pose.heading);
+  std::vector<Vec2> out;
+  for (const Vec2& p : body) {
+    out.emplace_back(pose.x + c * p.x() - s * p.y(), pose.y + s * p.x() + c * p.y());
+  }
+  return out;
+}
+
+// A road-frame outline mapped into the world: edges are subdivided every kRoadFrameStep metres
+// of s so that they follow a curved road; vertices left collinear by that are dropped again.
+std::vector<Vec2> road_outline_to_world(const std::vector<Vec2>& frenet,
+                                        const ReferenceLine& line) {
+  std::vector<Vec2> dense;
+  for (std::size_t i = 0; i < frenet.size(); ++i) {
+    const Vec2& a = frenet[i];
+    const Vec2& b = frenet[(i + 1) % frenet.size()];
+    const int steps =
+        std::max(1, static_cast<int>(std::ceil(std::abs(b.x() - a.x()) / kRoadFrameStep)));
+    for (int k = 0; k < steps; ++k) {
+      const Vec2 p = a + (b - a) * (static_cast<double>(k) / steps);
+      dense.push_back(line.to_world(p.x(), p.y()));
+    }
+  }
+  std::vector<Vec2> out;
+  for (std::size_t i = 0; i < dense.size(); ++i) {
+    const Vec2& prev = dense[(i + dense.size() - 1) % dense.size()];
+    const Vec2& next = dense[(i + 1) % dense.size()];
+    const Vec2 u = dense[i] - prev, v = next - dense[i];
+    const double cross = u.x() * v.y() - u.y() * v.x();
+    if (std::abs(cross) > 1e-6 * u.norm() * v.norm()) out.push_back(dense[i]);
+  }
+  return out.size() >= 3 ? out : dense;
+}
+
+struct ObstacleRead {
+  ObstacleSpec spec;
+  collision::Obstacle obstacle;
+};
+
+ObstacleRead read_obstacle(const YamlValue& item, const ReferenceLine& line,
+                           const PlanningSettings& planning) {
+  YamlMap map = item.as_map();
+  ObstacleSpec spec;
+  spec.line = item.line();
+  spec.id = map.required("id").as_int();
+  if (auto label = map.optional("label")) spec.label = label->as_string();
+  if (auto color = map.optional("color")) {
+    spec.color = color->as_string();
+    const bool ok = spec.color.size() == 7 && spec.color[0] == '#' &&
+                    std::all_of(spec.color.begin() + 1, spec.color.end(), [](char c) {
+                      return std::isxdigit(static_cast<unsigned char>(c));
+                    });
+    if (!ok) color->fail("expected a colour \"#rrggbb\", got '" + spec.color + "'");
+  }
+  const YamlValue shape = map.required("shape");
+  const std::string shape_name = shape.as_string();
+  std::optional<YamlValue> motion_value = map.optional("motion");
+  const bool moving = motion_value.has_value();
+
+  // The shape: a box (length x width, centred on its pose) or a polygon.
+  std::vector<Vec2> points;
+  bool road_frame = false;
+  if (shape_name == "box") {
+    spec.kind = ObstacleKind::box;
+    const double length = map.required("length").as_positive();
+    const double width = map.required("width").as_positive();
+    points = box_outline(length, width);
+  } else if (shape_name == "polygon") {
+    spec.kind = ObstacleKind::polygon;
+    const YamlValue list = map.required("points");
+    for (const YamlValue& p : list.as_list()) points.push_back(p.as_vec2());
+    if (points.size() < 3) list.fail("a polygon needs at least 3 points");
+    if (auto frame = map.optional("frame")) {
+      const std::string text = frame->as_string();
+      if (text == "road") {
+        road_frame = true;
+      } else if (text != "world") {
+        frame->fail("expected world or road, got '" + text + "'");
+      }
+      if (moving) frame->fail("a moving polygon is given in its own frame; leave frame out");
+    }
+  } else {
+    shape.fail("expected box or polygon, got '" + shape_name + "'");
+  }
+
+  std::optional<ReadPose> pose;
+  if (auto pose_value = map.optional("pose")) {
+    if (spec.kind == ObstacleKind::polygon && !moving) {
+      pose_value->fail("a stationary polygon is placed by its points; leave pose out");
+    }
+    YamlMap pose_map = pose_value->as_map();
+    pose = read_pose(pose_map, line);
+    pose_map.finish();
+  }
+
+  if (moving) {
+    YamlMap motion = motion_value->as_map();
+    const bool along = motion.has("along_road");
+    const bool timed = motion.has("poses");
+    if (along == timed) motion.fail("needs exactly one of along_road or poses");
+    if (along) {
+      if (!pose) map.required("pose");  // throws: the start pose is needed
+      YamlMap along_map = motion.required("along_road").as_map();
+      const double speed = checked_range(along_map.required("speed"), -kMaxSpeed, kMaxSpeed, "m/s");
+      along_map.finish();
+      const double flip = speed < 0 ? kPi : 0.0;
+      const int steps = static_cast<int>(std::ceil(planning.horizon / planning.time_step - 1e-9));
+      for (int k = 0; k <= steps; ++k) {
+        const double t = std::min(planning.horizon, k * planning.time_step);
+        spec.prediction.push_back(collision::PredictedPose{
+            t, line.pose(pose->s + speed * t, pose->d, pose->heading_offset + flip)});
+      }
+    } else {
+      if (pose)
+        map.required("pose").fail(
+            "with motion.poses the first timed pose is the start; "
+            "leave pose out");
+      const YamlValue list = motion.required("poses");
+      for (const YamlValue& entry : list.as_list()) {
+        YamlMap entry_map = entry.as_map();
+        const YamlValue t_value = entry_map.required("t");
+        const double t = t_value.as_double();
+        if (!spec.prediction.empty() && !(t > spec.prediction.back().t)) {
+          t_value.fail("times must increase strictly");
+        }
+        const ReadPose p = read_pose(entry_map, line);
+        entry_map.finish();
+        spec.prediction.push_back(collision::PredictedPose{t, p.world});
+      }
+      if (spec.prediction.empty()) list.fail("needs at least one timed pose");
+    }
+    motion.finish();
+    spec.outline = points;
+  } else {
+    if (spec.kind == ObstacleKind::box) {
+      if (!pose) map.required("pose");  // throws
+      spec.outline = placed(points, pose->world);
+    } else {
+      spec.outline = road_frame ? road_outline_to_world(points, line) : points;
+    }
+  }
+  map.finish();
+
+  try {
+    if (spec.is_moving()) {
+      collision::Obstacle obstacle = collision::Obstacle::moving(
+          spec.id, collision::ConvexPolygon(spec.outline), spec.prediction);
+      return ObstacleRead{spec, std::move(obstacle)};
+    }
+    if (spec.kind == ObstacleKind::box) {
+      collision::Obstacle obstacle =
+          collision::Obstacle::stationary(spec.id, collision::ConvexPolygon(spec.outline));
+      return ObstacleRead{spec, std::move(obstacle)};
+    }
+    collision::Obstacle obstacle = collision::Obstacle::stationary(spec.id, spec.outline);
+    return ObstacleRead{spec, std::move(obstacle)};
+  } catch (const collision::GeometryError& error) {
+    const std::string message = error.what();
+    const std::string name = "obstacle " + std::to_string(spec.id);
+    item.fail(message.find(name) == std::string::npos ? name + ": " + message : message);
+  }
+}
+
+Scenario read_scenario(const YamlValue& root) {
+  YamlMap top = root.as_map();
+  Scenario scenario;
+  scenario.file = root.file();
+  scenario.name = top.required("name").as_string();
+  if (auto description = top.optional("description")) {
+    scenario.description = description->as_string();
+  }
+
+  std::vector<Vec2> reference_points;
+  int reference_line_line = 0;
+  const YamlValue road_value = top.required("road");
+  scenario.road = read_road(road_value.as_map(), reference_points, reference_line_line);
+  try {
+    scenario.reference_line = ReferenceLine(reference_points);
+  } catch (const std::invalid_argument& error) {
+    YamlValue(road_value.node(), std::make_shared<const std::string>(root.file()),
+              "road.reference_line", reference_line_line)
+        .fail(error.what());
+  }
+
+  scenario.ego = read_ego(top.required("ego").as_map());
+  scenario.planning = read_planning(top.required("planning").as_map());
+  if (auto cost = top.optional("cost")) scenario.cost = read_cost(cost->as_map());
+
+  if (auto list = top.optional("obstacles")) {
+    std::map<int, std::string> seen;
+    for (const YamlValue& item : list->as_list()) {
+      ObstacleRead read = read_obstacle(item, scenario.reference_line, scenario.planning);
+      const auto [it, inserted] = seen.emplace(read.spec.id, item.path());
+      if (!inserted) {
+        item.fail("duplicate obstacle id " + std::to_string(read.spec.id) + " (also " + it->second +
+                  ")");
+      }
+      scenario.obstacle_specs.push_back(std::move(read.spec));
+      scenario.obstacles.push_back(std::move(read.obstacle));
+    }
+  }
+  top.finish();
+  return scenario;
+}
+
+}  // namespace
+
+Scenario load_scenario(const std::string& path) { return read_scenario(load_yaml_file(path)); }
+
+Scenario parse_scenario(const std::string& text, const std::string& name) {
+  return read_scenario(parse_yaml_text(text, name));
+}
+
+}  // namespace planning_demo

@@ -1,0 +1,94 @@
+// A demo scenario: the road, the obstacles, the ego's start and the planning settings, read from
+// a YAML file (docs/scenarios.md describes every key).
+#pragma once
+
+#include <collision/collision.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reference_line.hpp"
+#include "yaml_reader.hpp"
+
+namespace planning_demo {
+
+struct Lane {
+  std::string name;
+  double offset = 0;      // metres from the reference line to the lane centre, left positive
+  double width = 3.5;     // metres
+  bool oncoming = false;  // traffic runs against the reference line (drawn with arrows back)
+  bool drivable = true;   // candidates may use it (a parking strip or shoulder is not)
+};
+
+struct Road {
+  std::vector<Lane> lanes;
+  double speed_limit = 13.9;  // m/s
+};
+
+struct EgoStart {
+  double s = 0;      // metres along the reference line (rear axle)
+  double d = 0;      // metres to the left of it
+  double speed = 0;  // m/s, along the road
+};
+
+struct PlanningSettings {
+  double horizon = 6.0;       // seconds
+  double time_step = 0.1;     // seconds between trajectory poses
+  int candidates = 600;       // lattice size (the --candidates option overrides it)
+  double min_duration = 2.0;  // seconds, shortest lateral manoeuvre
+  double max_duration = 6.0;  // seconds, longest lateral manoeuvre (defaults to the horizon)
+  std::vector<double> target_speeds;  // m/s; empty: chosen from 0 to the speed limit
+  double max_accel = 2.0;             // m/s^2, speed profiles accelerate at most this hard
+  double max_decel = 4.0;             // m/s^2, and brake at most this hard
+  std::optional<double> lateral_min;  // metres; default: the drivable lanes less half the ego
+  std::optional<double> lateral_max;
+  std::optional<double> preferred_offset;  // metres; default: the ego's start offset
+  std::optional<double> desired_speed;     // m/s; default: the speed limit
+};
+
+struct CostWeights {
+  double clearance = 4.0;          // weight of ((comfort - clearance) / comfort)^2
+  double comfort_clearance = 1.0;  // metres: clearance beyond this costs nothing
+  double offset = 1.0;      // weight of the mean squared lateral offset from the preferred offset,
+                            // in lane widths (3.5 m)
+  double smoothness = 0.5;  // weight of the mean squared acceleration, (m/s^2)^2
+  double speed = 2.0;       // weight of the mean squared relative deviation from the desired speed
+};
+
+enum class ObstacleKind { box, polygon };
+
+// One obstacle as the scenario gives it, kept for drawing and reporting.
+struct ObstacleSpec {
+  int id = 0;
+  std::string label;
+  std::string color;  // "#rrggbb" for the picture; empty: by kind
+  ObstacleKind kind = ObstacleKind::box;
+  int line = 0;  // 1-based line of the entry in the scenario file
+  // Stationary: the outline in the world frame. Moving: the body in its own frame.
+  std::vector<collision::Vec2> outline;
+  // Empty for a stationary obstacle.
+  std::vector<collision::PredictedPose> prediction;
+  bool is_moving() const { return !prediction.empty(); }
+};
+
+struct Scenario {
+  std::string file;  // where it was read from
+  std::string name;
+  std::string description;
+  ReferenceLine reference_line{{collision::Vec2(0, 0), collision::Vec2(1, 0)}};
+  Road road;
+  EgoStart ego;
+  PlanningSettings planning;
+  CostWeights cost;
+  std::vector<ObstacleSpec> obstacle_specs;
+  std::vector<collision::Obstacle> obstacles;  // built from the specs, same order
+};
+
+// Reads and validates a scenario. Throws ScenarioError "<file>:<line>: <key>: <reason>" for
+// syntax errors, unknown, duplicate or missing keys, wrong types, non-finite or out-of-range
+// values, and for obstacles the library rejects (its GeometryError, located at the obstacle).
+Scenario load_scenario(const std::string& path);
+// The same from text; errors name `name` as the file.
+Scenario parse_scenario(const std::string& text, const std::string& name = "<scenario>");
+
+}  // namespace planning_demo

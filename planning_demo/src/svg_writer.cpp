@@ -1,0 +1,641 @@
+#include "svg_writer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include "report.hpp"
+
+namespace planning_demo {
+namespace {
+
+using collision::Vec2;
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kTitleHeight = 78;    // px above the map
+constexpr double kLegendHeight = 124;  // px below the map
+constexpr double kSide = 24;           // px left and right of the map
+
+const char* const kFreeColour = "#2e9e44";
+const char* const kCollidingColour = "#d62728";
+const char* const kChosenColour = "#1858c9";
+const char* const kMovingPalette[] = {"#8e44ad", "#e08a00", "#c2327a", "#138d90", "#6d4c2f"};
+
+std::string num(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f", value);
+  return buffer;
+}
+
+std::string fixed(double value, int decimals) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+// World metres to picture pixels (y up in the world, down in SVG).
+struct View {
+  collision::Aabb world;
+  double scale = 1;  // px per metre
+  double left = 0, top = 0;
+  Vec2 px(const Vec2& p) const {
+    return Vec2(left + (p.x() - world.min().x()) * scale, top + (world.max().y() - p.y()) * scale);
+  }
+  double width() const { return world.sizes().x() * scale; }
+  double height() const { return world.sizes().y() * scale; }
+};
+
+std::string points_attr(const View& view, const std::vector<Vec2>& points) {
+  std::string out;
+  out.reserve(points.size() * 12);
+  for (const Vec2& p : points) {
+    const Vec2 q = view.px(p);
+    if (!out.empty()) out += ' ';
+    out += num(q.x());
+    out += ',';
+    out += num(q.y());
+  }
+  return out;
+}
+
+std::vector<Vec2> corners(const collision::Obb& box) {
+  const auto c = box.corners();
+  return std::vector<Vec2>(c.begin(), c.end());
+}
+
+std::vector<Vec2> placed(const std::vector<Vec2>& body, const collision::Pose2& pose) {
+  const double c = std::cos(pose.heading), s = std::sin(pose.heading);
+  std::vector<Vec2> out;
+  for (const Vec2& p : body) {
+    out.emplace_back(pose.x + c * p.x() - s * p.y(), pose.y + s * p.x() + c * p.y());
+  }
+  return out;
+}
+
+// Pose along timed poses at time t, held at the ends.
+collision::Pose2 pose_at(const std::vector<collision::PredictedPose>& poses, double t) {
+  if (t <= poses.front().t) return poses.front().pose;
+  if (t >= poses.back().t) return poses.back().pose;
+  const auto upper =
+      std::upper_bound(poses.begin(), poses.end(), t,
+                       [](double value, const collision::PredictedPose& p) { return value < p.t; });
+  const auto lower = upper - 1;
+  return collision::interpolate(lower->pose, upper->pose, (t - lower->t) / (upper->t - lower->t));
+}
+
+collision::Pose2 pose_at(const collision::Trajectory& trajectory, double t) {
+  if (t <= trajectory.front().t) return trajectory.front().pose;
+  if (t >= trajectory.back().t) return trajectory.back().pose;
+  const auto upper = std::upper_bound(
+      trajectory.begin(), trajectory.end(), t,
+      [](double value, const collision::TrajectoryPoint& p) { return value < p.t; });
+  const auto lower = upper - 1;
+  return collision::interpolate(lower->pose, upper->pose, (t - lower->t) / (upper->t - lower->t));
+}
+
+// The times at which moving things are drawn: about six instants over the horizon.
+std::vector<double> snapshot_times(double horizon) {
+  const double steps[] = {0.5, 1, 2, 3, 5, 10};
+  double step = steps[5];
+  for (double candidate : steps) {
+    if (horizon / candidate <= 7.01) {
+      step = candidate;
+      break;
+    }
+  }
+  std::vector<double> times;
+  for (int k = 0; k * step <= horizon + 1e-9; ++k) times.push_back(k * step);
+  return times;
+}
+
+double fade(double t, double horizon) { return 0.9 - 0.7 * std::clamp(t / horizon, 0.0, 1.0); }
+
+Vec2 centroid(const std::vector<Vec2>& points) {
+  Vec2 sum(0, 0);
+  for (const Vec2& p : points) sum += p;
+  return sum / static_cast<double>(points.size());
+}
+
+// A "nice" scale bar length (1, 2 or 5 times a power of ten) near target metres.
+double nice_length(double target) {
+  const double power = std::pow(10.0, std::floor(std::log10(target)));
+  for (double m : {5.0, 2.0, 1.0}) {
+    if (m * power <= target) return m * power;
+  }
+  return power;
+}
+
+void text(std::ostream& out, double x, double y, const std::string& content, int size,
+          const std::string& extra = "") {
+  out << "<text x=\"" << num(x) << "\" y=\"" << num(y) << "\" font-size=\"" << size << "\"" << extra
+      << ">" << xml_escape(content) << "</text>\n";
+}
+
+// A label with a white halo, readable on any background.
+void halo_text(std::ostream& out, const Vec2& at, const std::string& content, int size,
+               const std::string& colour, const char* anchor = "middle") {
+  out << "<text x=\"" << num(at.x()) << "\" y=\"" << num(at.y()) << "\" font-size=\"" << size
+      << "\" text-anchor=\"" << anchor << "\" fill=\"" << colour
+      << "\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" "
+         "paint-order=\"stroke\" font-weight=\"bold\">"
+      << xml_escape(content) << "</text>\n";
+}
+
+struct Bounds {
+  double s_lo, s_hi;
+  collision::Aabb world;
+};
+
+Bounds compute_bounds(const Scenario& scenario, const PlanOutcome& outcome,
+                      const std::vector<std::size_t>& drawn, const std::vector<double>& times,
+                      double ego_radius) {
+  const ReferenceLine& line = scenario.reference_line;
+  Bounds b{scenario.ego.s - 12, scenario.ego.s + 12, collision::Aabb()};
+  collision::Aabb poses;
+  for (std::size_t i : drawn) {
+    const collision::Trajectory& trajectory = outcome.lattice.candidates[i].trajectory;
+    for (const collision::TrajectoryPoint& p : trajectory) poses.extend(Vec2(p.pose.x, p.pose.y));
+    const collision::Pose2& end = trajectory.back().pose;
+    b.s_hi = std::max(b.s_hi, line.to_frenet(Vec2(end.x, end.y)).x() + 10);
+  }
+  b.world.extend(poses.inflated(ego_radius + 1));
+  // Moving obstacles where they matter: within 40 m of the candidates' stretch of road. What
+  // lies farther (a fast car's later snapshots) is clipped; its dashed path shows where it goes.
+  const double reach_lo = b.s_lo - 40, reach_hi = b.s_hi + 40;
+  for (const ObstacleSpec& spec : scenario.obstacle_specs) {
+    if (!spec.is_moving()) continue;
+    for (double t : times) {
+      const collision::Pose2 pose = pose_at(spec.prediction, t);
+      const double s = line.to_frenet(Vec2(pose.x, pose.y)).x();
+      if (s < reach_lo || s > reach_hi) continue;
+      b.s_lo = std::min(b.s_lo, s - 5);
+      b.s_hi = std::max(b.s_hi, s + 5);
+      for (const Vec2& p : placed(spec.outline, pose)) b.world.extend(p);
+    }
+  }
+  double d_lo = 0, d_hi = 0;
+  for (const Lane& lane : scenario.road.lanes) {
+    d_lo = std::min(d_lo, lane.offset - 0.5 * lane.width);
+    d_hi = std::max(d_hi, lane.offset + 0.5 * lane.width);
+  }
+  for (double s = b.s_lo; s <= b.s_hi + 1e-9; s += 1.0) {
+    b.world.extend(line.to_world(s, d_lo));
+    b.world.extend(line.to_world(s, d_hi));
+  }
+  // Stationary obstacles beside the visible stretch of road (within 12 m of it).
+  for (const ObstacleSpec& spec : scenario.obstacle_specs) {
+    if (spec.is_moving()) continue;
+    for (const Vec2& p : spec.outline) {
+      const Vec2 f = line.to_frenet(p);
+      if (f.x() >= b.s_lo && f.x() <= b.s_hi && f.y() >= d_lo - 12 && f.y() <= d_hi + 12) {
+        b.world.extend(p);
+      }
+    }
+  }
+  b.world = b.world.inflated(2.0);
+  return b;
+}
+
+void draw_road(std::ostream& out, const View& view, const Scenario& scenario, const Bounds& b) {
+  const ReferenceLine& line = scenario.reference_line;
+  const double step = std::max(0.5, 2.0 / view.scale * 4);  // about every 8 px
+  std::vector<double> ss;
+  for (double s = b.s_lo - 20; s < b.s_hi + 20; s += step) ss.push_back(s);
+  ss.push_back(b.s_hi + 20);
+  auto edge = [&](double d) {
+    std::vector<Vec2> points;
+    for (double s : ss) points.push_back(line.to_world(s, d));
+    return points;
+  };
+  out << "<g id=\"road\">\n";
+  for (const Lane& lane : scenario.road.lanes) {
+    std::vector<Vec2> strip = edge(lane.offset - 0.5 * lane.width);
+    std::vector<Vec2> left = edge(lane.offset + 0.5 * lane.width);
+    strip.insert(strip.end(), left.rbegin(), left.rend());
+    out << "<polygon points=\"" << points_attr(view, strip) << "\" fill=\""
+        << (lane.drivable ? "#c8cbd0" : "#ddd8cc") << "\"/>\n";
+  }
+  // Lane lines: dashed between two drivable lanes, solid at the road's edges and elsewhere.
+  struct Edge {
+    double d;
+    int drivable;
+    int lanes;
+  };
+  std::vector<Edge> edges;
+  for (const Lane& lane : scenario.road.lanes) {
+    for (double d : {lane.offset - 0.5 * lane.width, lane.offset + 0.5 * lane.width}) {
+      auto it = std::find_if(edges.begin(), edges.end(),
+                             [&](const Edge& e) { return std::abs(e.d - d) < 1e-6; });
+      if (it == edges.end()) {
+        edges.push_back(Edge{d, lane.drivable ? 1 : 0, 1});
+      } else {
+        it->drivable += lane.drivable ? 1 : 0;
+        it->lanes += 1;
+      }
+    }
+  }
+  const double line_px = std::max(1.0, 0.15 * view.scale);
+  for (const Edge& e : edges) {
+    const bool dashed = e.lanes == 2 && e.drivable == 2;
+    out << "<polyline points=\"" << points_attr(view, edge(e.d))
+        << "\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"" << num(line_px) << "\"";
+    if (dashed)
+      out << " stroke-dasharray=\"" << num(3 * view.scale) << "," << num(6 * view.scale) << "\"";
+    out << "/>\n";
+  }
+  // Direction arrows in the drivable lanes, every 30 m.
+  for (const Lane& lane : scenario.road.lanes) {
+    if (!lane.drivable) continue;
+    for (double s = std::ceil(b.s_lo / 30) * 30 + 15; s < b.s_hi; s += 30) {
+      const collision::Pose2 pose = line.pose(s, lane.offset, lane.oncoming ? kPi : 0.0);
+      const double l = std::min(2.0, 0.3 * lane.width);
+      const std::vector<Vec2> chevron =
+          placed({Vec2(-l, 0.45 * l), Vec2(l * 0.2, 0), Vec2(-l, -0.45 * l)}, pose);
+      out << "<polyline points=\"" << points_attr(view, chevron)
+          << "\" fill=\"none\" stroke=\"#ffffff\" stroke-opacity=\"0.8\" stroke-width=\""
+          << num(std::max(1.0, 0.25 * view.scale)) << "\" stroke-linejoin=\"round\"/>\n";
+    }
+  }
+  out << "</g>\n";
+}
+
+void draw_stationary(std::ostream& out, const View& view, const Scenario& scenario) {
+  out << "<g id=\"stationary-obstacles\">\n";
+  for (const ObstacleSpec& spec : scenario.obstacle_specs) {
+    if (spec.is_moving()) continue;
+    const std::string fill =
+        !spec.color.empty() ? spec.color : (spec.kind == ObstacleKind::box ? "#4f5d6c" : "#9c8566");
+    out << "<polygon points=\"" << points_attr(view, spec.outline) << "\" fill=\"" << fill
+        << "\" stroke=\"#222222\" stroke-width=\"1\" stroke-linejoin=\"round\"/>\n";
+  }
+  out << "</g>\n";
+}
+
+// A point inside the obstacle for its label: the centroid of its largest convex part (the
+// centroid of a bent outline can lie outside it).
+Vec2 label_anchor(const Scenario& scenario, std::size_t index) {
+  const std::vector<collision::ConvexPolygon>& parts = scenario.obstacles[index].parts();
+  if (parts.empty()) return centroid(scenario.obstacle_specs[index].outline);
+  const auto largest =
+      std::max_element(parts.begin(), parts.end(),
+                       [](const collision::ConvexPolygon& a, const collision::ConvexPolygon& b) {
+                         return a.area() < b.area();
+                       });
+  return centroid(largest->vertices());
+}
+
+void label_stationary(std::ostream& out, const View& view, const Scenario& scenario) {
+  out << "<g id=\"stationary-labels\">\n";
+  for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
+    const ObstacleSpec& spec = scenario.obstacle_specs[i];
+    if (spec.is_moving() || spec.label.empty()) continue;
+    halo_text(out, view.px(label_anchor(scenario, i)) + Vec2(0, 4), spec.label, 10, "#222222");
+  }
+  out << "</g>\n";
+}
+
+void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
+                 const std::vector<double>& times, double horizon) {
+  out << "<g id=\"moving-obstacles\">\n";
+  std::size_t k = 0;
+  for (const ObstacleSpec& spec : scenario.obstacle_specs) {
+    if (!spec.is_moving()) continue;
+    const std::string colour =
+        !spec.color.empty()
+            ? spec.color
+            : kMovingPalette[k++ % (sizeof kMovingPalette / sizeof *kMovingPalette)];
+    std::vector<Vec2> path;
+    for (double t = 0; t <= horizon + 1e-9; t += horizon / 60) {
+      const collision::Pose2 pose = pose_at(spec.prediction, t);
+      path.emplace_back(pose.x, pose.y);
+    }
+    out << "<polyline points=\"" << points_attr(view, path) << "\" fill=\"none\" stroke=\""
+        << colour << "\" stroke-width=\"1.5\" stroke-dasharray=\"5,4\" stroke-opacity=\"0.8\"/>\n";
+    // Latest first, so the present is drawn on top.
+    for (auto it = times.rbegin(); it != times.rend(); ++it) {
+      const double t = *it;
+      const std::vector<Vec2> body = placed(spec.outline, pose_at(spec.prediction, t));
+      out << "<polygon points=\"" << points_attr(view, body) << "\" fill=\"" << colour
+          << "\" fill-opacity=\"" << fixed(fade(t, horizon), 2) << "\" stroke=\"" << colour
+          << "\" stroke-width=\"1\"/>\n";
+    }
+    const std::vector<Vec2> now = placed(spec.outline, pose_at(spec.prediction, 0));
+    std::string name = spec.label.empty() ? "obstacle " + std::to_string(spec.id) : spec.label;
+    halo_text(out, view.px(centroid(now)) + Vec2(0, -view.scale * 1.6 - 6), name, 12, colour);
+    // The latest snapshot's time, to read the fading scale off.
+    const double last = times.back();
+    const std::vector<Vec2> later = placed(spec.outline, pose_at(spec.prediction, last));
+    halo_text(out, view.px(centroid(later)) + Vec2(0, -view.scale * 1.6 - 4),
+              "t=" + fixed(last, last == std::floor(last) ? 0 : 1) + " s", 10, colour);
+  }
+  out << "</g>\n";
+}
+
+void draw_candidates(std::ostream& out, const View& view, const PlanOutcome& outcome,
+                     const std::vector<std::size_t>& drawn,
+                     const collision::CheckerConfig& config) {
+  const std::vector<Candidate>& candidates = outcome.lattice.candidates;
+  const double width = drawn.size() > 800 ? 0.8 : 1.1;
+  out << "<g id=\"candidates-colliding\" fill=\"none\" stroke=\"" << kCollidingColour
+      << "\" stroke-opacity=\"0.35\" stroke-width=\"" << width << "\">\n";
+  for (std::size_t i : drawn) {
+    const collision::TrajectoryResult& r = outcome.results[i];
+    if (!r.collides) continue;
+    const std::size_t end =
+        std::min(r.first_collision_index.value_or(0) + 1, candidates[i].trajectory.size());
+    std::vector<Vec2> path;
+    for (std::size_t k = 0; k < end; ++k) {
+      const collision::Pose2& p = candidates[i].trajectory[k].pose;
+      path.emplace_back(p.x, p.y);
+    }
+    if (path.size() == 1) path.push_back(path.front());
+    out << "<polyline points=\"" << points_attr(view, path) << "\"/>\n";
+  }
+  out << "</g>\n";
+  out << "<g id=\"candidates-free\" fill=\"none\" stroke=\"" << kFreeColour
+      << "\" stroke-opacity=\"0.45\" stroke-width=\"" << width << "\">\n";
+  for (std::size_t i : drawn) {
+    if (outcome.results[i].collides) continue;
+    std::vector<Vec2> path;
+    for (const collision::TrajectoryPoint& p : candidates[i].trajectory) {
+      path.emplace_back(p.pose.x, p.pose.y);
+    }
+    out << "<polyline points=\"" << points_attr(view, path) << "\"/>\n";
+  }
+  out << "</g>\n";
+  // First collisions: the footprint centre at the first colliding pose.
+  out << "<g id=\"first-collisions\" fill=\"#7a0000\" fill-opacity=\"0.75\">\n";
+  for (std::size_t i : drawn) {
+    const collision::TrajectoryResult& r = outcome.results[i];
+    if (!r.collides || !r.first_collision_index) continue;
+    const std::size_t k = std::min(*r.first_collision_index, candidates[i].trajectory.size() - 1);
+    const collision::Obb box =
+        collision::footprint(candidates[i].trajectory[k].pose, config.vehicle, config.margins);
+    const Vec2 q = view.px(box.center());
+    out << "<circle cx=\"" << num(q.x()) << "\" cy=\"" << num(q.y()) << "\" r=\"2.2\"/>\n";
+  }
+  out << "</g>\n";
+}
+
+void draw_chosen(std::ostream& out, const View& view, const PlanOutcome& outcome,
+                 const std::vector<double>& times, const collision::CheckerConfig& config,
+                 double horizon) {
+  const Candidate& chosen = outcome.lattice.candidates[outcome.ranking.best];
+  const collision::TrajectoryResult& result = outcome.results[outcome.ranking.best];
+  out << "<g id=\"chosen\">\n";
+  for (auto it = times.rbegin(); it != times.rend(); ++it) {
+    const double t = *it;
+    if (result.collides && t > result.first_collision_time.value_or(horizon) + 1e-9) continue;
+    const collision::Obb box =
+        collision::footprint(pose_at(chosen.trajectory, t), config.vehicle, config.margins);
+    out << "<polygon points=\"" << points_attr(view, corners(box)) << "\" fill=\"" << kChosenColour
+        << "\" fill-opacity=\"" << fixed(fade(t, horizon) * 0.8, 2) << "\" stroke=\""
+        << kChosenColour << "\" stroke-width=\"1.2\"/>\n";
+  }
+  std::vector<Vec2> path;
+  for (const collision::TrajectoryPoint& p : chosen.trajectory)
+    path.emplace_back(p.pose.x, p.pose.y);
+  out << "<polyline points=\"" << points_attr(view, path)
+      << "\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"6\" stroke-opacity=\"0.9\" "
+         "stroke-linecap=\"round\"/>\n";
+  out << "<polyline points=\"" << points_attr(view, path) << "\" fill=\"none\" stroke=\""
+      << kChosenColour << "\" stroke-width=\"3\" stroke-linecap=\"round\"/>\n";
+  // Snapshot times inside the footprints, when they are large enough to hold them.
+  if (view.scale * config.vehicle.width >= 11) {
+    for (double t : times) {
+      if (t == 0 || (result.collides && t > result.first_collision_time.value_or(horizon) + 1e-9)) {
+        continue;
+      }
+      const collision::Obb box =
+          collision::footprint(pose_at(chosen.trajectory, t), config.vehicle, config.margins);
+      const Vec2 q = view.px(box.center());
+      out << "<text x=\"" << num(q.x()) << "\" y=\"" << num(q.y() + 3.5)
+          << "\" font-size=\"10\" text-anchor=\"middle\" fill=\"#ffffff\" stroke=\""
+          << kChosenColour << "\" stroke-width=\"2.5\" paint-order=\"stroke\" font-weight=\"bold\">"
+          << fixed(t, t == std::floor(t) ? 0 : 1) << "s</text>\n";
+    }
+  }
+  if (result.collides && result.first_collision_index) {
+    const collision::Obb box = collision::footprint(
+        chosen.trajectory[*result.first_collision_index].pose, config.vehicle, config.margins);
+    const Vec2 q = view.px(box.center());
+    out << "<circle cx=\"" << num(q.x()) << "\" cy=\"" << num(q.y())
+        << "\" r=\"7\" fill=\"none\" stroke=\"#7a0000\" stroke-width=\"3\"/>\n";
+  }
+  const collision::Obb start =
+      collision::footprint(chosen.trajectory.front().pose, config.vehicle, config.margins);
+  halo_text(out, view.px(start.center()) + Vec2(0, view.scale * 1.6 + 14), "ego", 12,
+            kChosenColour);
+  out << "</g>\n";
+}
+
+void legend_swatch_line(std::ostream& out, double x, double y, const std::string& colour,
+                        double width, double opacity, const std::string& label) {
+  out << "<line x1=\"" << num(x) << "\" y1=\"" << num(y) << "\" x2=\"" << num(x + 34) << "\" y2=\""
+      << num(y) << "\" stroke=\"" << colour << "\" stroke-width=\"" << width
+      << "\" stroke-opacity=\"" << opacity << "\"/>\n";
+  text(out, x + 42, y + 4.5, label, 13);
+}
+
+void legend_swatch_box(std::ostream& out, double x, double y, const std::string& fill,
+                       double opacity, const std::string& stroke, const std::string& label) {
+  out << "<rect x=\"" << num(x + 4) << "\" y=\"" << num(y - 6) << "\" width=\"26\" height=\"12\" "
+      << "fill=\"" << fill << "\" fill-opacity=\"" << opacity << "\" stroke=\"" << stroke
+      << "\"/>\n";
+  text(out, x + 42, y + 4.5, label, 13);
+}
+
+void draw_legend(std::ostream& out, const View& view, const Scenario& scenario,
+                 const PlanOutcome& outcome, std::size_t drawn, const std::vector<double>& times,
+                 double width_px) {
+  const double top = view.top + view.height() + 14;
+  out << "<g id=\"legend\" font-family=\"DejaVu Sans, Arial, sans-serif\" fill=\"#222222\">\n";
+  out << "<rect x=\"" << num(kSide) << "\" y=\"" << num(top) << "\" width=\""
+      << num(width_px - 2 * kSide) << "\" height=\"" << num(kLegendHeight - 26)
+      << "\" fill=\"#fafafa\" stroke=\"#bbbbbb\"/>\n";
+  const std::size_t n = outcome.lattice.candidates.size();
+  const std::size_t free = outcome.ranking.free_count;
+  const double col[] = {kSide + 14, kSide + 420, kSide + 790};
+  const double row[] = {top + 22, top + 48, top + 74};
+  legend_swatch_line(out, col[0], row[0], kFreeColour, 2, 0.8,
+                     "collision-free candidate (" + std::to_string(free) + ")");
+  legend_swatch_line(
+      out, col[0], row[1], kCollidingColour, 2, 0.7,
+      "colliding candidate, up to its first collision (" + std::to_string(n - free) + ")");
+  out << "<circle cx=\"" << num(col[0] + 17) << "\" cy=\"" << num(row[2]) << "\" r=\"3\" "
+      << "fill=\"#7a0000\"/>\n";
+  text(out, col[0] + 42, row[2] + 4.5, "first collision (footprint centre)", 13);
+  legend_swatch_line(out, col[1], row[0], kChosenColour, 4, 1,
+                     "chosen trajectory (rear axle), #" + std::to_string(outcome.ranking.best));
+  legend_swatch_box(out, col[1], row[1], kChosenColour, 0.6, kChosenColour,
+                    "ego footprint at the snapshot times");
+  legend_swatch_box(out, col[1], row[2], kMovingPalette[0], 0.6, kMovingPalette[0],
+                    "moving obstacle at the snapshot times");
+  legend_swatch_box(out, col[2], row[0], "#4f5d6c", 1, "#222222", "stationary box");
+  legend_swatch_box(out, col[2], row[1], "#9c8566", 1, "#222222", "stationary polygon");
+  std::string snapshots = "snapshots t = ";
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    snapshots += (i ? ", " : "") + fixed(times[i], times[i] == std::floor(times[i]) ? 0 : 1);
+  }
+  snapshots += " s, fading with time";
+  // Fading key: a row of boxes from opaque to faint.
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    out << "<rect x=\"" << num(col[2] + 4 + 6 * i) << "\" y=\"" << num(row[2] - 6)
+        << "\" width=\"5\" height=\"12\" fill=\"#444444\" fill-opacity=\""
+        << fixed(fade(times[i], times.back() > 0 ? times.back() : 1), 2) << "\"/>\n";
+  }
+  text(out, col[2] + 10 + 6 * times.size(), row[2] + 4.5, snapshots, 13);
+  if (drawn < n) {
+    text(out, col[2], row[2] + 20,
+         "(" + std::to_string(drawn) + " of " + std::to_string(n) + " candidates drawn)", 11,
+         " fill=\"#666666\"");
+  }
+
+  // Scale bar.
+  const double bar_m = nice_length(160 / view.scale);
+  const double bar_px = bar_m * view.scale;
+  const double bx = width_px - kSide - 30 - bar_px, by = row[1] + 6;
+  out << "<g id=\"scale-bar\">\n";
+  out << "<rect x=\"" << num(bx) << "\" y=\"" << num(by - 5) << "\" width=\"" << num(bar_px / 2)
+      << "\" height=\"6\" fill=\"#222222\"/>\n";
+  out << "<rect x=\"" << num(bx + bar_px / 2) << "\" y=\"" << num(by - 5) << "\" width=\""
+      << num(bar_px / 2) << "\" height=\"6\" fill=\"#ffffff\" stroke=\"#222222\"/>\n";
+  out << "<rect x=\"" << num(bx) << "\" y=\"" << num(by - 5) << "\" width=\"" << num(bar_px)
+      << "\" height=\"6\" fill=\"none\" stroke=\"#222222\"/>\n";
+  text(out, bx, by - 11, "0", 12, " text-anchor=\"middle\"");
+  text(out, bx + bar_px, by - 11, fixed(bar_m, bar_m < 1 ? 1 : 0) + " m", 12,
+       " text-anchor=\"middle\"");
+  out << "</g>\n";
+  (void)scenario;
+  out << "</g>\n";
+}
+
+}  // namespace
+
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        // Control characters are not allowed in XML 1.0 (tab, newline and return are).
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+          out += ' ';
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+void write_svg(std::ostream& out, const Scenario& scenario, const collision::CheckerConfig& config,
+               const PlanOutcome& outcome, const SvgOptions& options) {
+  const std::vector<Candidate>& candidates = outcome.lattice.candidates;
+  const double horizon = outcome.settings.horizon;
+  const std::vector<double> times = snapshot_times(horizon);
+
+  // Candidates to draw: all, or evenly thinned; the chosen one always.
+  std::vector<std::size_t> drawn;
+  const std::size_t n = candidates.size();
+  const std::size_t limit = std::max<std::size_t>(1, options.max_drawn_candidates);
+  for (std::size_t k = 0; k < std::min(n, limit); ++k) drawn.push_back(k * n / std::min(n, limit));
+  if (std::find(drawn.begin(), drawn.end(), outcome.ranking.best) == drawn.end()) {
+    drawn.push_back(outcome.ranking.best);
+  }
+
+  const Bounds bounds = compute_bounds(scenario, outcome, drawn, times,
+                                       collision::footprint_radius(config.vehicle, config.margins));
+  View view;
+  view.world = bounds.world;
+  const double plot_width = options.width_px - 2 * kSide;
+  view.scale = std::min(plot_width / bounds.world.sizes().x(),
+                        options.max_plot_height_px / bounds.world.sizes().y());
+  view.left = kSide + 0.5 * (plot_width - view.width());
+  view.top = kTitleHeight;
+  const double height = kTitleHeight + view.height() + kLegendHeight;
+  const double width = options.width_px;
+
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width) << "\" height=\""
+      << num(height) << "\" viewBox=\"0 0 " << num(width) << " " << num(height)
+      << "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n";
+  out << "<title>" << xml_escape("planning_demo: " + scenario.name) << "</title>\n";
+  out << "<rect x=\"0\" y=\"0\" width=\"" << num(width) << "\" height=\"" << num(height)
+      << "\" fill=\"#ffffff\"/>\n";
+
+  // Title and subtitle.
+  const collision::TrajectoryResult& best = outcome.results[outcome.ranking.best];
+  std::string headline = scenario.name + ": " + std::to_string(n) + " candidates, " +
+                         std::to_string(outcome.ranking.free_count) + " collision-free";
+  std::string subline;
+  if (outcome.ranking.all_collide()) {
+    subline = "Every candidate collides: chosen #" + std::to_string(outcome.ranking.best) +
+              ", whose first collision (obstacle " +
+              obstacle_name(scenario, best.obstacle_id.value_or(-1)) + " at " +
+              fixed(best.first_collision_time.value_or(0), 2) + " s) is the latest.";
+  } else {
+    subline = "Chosen #" + std::to_string(outcome.ranking.best) + ": clearance " +
+              (std::isinf(best.min_clearance) ? std::string("beyond the clearance horizon")
+                                              : fixed(best.min_clearance, 2) + " m") +
+              ", end offset " + fixed(candidates[outcome.ranking.best].spec.end_offset, 2) +
+              " m, target speed " + fixed(candidates[outcome.ranking.best].spec.target_speed, 1) +
+              " m/s.";
+  }
+  if (!scenario.description.empty()) subline = scenario.description + "  " + subline;
+  text(out, kSide, 34, headline, 24, " font-weight=\"bold\" fill=\"#111111\"");
+  text(out, kSide, 60, subline, 14, " fill=\"#444444\"");
+
+  // The map, clipped to its frame.
+  out << "<defs><clipPath id=\"map\"><rect x=\"" << num(view.left) << "\" y=\"" << num(view.top)
+      << "\" width=\"" << num(view.width()) << "\" height=\"" << num(view.height())
+      << "\"/></clipPath></defs>\n";
+  out << "<g clip-path=\"url(#map)\">\n";
+  out << "<rect x=\"" << num(view.left) << "\" y=\"" << num(view.top) << "\" width=\""
+      << num(view.width()) << "\" height=\"" << num(view.height()) << "\" fill=\"#e6ebe0\"/>\n";
+  draw_road(out, view, scenario, bounds);
+  draw_stationary(out, view, scenario);
+  draw_candidates(out, view, outcome, drawn, config);
+  draw_moving(out, view, scenario, times, horizon);
+  draw_chosen(out, view, outcome, times, config, horizon);
+  label_stationary(out, view, scenario);
+  out << "</g>\n";
+  out << "<rect x=\"" << num(view.left) << "\" y=\"" << num(view.top) << "\" width=\""
+      << num(view.width()) << "\" height=\"" << num(view.height())
+      << "\" fill=\"none\" stroke=\"#888888\"/>\n";
+
+  draw_legend(out, view, scenario, outcome, drawn.size(), times, width);
+  out << "</svg>\n";
+}
+
+void write_svg_file(const std::string& path, const Scenario& scenario,
+                    const collision::CheckerConfig& config, const PlanOutcome& outcome,
+                    const SvgOptions& options) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file) throw std::runtime_error(path + ": cannot open for writing");
+  write_svg(file, scenario, config, outcome, options);
+  file.close();
+  if (!file) throw std::runtime_error(path + ": error while writing");
+}
+
+}  // namespace planning_demo

@@ -1,0 +1,223 @@
+#include "scenario.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "test_support.hpp"
+
+namespace planning_demo {
+namespace {
+
+using testing::edited;
+using testing::kMinimalScenario;
+using testing::scenario_error;
+
+#define EXPECT_ERROR(text, expected) EXPECT_CONTAINS(scenario_error(text), expected)
+
+TEST(Scenario, ParsesTheMinimalScenario) {
+  const Scenario s = parse_scenario(kMinimalScenario, "minimal.yaml");
+  EXPECT_EQ(s.name, "Minimal");
+  EXPECT_EQ(s.file, "minimal.yaml");
+  ASSERT_EQ(s.road.lanes.size(), 2u);
+  EXPECT_TRUE(s.road.lanes[1].oncoming);
+  EXPECT_DOUBLE_EQ(s.road.speed_limit, 13.9);
+  EXPECT_DOUBLE_EQ(s.ego.d, -1.75);
+  EXPECT_DOUBLE_EQ(s.planning.horizon, 4.0);
+  EXPECT_DOUBLE_EQ(s.planning.max_duration, 4.0);  // defaults to the horizon
+  EXPECT_EQ(s.planning.candidates, 60);
+  ASSERT_EQ(s.obstacles.size(), 1u);
+  ASSERT_EQ(s.obstacle_specs.size(), 1u);
+  EXPECT_EQ(s.obstacle_specs[0].line, 16);
+  EXPECT_FALSE(s.obstacles[0].is_moving());
+  // The box's outline: 4.5 x 1.9 centred at (30, -4.5).
+  double min_x = 1e9, max_x = -1e9;
+  for (const collision::Vec2& p : s.obstacle_specs[0].outline) {
+    min_x = std::min(min_x, p.x());
+    max_x = std::max(max_x, p.x());
+  }
+  EXPECT_NEAR(min_x, 27.75, 1e-9);
+  EXPECT_NEAR(max_x, 32.25, 1e-9);
+}
+
+TEST(Scenario, MovingObstacleAlongTheRoad) {
+  const Scenario s = parse_scenario(edited(-1,
+                                           "  - id: 5\n"
+                                           "    shape: box\n"
+                                           "    length: 4\n"
+                                           "    width: 2\n"
+                                           "    pose: {s: 50, d: 1.75}\n"
+                                           "    motion: {along_road: {speed: -8}}\n"));
+  ASSERT_EQ(s.obstacles.size(), 2u);
+  const ObstacleSpec& car = s.obstacle_specs[1];
+  ASSERT_TRUE(car.is_moving());
+  EXPECT_DOUBLE_EQ(car.prediction.front().t, 0.0);
+  EXPECT_DOUBLE_EQ(car.prediction.back().t, 4.0);
+  EXPECT_NEAR(car.prediction.front().pose.x, 50.0, 1e-9);
+  EXPECT_NEAR(car.prediction.back().pose.x, 50.0 - 32.0, 1e-9);
+  EXPECT_NEAR(car.prediction.back().pose.y, 1.75, 1e-9);
+  // Against the reference line: facing back along it.
+  EXPECT_NEAR(std::abs(car.prediction.front().pose.heading), 3.14159265358979323846, 1e-9);
+}
+
+TEST(Scenario, MovingObstacleWithTimedPoses) {
+  const Scenario s = parse_scenario(edited(-1,
+                                           "  - id: 6\n"
+                                           "    shape: polygon\n"
+                                           "    points: [[-1, -1], [1, -1], [1, 1], [-1, 1]]\n"
+                                           "    motion:\n"
+                                           "      poses:\n"
+                                           "        - {t: 0, x: 10, y: 5, heading: 0}\n"
+                                           "        - {t: 2, s: 20, d: 1}\n"));
+  const ObstacleSpec& body = s.obstacle_specs[1];
+  ASSERT_EQ(body.prediction.size(), 2u);
+  EXPECT_NEAR(body.prediction[1].pose.x, 20, 1e-9);
+  EXPECT_NEAR(body.prediction[1].pose.y, 1, 1e-9);
+}
+
+TEST(Scenario, RoadFramePolygonFollowsACurve) {
+  std::string text = edited(3, "  reference_line: [[0, 0], [50, 0], [100, 20], [130, 50]]");
+  text +=
+      "  - {id: 2, shape: polygon, frame: road, points: [[0, -7], [120, -7], [120, -8], "
+      "[0, -8]]}\n";
+  const Scenario s = parse_scenario(text);
+  const ObstacleSpec& kerb = s.obstacle_specs[1];
+  EXPECT_GT(kerb.outline.size(), 10u);  // subdivided along the bend
+  for (const collision::Vec2& p : kerb.outline) {
+    const collision::Vec2 f = s.reference_line.to_frenet(p);
+    EXPECT_GT(f.y(), -8.1);
+    EXPECT_LT(f.y(), -6.9);
+  }
+}
+
+TEST(Scenario, UnknownKeyNamesFileLineAndKey) {
+  EXPECT_ERROR(edited(11, "  speed: 10\n  sped: 3"), "s.yaml:12: ego.sped: unknown key");
+  EXPECT_ERROR(edited(1, "name: x\nextra: 1"), "s.yaml:2: extra: unknown key");
+  EXPECT_ERROR(edited(5, "    - {offset: -1.75, widht: 3.5}"),
+               "s.yaml:5: road.lanes[0].width: required key is missing (is 'widht'");
+}
+
+TEST(Scenario, DuplicateKey) {
+  EXPECT_ERROR(edited(11, "  speed: 10\n  speed: 11"),
+               "s.yaml:12: ego.speed: duplicate key (first given on line 11)");
+}
+
+TEST(Scenario, WrongTypes) {
+  EXPECT_ERROR(edited(7, "  speed_limit: fast"),
+               "s.yaml:7: road.speed_limit: expected a number, got 'fast'");
+  EXPECT_ERROR(edited(14, "  candidates: 6.5"),
+               "s.yaml:14: planning.candidates: expected an integer, got '6.5'");
+  EXPECT_ERROR(edited(3, "  reference_line: 5"),
+               "s.yaml:3: road.reference_line: expected a list, got a scalar");
+  EXPECT_ERROR(edited(3, "  reference_line: [[0, 0], [1, 2, 3]]"),
+               "s.yaml:3: road.reference_line[1]: expected a point [a, b]");
+  EXPECT_ERROR(edited(8, "ego: 3", 4), "s.yaml:8: ego: expected a map, got a scalar");
+  EXPECT_ERROR(edited(8, "ego:", 4), "s.yaml:8: ego: has no value, expected a map");
+  EXPECT_ERROR(edited(6, "    - {offset: 1.75, width: 3.5, direction: sideways}"),
+               "road.lanes[1].direction: expected forward or oncoming, got 'sideways'");
+}
+
+TEST(Scenario, MissingRequiredKeys) {
+  // Reported where the document's map begins (its first key).
+  EXPECT_ERROR(edited(1, "# no name"), "s.yaml:2: name: required key is missing");
+  EXPECT_ERROR(edited(13, "  time_step: 0.1"),
+               "s.yaml:12: planning.horizon: required key is missing");
+  EXPECT_ERROR(edited(16, "  - {id: 1, shape: box, length: 4.5, width: 1.9}"),
+               "s.yaml:16: obstacles[0].pose: required key is missing");
+}
+
+TEST(Scenario, NonFiniteAndOutOfRange) {
+  EXPECT_ERROR(edited(11, "  speed: .nan"), "s.yaml:11: ego.speed: expected a finite number");
+  EXPECT_ERROR(edited(10, "  d: .inf"), "s.yaml:10: ego.d: expected a finite number");
+  EXPECT_ERROR(edited(11, "  speed: -1"), "s.yaml:11: ego.speed: must be in [0, 70] m/s");
+  EXPECT_ERROR(edited(13, "  horizon: 0"), "s.yaml:13: planning.horizon: must be > 0");
+  EXPECT_ERROR(edited(14, "  candidates: 0"), "planning.candidates: must be in [1, 100000]");
+  EXPECT_ERROR(edited(5, "    - {offset: -1.75, width: -3.5}"), "road.lanes[0].width: must be > 0");
+}
+
+TEST(Scenario, BadGeometryIsReportedAtTheObstacle) {
+  // A self-intersecting outline: the library's GeometryError, located at the entry.
+  EXPECT_ERROR(
+      edited(-1, "  - {id: 9, shape: polygon, points: [[0, 0], [4, 4], [4, 0], [0, 4]]}\n"),
+      "s.yaml:17: obstacles[1]: obstacle 9");
+  // Too few points.
+  EXPECT_ERROR(edited(-1, "  - {id: 9, shape: polygon, points: [[0, 0], [4, 4]]}\n"),
+               "s.yaml:17: obstacles[1].points: a polygon needs at least 3 points");
+  // A moving body must be convex.
+  EXPECT_ERROR(edited(-1,
+                      "  - id: 9\n"
+                      "    shape: polygon\n"
+                      "    points: [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]]\n"
+                      "    motion: {poses: [{t: 0, x: 0, y: 0}]}\n"),
+               "s.yaml:17: obstacles[1]: obstacle 9");
+  // Repeated reference line points.
+  EXPECT_ERROR(edited(3, "  reference_line: [[0, 0], [0, 0]]"),
+               "s.yaml:3: road.reference_line: point 1 repeats the previous one");
+}
+
+TEST(Scenario, ObstacleConsistency) {
+  EXPECT_ERROR(edited(-1, "  - {id: 1, shape: box, length: 2, width: 2, pose: {s: 5, d: 0}}\n"),
+               "s.yaml:17: obstacles[1]: duplicate obstacle id 1 (also obstacles[0])");
+  EXPECT_ERROR(edited(-1, "  - {id: 2, shape: circle}\n"),
+               "obstacles[1].shape: expected box or polygon, got 'circle'");
+  EXPECT_ERROR(edited(-1, "  - {id: 2, shape: box, length: 2, width: 2, pose: {s: 5, x: 0}}\n"),
+               "obstacles[1].pose: give either x, y (world frame) or s, d (road frame)");
+  EXPECT_ERROR(edited(-1,
+                      "  - {id: 2, shape: box, length: 2, width: 2,\n"
+                      "     motion: {poses: [{t: 1, s: 0, d: 0}, {t: 1, s: 1, d: 0}]}}\n"),
+               "obstacles[1].motion.poses[1].t: times must increase strictly");
+  EXPECT_ERROR(edited(-1,
+                      "  - {id: 2, shape: box, length: 2, width: 2,\n"
+                      "     motion: {along_road: {speed: 3}}}\n"),
+               "obstacles[1].pose: required key is missing");
+  EXPECT_ERROR(edited(-1,
+                      "  - {id: 2, shape: box, length: 2, width: 2, pose: {s: 1, d: 0},\n"
+                      "     motion: {}}\n"),
+               "obstacles[1].motion: needs exactly one of along_road or poses");
+  EXPECT_ERROR(edited(-1,
+                      "  - {id: 2, shape: box, length: 2, width: 2, pose: {s: 1, d: 0}, "
+                      "color: red}\n"),
+               "obstacles[1].color: expected a colour \"#rrggbb\", got 'red'");
+}
+
+TEST(Scenario, DocumentLevelErrors) {
+  EXPECT_CONTAINS(scenario_error(""), ("s.yaml:1: (document): the document is empty"));
+  EXPECT_CONTAINS(scenario_error("- 1\n- 2\n"), "s.yaml:1: (document): expected a map, got a list");
+  EXPECT_CONTAINS(scenario_error("name: [unclosed\n"), ("s.yaml:2: (syntax)"));
+}
+
+TEST(Scenario, FileErrors) {
+  try {
+    load_scenario("/nonexistent/scenario.yaml");
+    FAIL() << "no error";
+  } catch (const ScenarioError& error) {
+    EXPECT_CONTAINS(error.what(), ("/nonexistent/scenario.yaml:1: (file): cannot open"));
+  }
+  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  EXPECT_THROW(load_scenario(dir.string()), ScenarioError);
+}
+
+TEST(Scenario, BundledBadFilesNameTheirLines) {
+  const std::string data = PLANNING_DEMO_TEST_DATA;
+  const std::pair<const char*, const char*> cases[] = {
+      {"bad_unknown_key.yaml", "bad_unknown_key.yaml:12: ego.sped: unknown key"},
+      {"bad_type.yaml", "bad_type.yaml:9: road.speed_limit: expected a number, got 'fast'"},
+      {"bad_missing_key.yaml", "bad_missing_key.yaml:8: planning.horizon: required key"},
+      {"bad_nan.yaml", "bad_nan.yaml:19: obstacles[0].length: expected a finite number"},
+      {"bad_polygon.yaml", "bad_polygon.yaml:17: obstacles[1]: obstacle 7"},
+      {"bad_syntax.yaml", "bad_syntax.yaml:5: (syntax)"},
+  };
+  for (const auto& [file, expected] : cases) {
+    try {
+      load_scenario(data + "/" + file);
+      ADD_FAILURE() << file << " loaded";
+    } catch (const ScenarioError& error) {
+      EXPECT_CONTAINS(error.what(), (expected)) << file;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace planning_demo
