@@ -1,0 +1,130 @@
+// Obstacles: construction with validation (every error names the obstacle id), the pose of a
+// moving obstacle at a time, and moving a body into the world.
+//
+// Non-convex outlines are split into convex parts by polygon_decomposition.cpp. A prediction is
+// interpolated like the ego's trajectory (collision::interpolate): position linear in time,
+// heading along the shorter arc; a time exactly at a predicted sample returns that sample's pose
+// untouched.
+#include "collision/obstacle.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "collision/errors.hpp"
+#include "format.hpp"
+#include "polygon_decomposition.hpp"
+#include "vec2_math.hpp"
+
+namespace collision {
+
+namespace {
+
+std::string prefix(int id) { return "obstacle " + std::to_string(id) + ": "; }
+
+void require_finite(int id, std::size_t index, const char* field, double value) {
+  if (!std::isfinite(value)) {
+    throw GeometryError(prefix(id) + "prediction " + std::to_string(index) + ": " + field +
+                        " is not finite (was " + detail::format_number(value) + ")");
+  }
+}
+
+}  // namespace
+
+Obstacle Obstacle::stationary(int id, ConvexPolygon shape) {
+  std::vector<ConvexPolygon> parts;
+  parts.push_back(std::move(shape));
+  return Obstacle(id, std::move(parts), {});
+}
+
+Obstacle Obstacle::stationary(int id, const std::vector<Vec2>& outline) {
+  detail::ConvexDecomposition decomposition;
+  try {
+    decomposition = detail::decompose_simple_polygon(outline);
+  } catch (const GeometryError& e) {
+    throw GeometryError(prefix(id) + e.what());
+  }
+  std::vector<ConvexPolygon> parts;
+  parts.reserve(decomposition.parts.size());
+  for (std::size_t k = 0; k < decomposition.parts.size(); ++k) {
+    // The decomposition keeps every corner of a part clearly convex, so this should not throw;
+    // if it ever does, the caller still learns which obstacle it was.
+    try {
+      parts.emplace_back(std::move(decomposition.parts[k]));
+    } catch (const GeometryError& e) {
+      throw GeometryError(prefix(id) + "convex part " + std::to_string(k) +
+                          " of the outline: " + e.what());
+    }
+  }
+  return Obstacle(id, std::move(parts), {});
+}
+
+Obstacle Obstacle::moving(int id, ConvexPolygon body_shape, std::vector<PredictedPose> prediction) {
+  if (prediction.empty()) {
+    throw GeometryError(prefix(id) +
+                        "prediction is empty (a moving obstacle needs at least one "
+                        "predicted pose)");
+  }
+  for (std::size_t k = 0; k < prediction.size(); ++k) {
+    const PredictedPose& p = prediction[k];
+    require_finite(id, k, "t", p.t);
+    require_finite(id, k, "x", p.pose.x);
+    require_finite(id, k, "y", p.pose.y);
+    require_finite(id, k, "heading", p.pose.heading);
+    if (k > 0 && !(p.t > prediction[k - 1].t)) {
+      throw GeometryError(prefix(id) + "prediction " + std::to_string(k) +
+                          ": t must be greater than the previous prediction's (was " +
+                          detail::format_number(p.t) + " after " +
+                          detail::format_number(prediction[k - 1].t) + ")");
+    }
+  }
+  std::vector<ConvexPolygon> parts;
+  parts.push_back(std::move(body_shape));
+  return Obstacle(id, std::move(parts), std::move(prediction));
+}
+
+std::optional<Pose2> Obstacle::pose_at(double t, OutsidePrediction outside) const {
+  if (prediction_.empty()) return Pose2{};
+  // A NaN time would otherwise fall through every comparison; the checker validates its
+  // trajectories first, so this is a caller's bug, not a case to answer silently.
+  if (std::isnan(t)) {
+    throw TrajectoryError(prefix(id_) + "pose_at: t is not a number (was " +
+                          detail::format_number(t) + ")");
+  }
+  const PredictedPose& first = prediction_.front();
+  const PredictedPose& last = prediction_.back();
+  if (t < first.t || t > last.t) {
+    if (outside == OutsidePrediction::ignore) return std::nullopt;
+    return t < first.t ? first.pose : last.pose;
+  }
+  // First sample strictly after t; the one before it is at or before t (t >= first.t).
+  const auto after =
+      std::upper_bound(prediction_.begin(), prediction_.end(), t,
+                       [](double time, const PredictedPose& p) { return time < p.t; });
+  const PredictedPose& a = *(after - 1);
+  if (after == prediction_.end() || a.t == t) return a.pose;
+  const PredictedPose& b = *after;
+  return interpolate(a.pose, b.pose, (t - a.t) / (b.t - a.t));
+}
+
+ConvexPolygon transformed(const ConvexPolygon& body, const Pose2& pose) {
+  const double cos_h = std::cos(pose.heading);
+  const double sin_h = std::sin(pose.heading);
+  const Vec2 offset(pose.x, pose.y);
+  std::vector<Vec2> vertices;
+  vertices.reserve(body.size());
+  for (const Vec2& v : body.vertices())
+    vertices.push_back(detail::rotate(v, cos_h, sin_h) + offset);
+  // A rotation keeps the winding, so the constructor only re-validates; it can throw only for a
+  // non-finite pose or a body too small to survive the round-off of its new coordinates.
+  try {
+    return ConvexPolygon(std::move(vertices));
+  } catch (const GeometryError& e) {
+    throw GeometryError("transformed to pose (" + detail::format_number(pose.x) + ", " +
+                        detail::format_number(pose.y) + ", " + detail::format_number(pose.heading) +
+                        "): " + e.what());
+  }
+}
+
+}  // namespace collision
