@@ -1,0 +1,577 @@
+// The checker on whole scenes (public API only), against an rtree + narrow-phase baseline, with
+// the answers cross-checked before anything is timed. Scenes: bench/scenes.hpp (seeded).
+//
+//   corridor/...   200 obstacles, 100 lane changes of 50 poses; first colliding pose per
+//                  candidate, continuous checking and clearance off, one thread.
+//                  checker: CollisionChecker::check_all (threads 1)
+//                  rtree_sat: Boost.Geometry rtree (rstar<16>) of obstacle AABBs, queried with
+//                    each pose's footprint AABB, then the hand-written SAT, stopping at the
+//                    first colliding pose
+//                  rtree_boost: the same rtree, then boost::geometry::intersects
+//                  All three must name the same first colliding pose for every candidate (the
+//                  program aborts otherwise).
+//   urban/...      300 m street, ~380 static obstacles and 30 moving cars, 1000 candidates of
+//                  80 poses, default_config(): check_all on 1 thread (CPU time), and
+//                  urban/scaling/: on 1 and on 2 threads (wall-clock time).
+//                  Checked first against a brute-force reference: the same first colliding pose
+//                  with continuous checking off, a sweep hit never later than the sampled
+//                  motion (20 samples per step) shows, and the same min_clearance.
+//   growth/...     corridor density (1 obstacle per metre), 100..10000 obstacles on a road as
+//                  long (built from the same 100 m tiles, so the obstacles near the candidates
+//                  are the same in every scene), the same 100 candidates: corridor config
+//                  (first_hit, with rtree_sat beside it) and default config (continuous and
+//                  clearance on, one thread); and set_obstacles alone
+//   size/...       1000 obstacles, candidates x poses from 10 x 25 to 1000 x 100, default config
+//
+// Counters: per_pose is the time per pose (total / (candidates * poses)); shown as e.g.
+// "180ns". Everything that runs on the calling thread is timed in CPU time, which a shared,
+// loaded machine disturbs least; the thread-scaling pair urban/scaling/threads:1 and :2 is timed
+// in wall-clock time (UseRealTime), the only fair measure across threads, and needs an idle
+// machine to mean anything.
+#include <benchmark/benchmark.h>
+
+#include <boost/geometry/index/rtree.hpp>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "baselines.hpp"
+#include "scenes.hpp"
+
+namespace {
+
+namespace bgi = boost::geometry::index;
+using bench::BBox;
+using bench::BoxData;
+using bench::BPolygon;
+using bench::Scene;
+using collision::Vec2;
+
+constexpr double kTol = collision::kDefaultContactTolerance;
+
+[[noreturn]] void fail(const std::string& message) {
+  std::fprintf(stderr, "checker_bench: FAILED: %s\n", message.c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+
+std::string str(const std::optional<std::size_t>& i) {
+  return i ? std::to_string(*i) : std::string("none");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Baseline: rtree of stationary obstacle AABBs + a narrow phase per pose.
+
+class RtreeBaseline {
+ public:
+  using Value = std::pair<BBox, int>;  // AABB, index into the scene's obstacles
+  using Tree = bgi::rtree<Value, bgi::rstar<16>>;
+
+  RtreeBaseline(const Scene& scene, const collision::VehicleParams& vehicle,
+                const collision::Margins& margins)
+      : vehicle_(vehicle), margins_(margins) {
+    std::vector<Value> values;
+    vertices_.resize(scene.obstacles.size());
+    polygons_.resize(scene.obstacles.size());
+    for (std::size_t i = 0; i < scene.obstacles.size(); ++i) {
+      if (scene.obstacles[i].is_moving()) {
+        moving_.push_back(i);
+        continue;
+      }
+      vertices_[i] = scene.static_vertices[i];
+      polygons_[i] = bench::to_boost(vertices_[i]);
+      values.emplace_back(bench::boost_aabb(vertices_[i]), static_cast<int>(i));
+    }
+    tree_ = Tree(values.begin(), values.end());
+    hits_.reserve(64);
+    footprint_.outer().reserve(5);
+  }
+
+  // First pose whose footprint overlaps a stationary obstacle (hand SAT); nullopt if none.
+  std::optional<std::size_t> first_hit_sat(const collision::Trajectory& trajectory) {
+    for (std::size_t i = 0; i < trajectory.size(); ++i) {
+      const BoxData box = bench::footprint_box(trajectory[i].pose, vehicle_, margins_);
+      hits_.clear();
+      tree_.query(bgi::intersects(bench::boost_aabb(box)), std::back_inserter(hits_));
+      for (const Value& h : hits_) {
+        const std::vector<Vec2>& v = vertices_[static_cast<std::size_t>(h.second)];
+        if (bench::sat_intersects(box, v.data(), static_cast<int>(v.size()), kTol)) return i;
+      }
+    }
+    return std::nullopt;
+  }
+
+  // The same with boost::geometry::intersects on prebuilt obstacle polygons.
+  std::optional<std::size_t> first_hit_boost(const collision::Trajectory& trajectory) {
+    for (std::size_t i = 0; i < trajectory.size(); ++i) {
+      const BoxData box = bench::footprint_box(trajectory[i].pose, vehicle_, margins_);
+      hits_.clear();
+      tree_.query(bgi::intersects(bench::boost_aabb(box)), std::back_inserter(hits_));
+      bool any = false;
+      for (const Value& h : hits_) {
+        if (!any) bench::assign_box(footprint_, box);
+        any = true;
+        if (bench::bg::intersects(footprint_, polygons_[static_cast<std::size_t>(h.second)])) {
+          return i;
+        }
+      }
+    }
+    return std::nullopt;
+  }
+
+  // Does the box overlap a stationary obstacle? (hand SAT, inflated by `grow` metres on every
+  // side). Distance to the nearest stationary obstacle within `horizon` (inf if none).
+  bool static_hit(const BoxData& box) {
+    hits_.clear();
+    tree_.query(bgi::intersects(bench::boost_aabb(box)), std::back_inserter(hits_));
+    for (const Value& h : hits_) {
+      const std::vector<Vec2>& v = vertices_[static_cast<std::size_t>(h.second)];
+      if (bench::sat_intersects(box, v.data(), static_cast<int>(v.size()), kTol)) return true;
+    }
+    return false;
+  }
+  double static_distance(const BoxData& box, double horizon) {
+    BoxData grown = box;
+    grown.hl += horizon;
+    grown.hw += horizon;
+    hits_.clear();
+    tree_.query(bgi::intersects(bench::boost_aabb(grown)), std::back_inserter(hits_));
+    double best = std::numeric_limits<double>::infinity();
+    for (const Value& h : hits_) {
+      const double d = bench::exact_distance(box, vertices_[static_cast<std::size_t>(h.second)]);
+      if (d <= horizon) best = std::min(best, d);
+    }
+    return best;
+  }
+  const std::vector<std::size_t>& moving() const { return moving_; }
+
+ private:
+  collision::VehicleParams vehicle_;
+  collision::Margins margins_;
+  Tree tree_;
+  std::vector<std::vector<Vec2>> vertices_;
+  std::vector<BPolygon> polygons_;
+  std::vector<std::size_t> moving_;
+  std::vector<Value> hits_;
+  BPolygon footprint_;
+};
+
+collision::CheckStats total_stats(const std::vector<collision::TrajectoryResult>& results) {
+  collision::CheckStats s;
+  for (const collision::TrajectoryResult& r : results) s += r.stats;
+  return s;
+}
+
+double never_gjk(const collision::CheckStats& s) {
+  return s.pairs_seen ? 1.0 - static_cast<double>(s.sent_to_gjk) / static_cast<double>(s.pairs_seen)
+                      : 0.0;
+}
+
+void print_stats(const char* name, const std::vector<collision::TrajectoryResult>& results) {
+  const collision::CheckStats s = total_stats(results);
+  std::size_t collide = 0, index_sum = 0;
+  for (const collision::TrajectoryResult& r : results) {
+    collide += r.collides;
+    index_sum += r.first_collision_index.value_or(0);
+  }
+  std::fprintf(stderr,
+               "%s: %zu of %zu candidates collide (mean first index %.1f); pairs seen %" PRIu64
+               ", rejected by index %" PRIu64 ", by circle %" PRIu64 ", by aabb %" PRIu64
+               ", sent to GJK %" PRIu64 " (GJK iterations %" PRIu64
+               "); coarse-stage rejection 1 - gjk/seen = %.4f%%\n",
+               name, collide, results.size(),
+               collide ? static_cast<double>(index_sum) / static_cast<double>(collide) : 0.0,
+               s.pairs_seen, s.rejected_by_index, s.rejected_by_circle, s.rejected_by_aabb,
+               s.sent_to_gjk, s.gjk_iterations, 100.0 * never_gjk(s));
+}
+
+void set_per_pose(benchmark::State& state, std::size_t poses) {
+  state.counters["per_pose"] =
+      benchmark::Counter(static_cast<double>(poses), benchmark::Counter::kIsIterationInvariantRate |
+                                                         benchmark::Counter::kInvert);
+}
+
+template <class Fn>
+benchmark::internal::Benchmark* add(const std::string& name, Fn fn, bool wall_clock = false) {
+  benchmark::internal::Benchmark* b = benchmark::RegisterBenchmark(name.c_str(), fn);
+  return wall_clock ? b->UseRealTime() : b;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Corridor.
+
+void setup_corridor() {
+  static const Scene scene = bench::corridor();
+  static const collision::CollisionChecker checker = [] {
+    collision::CollisionChecker c(scene.config);
+    c.set_obstacles(scene.obstacles);
+    return c;
+  }();
+  static RtreeBaseline baseline(scene, scene.config.vehicle, scene.config.margins);
+
+  const std::vector<collision::TrajectoryResult> results = checker.check_all(scene.candidates);
+  std::size_t agree = 0;
+  for (std::size_t k = 0; k < scene.candidates.size(); ++k) {
+    const std::optional<std::size_t> lib = results[k].first_collision_index;
+    const std::optional<std::size_t> sat = baseline.first_hit_sat(scene.candidates[k]);
+    const std::optional<std::size_t> boost = baseline.first_hit_boost(scene.candidates[k]);
+    if (lib != sat || sat != boost) {
+      const std::size_t at =
+          std::min({lib.value_or(SIZE_MAX), sat.value_or(SIZE_MAX), boost.value_or(SIZE_MAX)});
+      std::string where;
+      if (at != SIZE_MAX) {
+        const collision::Pose2& p = scene.candidates[k][at].pose;
+        char buffer[200];
+        std::snprintf(buffer, sizeof buffer, " (pose %zu: x %.17g y %.17g heading %.17g)", at, p.x,
+                      p.y, p.heading);
+        where = buffer;
+      }
+      fail("corridor candidate " + std::to_string(k) + ": first colliding pose checker " +
+           str(lib) + ", rtree+SAT " + str(sat) + ", rtree+boost " + str(boost) + where +
+           "; rebuild with bench::corridor() to reproduce");
+    }
+    agree += lib.has_value();
+  }
+  std::fprintf(stderr,
+               "corridor: checker, rtree+SAT and rtree+boost agree on all %zu candidates (%zu "
+               "collide)\n",
+               scene.candidates.size(), agree);
+  print_stats("corridor", results);
+  const double rejection = never_gjk(total_stats(results));
+  const std::size_t poses = scene.pose_count();
+
+  add("corridor/checker", [poses, rejection](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(scene.candidates));
+    set_per_pose(state, poses);
+    state.counters["never_gjk_pct"] = 100.0 * rejection;
+  });
+  add("corridor/rtree_sat", [poses](benchmark::State& state) {
+    for (auto _ : state) {
+      for (const collision::Trajectory& t : scene.candidates) {
+        benchmark::DoNotOptimize(baseline.first_hit_sat(t));
+      }
+    }
+    set_per_pose(state, poses);
+  });
+  add("corridor/rtree_boost", [poses](benchmark::State& state) {
+    for (auto _ : state) {
+      for (const collision::Trajectory& t : scene.candidates) {
+        benchmark::DoNotOptimize(baseline.first_hit_boost(t));
+      }
+    }
+    set_per_pose(state, poses);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Urban: brute-force reference for moving obstacles, then the timings.
+
+// Pose of a moving obstacle at time t by its prediction (linear, heading along the shorter arc,
+// held outside), computed here from the prediction list.
+collision::Pose2 predicted_pose(const collision::Obstacle& o, double t) {
+  const std::vector<collision::PredictedPose>& p = o.prediction();
+  if (t <= p.front().t) return p.front().pose;
+  if (t >= p.back().t) return p.back().pose;
+  std::size_t i = 1;
+  while (p[i].t < t) ++i;
+  const double s = (t - p[i - 1].t) / (p[i].t - p[i - 1].t);
+  const collision::Pose2& a = p[i - 1].pose;
+  const collision::Pose2& b = p[i].pose;
+  double dh = std::remainder(b.heading - a.heading, 2 * bench::kPi);
+  return {a.x + s * (b.x - a.x), a.y + s * (b.y - a.y), a.heading + s * dh};
+}
+
+std::vector<Vec2> placed(const collision::Obstacle& o, const collision::Pose2& pose) {
+  const double c = std::cos(pose.heading), s = std::sin(pose.heading);
+  std::vector<Vec2> out;
+  for (const Vec2& v : o.parts().front().vertices()) {
+    out.emplace_back(pose.x + c * v.x() - s * v.y(), pose.y + s * v.x() + c * v.y());
+  }
+  return out;
+}
+
+bool hit_at(const Scene& scene, RtreeBaseline& base, const collision::Pose2& ego, double t,
+            double grow) {
+  BoxData box = bench::footprint_box(ego, scene.config.vehicle, scene.config.margins);
+  box.hl += grow;
+  box.hw += grow;
+  if (base.static_hit(box)) return true;
+  for (std::size_t m : base.moving()) {
+    const collision::Pose2 pose = predicted_pose(scene.obstacles[m], t);
+    if ((Vec2(pose.x, pose.y) - box.c).norm() > box.hl + box.hw + 2 * bench::kCarHalfLength) {
+      continue;  // far apart: both bodies fit in discs this size
+    }
+    const std::vector<Vec2> v = placed(scene.obstacles[m], pose);
+    if (bench::sat_intersects(box, v.data(), static_cast<int>(v.size()), kTol)) return true;
+  }
+  return false;
+}
+
+collision::Pose2 ego_between(const collision::Pose2& a, const collision::Pose2& b, double s) {
+  const double dh = std::remainder(b.heading - a.heading, 2 * bench::kPi);
+  return {a.x + s * (b.x - a.x), a.y + s * (b.y - a.y), a.heading + s * dh};
+}
+
+void check_urban(const Scene& scene, const std::vector<collision::TrajectoryResult>& results) {
+  RtreeBaseline base(scene, scene.config.vehicle, scene.config.margins);
+  collision::CheckerConfig discrete_config = scene.config;
+  discrete_config.continuous.enabled = false;
+  discrete_config.clearance.horizon = 0;
+  collision::CollisionChecker discrete(discrete_config);
+  discrete.set_obstacles(scene.obstacles);
+  const std::vector<collision::TrajectoryResult> discrete_results =
+      discrete.check_all(scene.candidates);
+  constexpr int kSubsteps = 20;
+  const double horizon = scene.config.clearance.horizon;
+  std::size_t wrong_discrete = 0, missed_sweep = 0, early_sweep = 0, wrong_clearance = 0;
+  int shown = 0;
+  double max_clearance_error = 0;
+  for (std::size_t k = 0; k < scene.candidates.size(); ++k) {
+    const collision::Trajectory& tr = scene.candidates[k];
+    // Discrete reference: first pose that overlaps anything at its own time.
+    std::optional<std::size_t> ref;
+    for (std::size_t i = 0; i < tr.size() && !ref; ++i) {
+      if (hit_at(scene, base, tr[i].pose, tr[i].t, 0.0)) ref = i;
+    }
+    if (discrete_results[k].first_collision_index != ref) {
+      ++wrong_discrete;
+      if (shown++ < 5) {
+        std::fprintf(stderr, "  urban candidate %zu (continuous off): checker %s, reference %s\n",
+                     k, str(discrete_results[k].first_collision_index).c_str(), str(ref).c_str());
+      }
+    }
+    // Continuous: sampled motion must not collide before the checker's index; the checker's
+    // index must not come after the discrete one.
+    const std::optional<std::size_t> cont = results[k].first_collision_index;
+    const std::size_t last = std::min(cont.value_or(tr.size() - 1), tr.size() - 1);
+    std::optional<std::size_t> sampled;
+    if (hit_at(scene, base, tr[0].pose, tr[0].t, 0.0)) sampled = 0;
+    for (std::size_t i = 1; i <= last && !sampled; ++i) {
+      for (int j = 1; j <= kSubsteps && !sampled; ++j) {
+        const double s = static_cast<double>(j) / kSubsteps;
+        const double t = tr[i - 1].t + s * (tr[i].t - tr[i - 1].t);
+        if (hit_at(scene, base, ego_between(tr[i - 1].pose, tr[i].pose, s), t, 0.0)) sampled = i;
+      }
+    }
+    if (sampled && (!cont || *sampled < *cont)) {
+      ++missed_sweep;
+      if (shown++ < 5) {
+        std::fprintf(stderr,
+                     "  urban candidate %zu: sampled motion collides at index %zu, checker says "
+                     "%s (missed contact)\n",
+                     k, *sampled, str(cont).c_str());
+      }
+    }
+    if (cont && ref && *cont > *ref) ++missed_sweep;
+    if (cont && !sampled) {
+      // A sweep hit the samples did not see: allowed if within a few centimetres.
+      const std::size_t i = *cont;
+      bool near = i == 0 ? hit_at(scene, base, tr[0].pose, tr[0].t, 0.05) : false;
+      for (int j = 0; j <= kSubsteps * 5 && !near && i > 0; ++j) {
+        const double s = static_cast<double>(j) / (kSubsteps * 5);
+        const double t = tr[i - 1].t + s * (tr[i].t - tr[i - 1].t);
+        near = hit_at(scene, base, ego_between(tr[i - 1].pose, tr[i].pose, s), t, 0.05);
+      }
+      if (!near) {
+        ++early_sweep;
+        if (shown++ < 5) {
+          std::fprintf(stderr,
+                       "  urban candidate %zu: checker reports a sweep hit at index %zu with "
+                       "nothing within 5 cm of the sampled motion\n",
+                       k, i);
+        }
+      }
+    }
+    // Clearance of a collision-free candidate: smallest distance over the poses.
+    if (!cont && horizon > 0) {
+      double best = std::numeric_limits<double>::infinity();
+      for (const collision::TrajectoryPoint& p : tr) {
+        const BoxData box =
+            bench::footprint_box(p.pose, scene.config.vehicle, scene.config.margins);
+        best = std::min(best, base.static_distance(box, horizon));
+        for (std::size_t m : base.moving()) {
+          const double d = bench::exact_distance(
+              box, placed(scene.obstacles[m], predicted_pose(scene.obstacles[m], p.t)));
+          if (d <= horizon) best = std::min(best, d);
+        }
+      }
+      const double got = results[k].min_clearance;
+      const double err = std::isinf(best) && std::isinf(got) ? 0.0 : std::abs(got - best);
+      max_clearance_error = std::max(max_clearance_error, std::isnan(err) ? 1e300 : err);
+      if (!(err <= 1e-6)) {
+        ++wrong_clearance;
+        if (shown++ < 5) {
+          std::fprintf(stderr, "  urban candidate %zu: min_clearance %.9g, reference %.9g\n", k,
+                       got, best);
+        }
+      }
+    }
+  }
+  std::fprintf(
+      stderr,
+      "urban checks on %zu candidates: continuous-off first index wrong %zu; continuous "
+      "hit later than sampled motion %zu; sweep hit with nothing within 5 cm %zu; "
+      "min_clearance off by > 1e-6 m %zu (max error %.3g m)%s\n",
+      scene.candidates.size(), wrong_discrete, missed_sweep, early_sweep, wrong_clearance,
+      max_clearance_error,
+      (wrong_discrete || missed_sweep || early_sweep || wrong_clearance) ? "   <-- DISAGREES" : "");
+}
+
+void setup_urban() {
+  static const Scene scene = bench::urban_scene();
+  static const collision::CollisionChecker one = [] {
+    collision::CollisionChecker c(scene.config);
+    c.set_obstacles(scene.obstacles);
+    return c;
+  }();
+  static const collision::CollisionChecker two = [] {
+    collision::CheckerConfig config = scene.config;
+    config.threads = 2;
+    collision::CollisionChecker c(config);
+    c.set_obstacles(scene.obstacles);
+    return c;
+  }();
+  std::size_t moving = 0;
+  for (const collision::Obstacle& o : scene.obstacles) moving += o.is_moving();
+  std::fprintf(stderr, "urban: %zu static and %zu moving obstacles, %zu candidates, %zu poses\n",
+               scene.obstacles.size() - moving, moving, scene.candidates.size(),
+               scene.pose_count());
+  const std::vector<collision::TrajectoryResult> r1 = one.check_all(scene.candidates);
+  const std::vector<collision::TrajectoryResult> r2 = two.check_all(scene.candidates);
+  for (std::size_t k = 0; k < r1.size(); ++k) {
+    if (r1[k].first_collision_index != r2[k].first_collision_index ||
+        r1[k].obstacle_id != r2[k].obstacle_id || !(r1[k].min_clearance == r2[k].min_clearance)) {
+      fail("urban candidate " + std::to_string(k) + ": check_all on 2 threads differs from 1");
+    }
+  }
+  print_stats("urban", r1);
+  check_urban(scene, r1);
+
+  const std::size_t poses = scene.pose_count();
+  const double rejection = never_gjk(total_stats(r1));
+  add("urban/checker/threads:1", [poses, rejection](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(one.check_all(scene.candidates));
+    set_per_pose(state, poses);
+    state.counters["never_gjk_pct"] = 100.0 * rejection;
+  });
+  add(
+      "urban/scaling/threads:1",
+      [poses](benchmark::State& state) {
+        for (auto _ : state) benchmark::DoNotOptimize(one.check_all(scene.candidates));
+        set_per_pose(state, poses);
+      },
+      true);
+  add(
+      "urban/scaling/threads:2",
+      [poses](benchmark::State& state) {
+        for (auto _ : state) benchmark::DoNotOptimize(two.check_all(scene.candidates));
+        set_per_pose(state, poses);
+      },
+      true);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Growth with obstacle count and with candidates x poses.
+
+void setup_growth() {
+  static const std::vector<collision::Trajectory> candidates =
+      bench::corridor_candidates(20, 5, 50);
+  static std::map<int, Scene> scenes;
+  static std::map<int, collision::CollisionChecker> first_hit, full;
+  static std::map<int, RtreeBaseline> baselines;
+  const std::size_t poses = 100 * 50;
+  for (int n : {100, 300, 1000, 3000, 10000}) {
+    Scene& scene = scenes[n] = bench::corridor_tiles(0x6409, n / 100);
+    collision::CollisionChecker a(scene.config);
+    a.set_obstacles(scene.obstacles);
+    first_hit.emplace(n, std::move(a));
+    collision::CheckerConfig config = collision::default_config();
+    config.vehicle = scene.config.vehicle;
+    config.threads = 1;
+    collision::CollisionChecker b(config);
+    b.set_obstacles(scene.obstacles);
+    full.emplace(n, std::move(b));
+    baselines.emplace(std::piecewise_construct, std::forward_as_tuple(n),
+                      std::forward_as_tuple(scene, scene.config.vehicle, scene.config.margins));
+    const std::vector<collision::TrajectoryResult> r = first_hit.at(n).check_all(candidates);
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      if (r[k].first_collision_index != baselines.at(n).first_hit_sat(candidates[k])) {
+        fail("growth scene " + std::to_string(n) + " candidate " + std::to_string(k) +
+             ": checker and rtree+SAT disagree");
+      }
+    }
+  }
+  for (int n : {100, 300, 1000, 3000, 10000}) {
+    const std::string suffix = "/obstacles:" + std::to_string(n);
+    add("growth/first_hit/checker" + suffix, [n, poses](benchmark::State& state) {
+      const collision::CollisionChecker& c = first_hit.at(n);
+      for (auto _ : state) benchmark::DoNotOptimize(c.check_all(candidates));
+      set_per_pose(state, poses);
+    });
+    add("growth/first_hit/rtree_sat" + suffix, [n, poses](benchmark::State& state) {
+      RtreeBaseline& b = baselines.at(n);
+      for (auto _ : state) {
+        for (const collision::Trajectory& t : candidates) {
+          benchmark::DoNotOptimize(b.first_hit_sat(t));
+        }
+      }
+      set_per_pose(state, poses);
+    });
+    add("growth/default_config/checker" + suffix, [n, poses](benchmark::State& state) {
+      const collision::CollisionChecker& c = full.at(n);
+      for (auto _ : state) benchmark::DoNotOptimize(c.check_all(candidates));
+      set_per_pose(state, poses);
+    });
+    add("growth/set_obstacles" + suffix, [n](benchmark::State& state) {
+      const Scene& scene = scenes.at(n);
+      collision::CollisionChecker c(scene.config);
+      for (auto _ : state) c.set_obstacles(scene.obstacles);  // copies them, as a planner would
+      state.counters["per_obstacle"] =
+          benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate |
+                                                         benchmark::Counter::kInvert);
+    });
+  }
+
+  static const Scene road = bench::corridor_scene(0x5123, 1000, 1000.0);
+  static const collision::CollisionChecker road_checker = [] {
+    collision::CheckerConfig config = collision::default_config();
+    config.vehicle = road.config.vehicle;
+    config.threads = 1;
+    collision::CollisionChecker c(config);
+    c.set_obstacles(road.obstacles);
+    return c;
+  }();
+  static std::map<std::pair<int, int>, std::vector<collision::Trajectory>> sets;
+  for (int count : {10, 100, 1000}) {
+    for (int poses_each : {25, 50, 100}) {
+      const auto key = std::make_pair(count, poses_each);
+      sets[key] = bench::random_corridor_candidates(0x7000 + static_cast<std::uint64_t>(count),
+                                                    count, poses_each);
+      add("size/candidates:" + std::to_string(count) + "/poses:" + std::to_string(poses_each),
+          [key](benchmark::State& state) {
+            const std::vector<collision::Trajectory>& set = sets.at(key);
+            for (auto _ : state) benchmark::DoNotOptimize(road_checker.check_all(set));
+            set_per_pose(state, static_cast<std::size_t>(key.first * key.second));
+          });
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  setup_corridor();
+  setup_urban();
+  setup_growth();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

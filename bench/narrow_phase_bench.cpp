@@ -1,0 +1,588 @@
+// Narrow phase: a 4.8 x 1.9 m box against random convex polygons (3 to 12 vertices), per query,
+// for collision::intersects / distance / penetration, against a hand-written SAT,
+// Boost.Geometry and (when found at configure time) libccd's GJK/EPA, on the same fixed pairs.
+//
+// Every benchmark iterates over a fixed set of pairs (one iteration = one pass over the set);
+// the counter per_query is the CPU time of one query. Before timing, every answer of every
+// implementation is checked against an exact reference (hand SAT for overlap and depth, exact
+// vertex-edge distances) and the disagreements are printed to stderr with a reproduction.
+//
+// Sets (seeded, see random_shapes.hpp):
+//   mixed/...        4096 pairs, 3..12 vertices; 35% overlapping, 15% within 1e-3 m of touching
+//                    (both sides), 50% apart by up to 4 m along a random direction
+//   overlapping/...  the overlapping pairs of that set only (penetration)
+//   n3/, n6/, n12/   4096 pairs each with exactly 3, 6 or 12 vertices, same mix
+//   trajectory/...   32 trajectories of 64 poses (0.1 s apart at 15 m/s, heading turning slowly)
+//                    past 6 obstacles each; warm carries one collision::GjkCache per obstacle
+//                    along the trajectory, cold passes none
+//   trajectory_near/ the same, only the pairs within 1 m (what a checker's coarse stage passes
+//                    on), each obstacle's poses in order
+#include <benchmark/benchmark.h>
+
+#include <array>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "baselines.hpp"
+#include "random_shapes.hpp"
+#ifdef COLLISION_BENCH_HAVE_CCD
+#include "ccd_shapes.hpp"
+#endif
+
+namespace {
+
+using bench::BoxData;
+using bench::BPolygon;
+using bench::ShapePairs;
+using collision::Vec2;
+
+constexpr std::size_t kPairCount = 4096;
+constexpr std::uint64_t kSeedMixed = 0x5eed0001;
+constexpr std::uint64_t kSeedTrajectories = 0x5eed0002;
+constexpr double kTol = collision::kDefaultContactTolerance;
+
+// One set of pairs with every representation the implementations need, built before timing.
+struct PreparedPairs {
+  ShapePairs pairs;
+  std::vector<BPolygon> boost_boxes;
+  std::vector<BPolygon> boost_polygons;
+#ifdef COLLISION_BENCH_HAVE_CCD
+  std::vector<bench::CcdBox> ccd_boxes;
+  std::vector<bench::CcdPolygon> ccd_polygons;
+#endif
+  std::size_t size() const { return pairs.size(); }
+};
+
+PreparedPairs prepare(ShapePairs pairs) {
+  PreparedPairs p{std::move(pairs),
+                  {},
+                  {}
+#ifdef COLLISION_BENCH_HAVE_CCD
+                  ,
+                  {},
+                  {}
+#endif
+  };
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    p.boost_boxes.push_back(bench::to_boost(p.pairs.box_data[i]));
+    p.boost_polygons.push_back(bench::to_boost(p.pairs.vertices[i]));
+#ifdef COLLISION_BENCH_HAVE_CCD
+    p.ccd_boxes.push_back(bench::CcdBox{p.pairs.box_data[i]});
+    p.ccd_polygons.push_back(bench::make_ccd_polygon(p.pairs.vertices[i]));
+#endif
+  }
+  return p;
+}
+
+// The subset of a set whose pairs overlap by more than 1e-6 m (for penetration).
+ShapePairs overlapping_subset(const ShapePairs& s) {
+  ShapePairs out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (bench::sat_separation(s.box_data[i], s.vertices[i]) >= -1e-6) continue;
+    out.boxes.push_back(s.boxes[i]);
+    out.polygons.push_back(s.polygons[i]);
+    out.vertices.push_back(s.vertices[i]);
+    out.box_data.push_back(s.box_data[i]);
+    out.classes.push_back(s.classes[i]);
+    out.truth_intersects.push_back(s.truth_intersects[i]);
+  }
+  return out;
+}
+
+// Time of one query (seconds; the console shows it as e.g. "61.2ns"): queries per iteration as
+// a rate, inverted.
+void set_per_query(benchmark::State& state, std::size_t queries_per_iteration) {
+  state.counters["per_query"] = benchmark::Counter(
+      static_cast<double>(queries_per_iteration),
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trajectory sets for warm starting.
+
+struct TrajectoryCase {
+  std::vector<collision::Obb> poses;
+  std::vector<collision::ConvexPolygon> obstacles;
+  // Per obstacle, the poses whose box comes within kNearDistance of it, in order: the pairs a
+  // checker's coarse stage would pass on to GJK.
+  std::vector<std::vector<std::size_t>> near_poses;
+};
+
+constexpr double kNearDistance = 1.0;  // metres
+
+constexpr int kTrajectories = 32;
+constexpr int kTrajectoryPoses = 64;
+constexpr int kObstaclesPerTrajectory = 6;
+
+std::vector<TrajectoryCase> make_trajectory_cases(std::uint64_t seed) {
+  bench::Rng rng(seed);
+  std::vector<TrajectoryCase> cases;
+  constexpr double kStep = 15.0 * 0.1;  // metres between poses: 0.1 s at 15 m/s
+  for (int k = 0; k < kTrajectories; ++k) {
+    TrajectoryCase c;
+    Vec2 p(rng.uniform(-100, 100), rng.uniform(-100, 100));
+    double heading = rng.angle();
+    double curvature = rng.uniform(-0.01, 0.01);  // 1/m, drifting slowly
+    std::vector<Vec2> centres;
+    std::vector<double> headings;
+    for (int i = 0; i < kTrajectoryPoses; ++i) {
+      c.poses.emplace_back(p, heading, bench::kPairBoxHalfLength, bench::kPairBoxHalfWidth);
+      centres.push_back(p);
+      headings.push_back(heading);
+      curvature = std::clamp(curvature + rng.uniform(-0.002, 0.002), -0.02, 0.02);
+      const double mid = heading + 0.5 * curvature * kStep;
+      p += kStep * Vec2(std::cos(mid), std::sin(mid));
+      heading += curvature * kStep;
+    }
+    for (int j = 0; j < kObstaclesPerTrajectory; ++j) {
+      const int at = rng.integer(0, kTrajectoryPoses - 1);
+      const Vec2 along(std::cos(headings[at]), std::sin(headings[at]));
+      const Vec2 left(-along.y(), along.x());
+      const double side = rng.unit() < 0.5 ? -1.0 : 1.0;
+      const Vec2 centre =
+          centres[at] + rng.uniform(-2, 2) * along + side * rng.uniform(1, 5) * left;
+      c.obstacles.emplace_back(
+          bench::random_convex_ngon(rng, centre, rng.integer(3, 12), 0.5, 3.0));
+    }
+    c.near_poses.resize(c.obstacles.size());
+    for (std::size_t j = 0; j < c.obstacles.size(); ++j) {
+      for (std::size_t i = 0; i < c.poses.size(); ++i) {
+        if (bench::exact_distance(bench::box_data_of(c.poses[i]), c.obstacles[j].vertices()) <
+            kNearDistance) {
+          c.near_poses[j].push_back(i);
+        }
+      }
+    }
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks before timing: every implementation against the exact references.
+
+struct CheckTally {
+  std::string what;
+  std::size_t checked = 0;
+  std::size_t wrong = 0;
+  double max_error = 0;
+};
+
+void print_repro(const char* what, const ShapePairs& s, std::size_t i, const std::string& detail) {
+  const collision::Obb& b = s.boxes[i];
+  std::fprintf(stderr,
+               "  %s: pair %zu: %s\n    collision::Obb box({%.17g, %.17g}, %.17g, %g, %g);\n", what,
+               i, detail.c_str(), b.center().x(), b.center().y(), b.heading(), b.half_length(),
+               b.half_width());
+  std::fprintf(stderr, "    collision::ConvexPolygon poly({");
+  for (const Vec2& v : s.vertices[i]) std::fprintf(stderr, "{%.17g, %.17g}, ", v.x(), v.y());
+  std::fprintf(stderr, "});\n");
+}
+
+void check_set(const char* name, const PreparedPairs& p, bool with_baselines) {
+  const ShapePairs& s = p.pairs;
+  CheckTally t_int{"collision::intersects vs exact SAT"};
+  CheckTally t_dist{"collision::distance vs exact distance (m)"};
+  CheckTally t_agree{"intersects == (distance.status != separated)"};
+  CheckTally t_pen{"collision::penetration depth vs SAT depth (m)"};
+  CheckTally t_pen_dir{"penetration: b moved by depth*normal just touches (m)"};
+  CheckTally t_sat{"hand SAT vs exact SAT"};
+  CheckTally t_bint{"boost::geometry::intersects vs exact SAT"};
+  CheckTally t_bdist{"boost::geometry::distance vs exact distance (m)"};
+  CheckTally t_ccd{"ccdGJKIntersect vs exact SAT"};
+  CheckTally t_ccd_pen{"ccdGJKPenetration depth vs SAT depth (m)"};
+  std::uint64_t dist_iterations = 0, pen_iterations = 0;
+  int repros = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const BoxData& bd = s.box_data[i];
+    const double sep = bench::sat_separation(bd, s.vertices[i]);
+    const double exact = bench::exact_distance(bd, s.vertices[i]);
+    const bool ambiguous = std::abs(sep) < 1e-7;  // within round-off of the contact tolerance
+    const bool truth = sep <= kTol;
+
+    const bool hit = collision::intersects(s.boxes[i], s.polygons[i]);
+    const collision::DistanceResult d = collision::distance(s.boxes[i], s.polygons[i]);
+    const collision::PenetrationResult pen = collision::penetration(s.boxes[i], s.polygons[i]);
+    dist_iterations += static_cast<std::uint64_t>(d.iterations);
+    pen_iterations += static_cast<std::uint64_t>(pen.iterations);
+    if (!ambiguous) {
+      ++t_int.checked;
+      if (hit != truth) {
+        ++t_int.wrong;
+        if (repros++ < 6) {
+          print_repro(
+              name, s, i,
+              "intersects=" + std::to_string(hit) + " exact SAT separation " + std::to_string(sep));
+        }
+      }
+      ++t_sat.checked;
+      if (bench::sat_intersects(bd, s.vertices[i].data(), static_cast<int>(s.vertices[i].size()),
+                                kTol) != truth) {
+        ++t_sat.wrong;
+      }
+    }
+    ++t_agree.checked;
+    if (hit != (d.status != collision::QueryStatus::separated)) {
+      ++t_agree.wrong;
+      if (repros++ < 6) {
+        print_repro(name, s, i,
+                    std::string("intersects=") + std::to_string(hit) + " but distance status " +
+                        collision::to_string(d.status) + " distance " + std::to_string(d.distance));
+      }
+    }
+    {
+      ++t_dist.checked;
+      const double expected = exact <= kTol ? 0.0 : exact;
+      const double err = std::abs(d.distance - expected);
+      t_dist.max_error = std::max(t_dist.max_error, err);
+      if (err > 1e-9 + 1e-9 * expected) {
+        ++t_dist.wrong;
+        if (repros++ < 6) {
+          print_repro(name, s, i,
+                      "distance " + std::to_string(d.distance) + " exact " + std::to_string(exact));
+        }
+      }
+    }
+    if (sep < -1e-7) {
+      ++t_pen.checked;
+      const double err = std::abs(pen.depth + sep);
+      t_pen.max_error = std::max(t_pen.max_error, err);
+      if (err > 1e-7) {
+        ++t_pen.wrong;
+        if (repros++ < 6) {
+          print_repro(name, s, i,
+                      "penetration depth " + std::to_string(pen.depth) + " SAT depth " +
+                          std::to_string(-sep));
+        }
+      }
+      ++t_pen_dir.checked;
+      std::vector<Vec2> moved = s.vertices[i];
+      for (Vec2& v : moved) v += pen.depth * pen.normal;
+      const double after = std::abs(bench::sat_separation(bd, moved));
+      t_pen_dir.max_error = std::max(t_pen_dir.max_error, after);
+      if (after > 1e-7) ++t_pen_dir.wrong;
+    }
+    if (with_baselines) {
+      if (!ambiguous) {
+        ++t_bint.checked;
+        if (bench::bg::intersects(p.boost_boxes[i], p.boost_polygons[i]) != truth) ++t_bint.wrong;
+      }
+      ++t_bdist.checked;
+      const double berr = std::abs(bench::bg::distance(p.boost_boxes[i], p.boost_polygons[i]) -
+                                   (exact <= kTol ? 0.0 : exact));
+      t_bdist.max_error = std::max(t_bdist.max_error, berr);
+      if (berr > 1e-9) ++t_bdist.wrong;
+#ifdef COLLISION_BENCH_HAVE_CCD
+      const ccd_t ccd = bench::make_ccd_box_polygon();
+      if (std::abs(sep) > 1e-4) {  // libccd's own tolerances are ~1e-4..1e-6
+        ++t_ccd.checked;
+        if ((ccdGJKIntersect(&p.ccd_boxes[i], &p.ccd_polygons[i], &ccd) != 0) != (sep <= 0)) {
+          ++t_ccd.wrong;
+        }
+      }
+      if (sep < -1e-4) {
+        ccd_real_t depth = 0;
+        ccd_vec3_t dir, pos;
+        ++t_ccd_pen.checked;
+        if (ccdGJKPenetration(&p.ccd_boxes[i], &p.ccd_polygons[i], &ccd, &depth, &dir, &pos) != 0) {
+          ++t_ccd_pen.wrong;
+        } else {
+          const double err = std::abs(depth + sep);
+          t_ccd_pen.max_error = std::max(t_ccd_pen.max_error, err);
+          if (err > 1e-3) ++t_ccd_pen.wrong;
+        }
+      }
+#endif
+    }
+  }
+  std::fprintf(stderr,
+               "checks on %s (%zu pairs): mean iterations distance %.2f, penetration %.2f\n", name,
+               s.size(), static_cast<double>(dist_iterations) / s.size(),
+               static_cast<double>(pen_iterations) / s.size());
+  for (const CheckTally* t : {&t_int, &t_agree, &t_dist, &t_pen, &t_pen_dir, &t_sat, &t_bint,
+                              &t_bdist, &t_ccd, &t_ccd_pen}) {
+    if (t->checked == 0) continue;
+    std::fprintf(stderr, "  %-58s %6zu checked %5zu wrong   max error %.3g%s\n", t->what.c_str(),
+                 t->checked, t->wrong, t->max_error, t->wrong ? "   <-- DISAGREES" : "");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration.
+
+template <class Fn>
+void add(const std::string& name, Fn fn) {
+  benchmark::RegisterBenchmark(name.c_str(), fn);
+}
+
+void register_pair_benchmarks(const std::string& prefix, const PreparedPairs& p, bool all) {
+  const std::size_t n = p.size();
+  add(prefix + "/intersects/collision", [&p, n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(collision::intersects(p.pairs.boxes[i], p.pairs.polygons[i]));
+      }
+    }
+    set_per_query(state, n);
+  });
+  add(prefix + "/intersects/sat_hand", [&p, n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::vector<Vec2>& v = p.pairs.vertices[i];
+        benchmark::DoNotOptimize(
+            bench::sat_intersects(p.pairs.box_data[i], v.data(), static_cast<int>(v.size()), kTol));
+      }
+    }
+    set_per_query(state, n);
+  });
+  add(prefix + "/intersects/boost", [&p, n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(bench::bg::intersects(p.boost_boxes[i], p.boost_polygons[i]));
+      }
+    }
+    set_per_query(state, n);
+  });
+  add(prefix + "/distance/collision", [&p, n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(
+            collision::distance(p.pairs.boxes[i], p.pairs.polygons[i]).distance);
+      }
+    }
+    set_per_query(state, n);
+  });
+  add(prefix + "/distance/boost", [&p, n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(bench::bg::distance(p.boost_boxes[i], p.boost_polygons[i]));
+      }
+    }
+    set_per_query(state, n);
+  });
+  if (!all) return;
+  add(prefix + "/penetration/collision", [&p, n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(
+            collision::penetration(p.pairs.boxes[i], p.pairs.polygons[i]).depth);
+      }
+    }
+    set_per_query(state, n);
+  });
+#ifdef COLLISION_BENCH_HAVE_CCD
+  add(prefix + "/intersects/ccd_gjk", [&p, n](benchmark::State& state) {
+    const ccd_t ccd = bench::make_ccd_box_polygon();
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(ccdGJKIntersect(&p.ccd_boxes[i], &p.ccd_polygons[i], &ccd));
+      }
+    }
+    set_per_query(state, n);
+  });
+  add(prefix + "/penetration/ccd_gjk_epa", [&p, n](benchmark::State& state) {
+    const ccd_t ccd = bench::make_ccd_box_polygon();
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        ccd_real_t depth = 0;
+        ccd_vec3_t dir, pos;
+        benchmark::DoNotOptimize(
+            ccdGJKPenetration(&p.ccd_boxes[i], &p.ccd_polygons[i], &ccd, &depth, &dir, &pos));
+        benchmark::DoNotOptimize(depth);
+      }
+    }
+    set_per_query(state, n);
+  });
+#endif
+}
+
+void register_penetration_only(const std::string& prefix, const PreparedPairs& p) {
+  const std::size_t n = p.size();
+  add(prefix + "/penetration/collision", [&p, n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(
+            collision::penetration(p.pairs.boxes[i], p.pairs.polygons[i]).depth);
+      }
+    }
+    set_per_query(state, n);
+  });
+#ifdef COLLISION_BENCH_HAVE_CCD
+  add(prefix + "/penetration/ccd_gjk_epa", [&p, n](benchmark::State& state) {
+    const ccd_t ccd = bench::make_ccd_box_polygon();
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        ccd_real_t depth = 0;
+        ccd_vec3_t dir, pos;
+        benchmark::DoNotOptimize(
+            ccdGJKPenetration(&p.ccd_boxes[i], &p.ccd_polygons[i], &ccd, &depth, &dir, &pos));
+        benchmark::DoNotOptimize(depth);
+      }
+    }
+    set_per_query(state, n);
+  });
+#endif
+}
+
+void register_trajectory_benchmarks(const std::vector<TrajectoryCase>& cases) {
+  const std::size_t queries =
+      cases.size() * static_cast<std::size_t>(kTrajectoryPoses * kObstaclesPerTrajectory);
+  auto run_intersects = [&cases, queries](benchmark::State& state, bool warm) {
+    for (auto _ : state) {
+      for (const TrajectoryCase& c : cases) {
+        std::array<collision::GjkCache, kObstaclesPerTrajectory> caches{};
+        for (const collision::Obb& pose : c.poses) {
+          for (int j = 0; j < kObstaclesPerTrajectory; ++j) {
+            benchmark::DoNotOptimize(
+                collision::intersects(pose, c.obstacles[static_cast<std::size_t>(j)], kTol,
+                                      warm ? &caches[static_cast<std::size_t>(j)] : nullptr));
+          }
+        }
+      }
+    }
+    set_per_query(state, queries);
+  };
+  auto run_distance = [&cases, queries](benchmark::State& state, bool warm) {
+    std::uint64_t iterations = 0, calls = 0;
+    for (auto _ : state) {
+      for (const TrajectoryCase& c : cases) {
+        std::array<collision::GjkCache, kObstaclesPerTrajectory> caches{};
+        for (const collision::Obb& pose : c.poses) {
+          for (int j = 0; j < kObstaclesPerTrajectory; ++j) {
+            const collision::DistanceResult r =
+                collision::distance(pose, c.obstacles[static_cast<std::size_t>(j)], kTol,
+                                    warm ? &caches[static_cast<std::size_t>(j)] : nullptr);
+            benchmark::DoNotOptimize(r.distance);
+            iterations += static_cast<std::uint64_t>(r.iterations);
+            ++calls;
+          }
+        }
+      }
+    }
+    set_per_query(state, queries);
+    state.counters["gjk_iterations"] =
+        calls ? static_cast<double>(iterations) / static_cast<double>(calls) : 0.0;
+  };
+  std::size_t near_queries = 0;
+  for (const TrajectoryCase& c : cases) {
+    for (const std::vector<std::size_t>& v : c.near_poses) near_queries += v.size();
+  }
+  // Only the (pose, obstacle) pairs within kNearDistance, each obstacle's poses in order.
+  auto run_near = [&cases, near_queries](benchmark::State& state, bool distance, bool warm) {
+    for (auto _ : state) {
+      for (const TrajectoryCase& c : cases) {
+        for (std::size_t j = 0; j < c.obstacles.size(); ++j) {
+          collision::GjkCache cache;
+          for (std::size_t i : c.near_poses[j]) {
+            if (distance) {
+              benchmark::DoNotOptimize(
+                  collision::distance(c.poses[i], c.obstacles[j], kTol, warm ? &cache : nullptr)
+                      .distance);
+            } else {
+              benchmark::DoNotOptimize(
+                  collision::intersects(c.poses[i], c.obstacles[j], kTol, warm ? &cache : nullptr));
+            }
+          }
+        }
+      }
+    }
+    set_per_query(state, near_queries);
+  };
+  std::fprintf(stderr, "trajectory sets: %zu queries, of which %zu within %.1f m\n", queries,
+               near_queries, kNearDistance);
+  add("trajectory/intersects/warm",
+      [run_intersects](benchmark::State& s) { run_intersects(s, true); });
+  add("trajectory/intersects/cold",
+      [run_intersects](benchmark::State& s) { run_intersects(s, false); });
+  add("trajectory/distance/warm", [run_distance](benchmark::State& s) { run_distance(s, true); });
+  add("trajectory/distance/cold", [run_distance](benchmark::State& s) { run_distance(s, false); });
+  add("trajectory_near/intersects/warm",
+      [run_near](benchmark::State& s) { run_near(s, false, true); });
+  add("trajectory_near/intersects/cold",
+      [run_near](benchmark::State& s) { run_near(s, false, false); });
+  add("trajectory_near/distance/warm",
+      [run_near](benchmark::State& s) { run_near(s, true, true); });
+  add("trajectory_near/distance/cold",
+      [run_near](benchmark::State& s) { run_near(s, true, false); });
+}
+
+// Warm and cold answers must be identical (the cache is only a starting point).
+void check_trajectories(const std::vector<TrajectoryCase>& cases) {
+  std::size_t checked = 0, wrong_int = 0, wrong_dist = 0, truth_wrong = 0;
+  for (const TrajectoryCase& c : cases) {
+    std::array<collision::GjkCache, kObstaclesPerTrajectory> ci{}, cd{};
+    for (const collision::Obb& pose : c.poses) {
+      for (std::size_t j = 0; j < kObstaclesPerTrajectory; ++j) {
+        ++checked;
+        const bool warm = collision::intersects(pose, c.obstacles[j], kTol, &ci[j]);
+        const bool cold = collision::intersects(pose, c.obstacles[j]);
+        const double dw = collision::distance(pose, c.obstacles[j], kTol, &cd[j]).distance;
+        const double dc = collision::distance(pose, c.obstacles[j]).distance;
+        if (warm != cold) ++wrong_int;
+        if (std::abs(dw - dc) > 1e-9) ++wrong_dist;
+        const BoxData bd = bench::box_data_of(pose);
+        const double sep = bench::sat_separation(bd, c.obstacles[j].vertices());
+        if (std::abs(sep) > 1e-7 && cold != (sep <= 0)) ++truth_wrong;
+      }
+    }
+  }
+  std::fprintf(
+      stderr,
+      "checks on trajectory sets (%zu queries): warm != cold intersects %zu, distance %zu; "
+      "cold intersects vs exact SAT wrong %zu%s\n",
+      checked, wrong_int, wrong_dist, truth_wrong,
+      (wrong_int || wrong_dist || truth_wrong) ? "   <-- DISAGREES" : "");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+
+  static const PreparedPairs mixed =
+      prepare(bench::make_shape_pairs(kSeedMixed, kPairCount, 3, 12));
+  static const PreparedPairs overlapping = prepare(overlapping_subset(mixed.pairs));
+  static const PreparedPairs n3 =
+      prepare(bench::make_shape_pairs(kSeedMixed + 3, kPairCount, 3, 3));
+  static const PreparedPairs n6 =
+      prepare(bench::make_shape_pairs(kSeedMixed + 6, kPairCount, 6, 6));
+  static const PreparedPairs n12 =
+      prepare(bench::make_shape_pairs(kSeedMixed + 12, kPairCount, 12, 12));
+  static const std::vector<TrajectoryCase> trajectories = make_trajectory_cases(kSeedTrajectories);
+
+  std::size_t truth_hits = 0, classes[3] = {0, 0, 0};
+  for (std::size_t i = 0; i < mixed.size(); ++i) {
+    truth_hits += mixed.pairs.truth_intersects[i];
+    ++classes[static_cast<int>(mixed.pairs.classes[i])];
+  }
+  std::fprintf(stderr,
+               "mixed set: %zu pairs: %zu overlapping, %zu near-touching, %zu separated by "
+               "construction; %zu intersect (exact SAT, tolerance 1e-8 m)\n",
+               mixed.size(), classes[0], classes[1], classes[2], truth_hits);
+#ifdef COLLISION_BENCH_HAVE_CCD
+  std::fprintf(stderr, "libccd: found, comparing\n");
+#else
+  std::fprintf(stderr, "libccd: not found at configure time, its comparisons are skipped\n");
+#endif
+  check_set("mixed", mixed, true);
+  check_set("n3", n3, false);
+  check_set("n6", n6, false);
+  check_set("n12", n12, false);
+  check_trajectories(trajectories);
+
+  register_pair_benchmarks("mixed", mixed, true);
+  register_penetration_only("overlapping", overlapping);
+  register_trajectory_benchmarks(trajectories);
+  register_pair_benchmarks("n3", n3, false);
+  register_pair_benchmarks("n6", n6, false);
+  register_pair_benchmarks("n12", n12, false);
+
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Markdown tables of benchmark medians and of the ratios the performance targets are stated in.
+
+Reads Google Benchmark JSON files (run with --benchmark_repetitions=N
+--benchmark_report_aggregates_only=true --benchmark_out_format=json) and prints, per file, a
+table of medians (per query or per pose where the benchmark has that counter) with the
+coefficient of variation over the repetitions, then the target ratios. Standard library only.
+
+usage: bench/report.py results/narrow_phase_bench.json results/checker_bench.json
+"""
+import json
+import math
+import sys
+
+UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+
+def load(paths):
+    """{benchmark name: {aggregate: entry}} over all files, and per file the names in order."""
+    runs, order = {}, []
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+        names = []
+        for b in data.get("benchmarks", []):
+            if b.get("run_type") != "aggregate":
+                continue
+            # UseRealTime() appends "/real_time" to the name: drop it.
+            name = b["run_name"]
+            if name.endswith("/real_time"):
+                name = name[: -len("/real_time")]
+            if name not in runs:
+                names.append(name)
+            runs.setdefault(name, {})[b["aggregate_name"]] = b
+        order.append((path, names, data.get("context", {})))
+    return runs, order
+
+
+def per_unit_ns(entry):
+    """(value in ns, counter name): per_query / per_pose counter if present, else wall time."""
+    for key in ("per_query", "per_pose"):
+        if key in entry:
+            return entry[key] * 1e9, key
+    return entry["real_time"] * UNIT_NS[entry.get("time_unit", "ns")], "wall"
+
+
+def fmt_ns(ns):
+    if ns is None or math.isnan(ns):
+        return "-"
+    if ns >= 1e6:
+        return "%.2f ms" % (ns / 1e6)
+    if ns >= 1e4:
+        return "%.1f us" % (ns / 1e3)
+    return "%.1f ns" % ns
+
+
+def median(runs, name):
+    entry = runs.get(name, {}).get("median")
+    return per_unit_ns(entry)[0] if entry else None
+
+
+def table(runs, names):
+    print("| benchmark | median per query / pose | median CPU per iteration "
+          "| median wall per iteration | cv |")
+    print("|---|---:|---:|---:|---:|")
+    for name in names:
+        agg = runs[name]
+        med = agg.get("median")
+        if not med:
+            continue
+        value, key = per_unit_ns(med)
+        unit = UNIT_NS[med.get("time_unit", "ns")]
+        cv = agg.get("cv") or {}
+        cv_key = key if key in cv else "real_time"
+        cv_text = "%.1f%%" % (100 * cv[cv_key]) if cv_key in cv else "-"
+        extra = []
+        for counter in ("never_gjk_pct", "gjk_iterations"):
+            if counter in med:
+                extra.append("%s %.4g" % (counter, med[counter]))
+        label = name + (" (" + ", ".join(extra) + ")" if extra else "")
+        print("| %s | %s | %s | %s | %s |" % (label, fmt_ns(value) if key != "wall" else "-",
+                                              fmt_ns(med["cpu_time"] * unit),
+                                              fmt_ns(med["real_time"] * unit), cv_text))
+
+
+# (what, numerator, denominator, target text, predicate on the ratio)
+RATIOS = [
+    ("intersects: boost::geometry / collision", "mixed/intersects/boost",
+     "mixed/intersects/collision", ">= 10", lambda r: r >= 10),
+    ("intersects: collision / hand SAT", "mixed/intersects/collision",
+     "mixed/intersects/sat_hand", "<= 2", lambda r: r <= 2),
+    ("intersects: libccd GJK / collision", "mixed/intersects/ccd_gjk",
+     "mixed/intersects/collision", "(info)", None),
+    ("distance: boost::geometry / collision", "mixed/distance/boost",
+     "mixed/distance/collision", ">= 15", lambda r: r >= 15),
+    ("penetration: libccd GJK+EPA / collision (mixed)", "mixed/penetration/ccd_gjk_epa",
+     "mixed/penetration/collision", ">= 20", lambda r: r >= 20),
+    ("penetration: libccd GJK+EPA / collision (overlapping)",
+     "overlapping/penetration/ccd_gjk_epa", "overlapping/penetration/collision", ">= 20",
+     lambda r: r >= 20),
+    ("trajectory intersects: cold / warm", "trajectory/intersects/cold",
+     "trajectory/intersects/warm", ">= 2", lambda r: r >= 2),
+    ("trajectory distance: cold / warm", "trajectory/distance/cold",
+     "trajectory/distance/warm", ">= 2", lambda r: r >= 2),
+    ("trajectory (pairs within 1 m) intersects: cold / warm", "trajectory_near/intersects/cold",
+     "trajectory_near/intersects/warm", ">= 2", lambda r: r >= 2),
+    ("trajectory (pairs within 1 m) distance: cold / warm", "trajectory_near/distance/cold",
+     "trajectory_near/distance/warm", ">= 2", lambda r: r >= 2),
+]
+for n in (3, 6, 12):
+    RATIOS += [
+        ("n=%d intersects: boost::geometry / collision" % n, "n%d/intersects/boost" % n,
+         "n%d/intersects/collision" % n, ">= 10", lambda r: r >= 10),
+        ("n=%d intersects: collision / hand SAT" % n, "n%d/intersects/collision" % n,
+         "n%d/intersects/sat_hand" % n, "<= 2", lambda r: r <= 2),
+        ("n=%d distance: boost::geometry / collision" % n, "n%d/distance/boost" % n,
+         "n%d/distance/collision" % n, ">= 15", lambda r: r >= 15),
+    ]
+RATIOS += [
+    ("corridor: rtree+SAT / checker", "corridor/rtree_sat", "corridor/checker", ">= 1.5",
+     lambda r: r >= 1.5),
+    ("corridor: rtree+boost intersects / checker", "corridor/rtree_boost", "corridor/checker",
+     ">= 2", lambda r: r >= 2),
+    ("urban: check_all 1 thread / 2 threads (wall clock)", "urban/scaling/threads:1",
+     "urban/scaling/threads:2", ">= 1.8", lambda r: r >= 1.8),
+]
+for n in (300, 1000, 3000, 10000):
+    RATIOS += [
+        ("growth first hit: %d / 100 obstacles" % n,
+         "growth/first_hit/checker/obstacles:%d" % n, "growth/first_hit/checker/obstacles:100",
+         "(info, flat is ideal)", None),
+        ("growth default config: %d / 100 obstacles" % n,
+         "growth/default_config/checker/obstacles:%d" % n,
+         "growth/default_config/checker/obstacles:100", "(info, flat is ideal)", None),
+    ]
+
+# (what, benchmark, counter or None for per-unit time, target text, predicate)
+ABSOLUTE = [
+    ("penetration per query (mixed)", "mixed/penetration/collision", None, "~100 ns (met: <= 150)",
+     lambda v: v <= 150),
+    ("urban per pose, 1 thread", "urban/checker/threads:1", None, "< 250 ns",
+     lambda v: v < 250),
+    ("corridor: pairs never sent to GJK", "corridor/checker", "never_gjk_pct", "> 99%",
+     lambda v: v > 99),
+    ("urban: pairs never sent to GJK", "urban/checker/threads:1", "never_gjk_pct", "(info)", None),
+]
+
+
+def targets(runs):
+    print("| ratio (medians) | value | target | status |")
+    print("|---|---:|---:|---|")
+    for what, num, den, text, ok in RATIOS:
+        a, b = median(runs, num), median(runs, den)
+        if a is None or b is None:
+            continue
+        r = a / b
+        status = "-" if ok is None else ("met" if ok(r) else "**missed**")
+        print("| %s | %.2fx | %s | %s |" % (what, r, text, status))
+    print()
+    print("| measure (median) | value | target | status |")
+    print("|---|---:|---:|---|")
+    for what, name, counter, text, ok in ABSOLUTE:
+        entry = runs.get(name, {}).get("median")
+        if not entry:
+            continue
+        if counter:
+            if counter not in entry:
+                continue
+            v, shown = entry[counter], "%.3f%%" % entry[counter]
+        else:
+            v = per_unit_ns(entry)[0]
+            shown = fmt_ns(v)
+        status = "-" if ok is None else ("met" if ok(v) else "**missed**")
+        print("| %s | %s | %s | %s |" % (what, shown, text, status))
+
+
+def main(argv):
+    if len(argv) < 2:
+        sys.exit(__doc__)
+    runs, order = load(argv[1:])
+    for path, names, context in order:
+        reps = ""
+        for name in names:
+            entry = runs[name].get("median")
+            if entry and "repetitions" in entry:
+                reps = ", %d repetitions" % entry["repetitions"]
+                break
+        print("### %s\n" % path)
+        print("%s, %s CPUs at %s MHz, load average %s%s; medians.\n" % (
+            context.get("date", "?"), context.get("num_cpus", "?"), context.get("mhz_per_cpu", "?"),
+            " ".join("%.2f" % x for x in context.get("load_avg", [])), reps))
+        print("per query / per pose: CPU time of one query, or time / (candidates x poses), CPU "
+              "time except urban/scaling/* (wall clock, for thread scaling); per iteration: "
+              "wall time of one pass over the set or scene.\n")
+        table(runs, names)
+        print()
+    print("### Targets\n")
+    targets(runs)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
