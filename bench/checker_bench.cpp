@@ -22,6 +22,8 @@
 //                  (first_hit, with rtree_sat beside it) and default config (continuous and
 //                  clearance on, one thread); and set_obstacles alone
 //   size/...       1000 obstacles, candidates x poses from 10 x 25 to 1000 x 100, default config
+//   primitives/... per-pose building blocks of the public API alone (footprint, heading_change,
+//                  rotation_inflation, validate_trajectory), per pose
 //
 // Counters: per_pose is the time per pose (total / (candidates * poses)); shown as e.g.
 // "180ns". Everything that runs on the calling thread is timed in CPU time, which a shared,
@@ -565,12 +567,68 @@ void setup_growth() {
 
 }  // namespace
 
+// ---------------------------------------------------------------------------------------------
+// Per-pose building blocks of the public API, to put the checker's per-pose cost in proportion:
+// what one footprint, one heading change, one rotation inflation and validating one trajectory
+// point cost on their own (over the corridor's 5000 poses).
+
+void setup_primitives() {
+  static const std::vector<collision::Trajectory> candidates =
+      bench::corridor_candidates(20, 5, 50);
+  static std::vector<collision::Pose2> poses;
+  for (const collision::Trajectory& t : candidates) {
+    for (const collision::TrajectoryPoint& p : t) poses.push_back(p.pose);
+  }
+  static const collision::VehicleParams vehicle = bench::corridor_vehicle();
+  const std::size_t n = poses.size();
+  add("primitives/footprint", [n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (const collision::Pose2& p : poses) {
+        benchmark::DoNotOptimize(collision::footprint(p, vehicle, collision::Margins{}));
+      }
+    }
+    set_per_pose(state, n);
+  });
+  add("primitives/footprint_box_baseline", [n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (const collision::Pose2& p : poses) {
+        benchmark::DoNotOptimize(bench::footprint_box(p, vehicle));
+      }
+    }
+    set_per_pose(state, n);
+  });
+  add("primitives/heading_change", [n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 1; i < n; ++i) {
+        benchmark::DoNotOptimize(collision::heading_change(poses[i - 1].heading, poses[i].heading));
+      }
+    }
+    set_per_pose(state, n - 1);
+  });
+  add("primitives/rotation_inflation", [n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 1; i < n; ++i) {
+        benchmark::DoNotOptimize(collision::rotation_inflation(
+            3.9, collision::heading_change(poses[i - 1].heading, poses[i].heading)));
+      }
+    }
+    set_per_pose(state, n - 1);
+  });
+  add("primitives/validate_trajectory", [n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (const collision::Trajectory& t : candidates) collision::validate_trajectory(t);
+    }
+    set_per_pose(state, n);
+  });
+}
+
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   setup_corridor();
   setup_urban();
   setup_growth();
+  setup_primitives();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
