@@ -1,0 +1,434 @@
+// Construction and validation of Circle, Obb and ConvexPolygon (winding, welding, collinear
+// vertices, convexity, degeneracy, non-finite values, large polygons, hull()), and the semantics
+// of Aabb. Error messages are pinned on their key content: which field, which vertex, which value.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <limits>
+#include <set>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "collision/errors.hpp"
+#include "test_support.hpp"
+
+namespace collision::test {
+namespace {
+
+const double kNan = std::numeric_limits<double>::quiet_NaN();
+const double kInf = std::numeric_limits<double>::infinity();
+
+// The GeometryError message of f, lower-cased; fails the test if f does not throw one.
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const GeometryError& e) {
+    std::string m = e.what();
+    std::transform(m.begin(), m.end(), m.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return m;
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "not a GeometryError: " << e.what();
+    return "";
+  }
+  ADD_FAILURE() << "no exception";
+  return "";
+}
+
+bool has(const std::string& message, const std::string& part) {
+  return message.find(part) != std::string::npos;
+}
+
+double signed_area(const std::vector<Vec2>& v) {
+  double s = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const Vec2& p = v[i];
+    const Vec2& q = v[(i + 1) % v.size()];
+    s += p.x() * q.y() - p.y() * q.x();
+  }
+  return 0.5 * s;
+}
+
+// Same points in the same cyclic order (any start).
+bool same_cycle(const std::vector<Vec2>& got, const std::vector<Vec2>& expected) {
+  if (got.size() != expected.size()) return false;
+  const std::size_t n = got.size();
+  for (std::size_t shift = 0; shift < n; ++shift) {
+    bool all = true;
+    for (std::size_t i = 0; i < n && all; ++i) all = got[(i + shift) % n] == expected[i];
+    if (all) return true;
+  }
+  return false;
+}
+
+bool strictly_convex_ccw(const std::vector<Vec2>& v) {
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const Vec2 e0 = v[(i + 1) % v.size()] - v[i];
+    const Vec2 e1 = v[(i + 2) % v.size()] - v[(i + 1) % v.size()];
+    if (e0.x() * e1.y() - e0.y() * e1.x() <= 0) return false;
+  }
+  return true;
+}
+
+static_assert(std::is_base_of_v<std::invalid_argument, GeometryError>);
+
+// ---------------------------------------------------------------------------------------------
+// Circle
+
+TEST(Circle, StoresCenterAndRadius) {
+  const Circle c(Vec2(1.5, -2), 0.75);
+  EXPECT_EQ(c.center(), Vec2(1.5, -2));
+  EXPECT_EQ(c.radius(), 0.75);
+  const Circle point(Vec2(3, 0), 0);  // a point obstacle
+  EXPECT_EQ(point.radius(), 0.0);
+  EXPECT_TRUE(c.aabb().is_approx(Aabb(Vec2(0.75, -2.75), Vec2(2.25, -1.25)), 0));
+}
+
+TEST(Circle, RejectsBadRadiusNamingIt) {
+  std::string m = error_of([] { Circle(Vec2(0, 0), -1.5); });
+  EXPECT_TRUE(has(m, "radius") && has(m, "-1.5")) << m;
+  m = error_of([] { Circle(Vec2(0, 0), kNan); });
+  EXPECT_TRUE(has(m, "radius") && has(m, "nan")) << m;
+  m = error_of([] { Circle(Vec2(0, 0), kInf); });
+  EXPECT_TRUE(has(m, "radius") && has(m, "inf")) << m;
+}
+
+TEST(Circle, RejectsNonFiniteCenterNamingIt) {
+  std::string m = error_of([] { Circle(Vec2(kNan, 1), 1); });
+  EXPECT_TRUE(has(m, "center") && has(m, "nan")) << m;
+  m = error_of([] { Circle(Vec2(1, -kInf), 1); });
+  EXPECT_TRUE(has(m, "center") && has(m, "inf")) << m;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Obb
+
+TEST(Obb, StoresFieldsAndAxes) {
+  const Obb b(Vec2(1, 2), 0.5, 2.4, 0.95);
+  EXPECT_EQ(b.center(), Vec2(1, 2));
+  EXPECT_EQ(b.heading(), 0.5);
+  EXPECT_EQ(b.half_length(), 2.4);
+  EXPECT_EQ(b.half_width(), 0.95);
+  EXPECT_NEAR((b.axis_length() - Vec2(std::cos(0.5), std::sin(0.5))).norm(), 0, 1e-15);
+  EXPECT_NEAR((b.axis_width() - Vec2(-std::sin(0.5), std::cos(0.5))).norm(), 0, 1e-15);
+}
+
+TEST(Obb, CornersCounterClockwiseFromRearRight) {
+  const Obb b(Vec2(1, 2), 0, 2, 1);
+  const std::array<Vec2, 4> c = b.corners();
+  EXPECT_EQ(c[0], Vec2(-1, 1));
+  EXPECT_EQ(c[1], Vec2(3, 1));
+  EXPECT_EQ(c[2], Vec2(3, 3));
+  EXPECT_EQ(c[3], Vec2(-1, 3));
+  const Obb r(Vec2(-3, 4), 2.2, 2.4, 0.95);
+  const std::array<Vec2, 4> rc = r.corners();
+  const std::vector<Vec2> expected = corner_list(r);
+  for (int i = 0; i < 4; ++i) EXPECT_LE((rc[i] - expected[i]).norm(), 1e-14) << i;
+  EXPECT_GT(signed_area({rc.begin(), rc.end()}), 0);
+  const ConvexPolygon p = to_polygon(r);
+  EXPECT_EQ(p.size(), 4u);
+  EXPECT_NEAR(p.area(), 4 * 2.4 * 0.95, 1e-12);
+}
+
+TEST(Obb, AabbOfRotatedBox) {
+  const Obb b(Vec2(5, -1), 0.7, 2.4, 0.95);
+  Aabb expected;
+  for (const Vec2& c : corner_list(b)) expected.extend(c);
+  EXPECT_TRUE(b.aabb().is_approx(expected, 1e-12));
+}
+
+TEST(Obb, ZeroSizesAreAllowed) {
+  // obb.hpp: half sizes finite and >= 0 (a segment or a point).
+  EXPECT_NO_THROW(Obb(Vec2(0, 0), 0, 0, 1));
+  EXPECT_NO_THROW(Obb(Vec2(0, 0), 0, 1, 0));
+  EXPECT_NO_THROW(Obb(Vec2(0, 0), 0, 0, 0));
+}
+
+TEST(Obb, RejectsBadValuesNamingThem) {
+  std::string m = error_of([] { Obb(Vec2(0, 0), 0, -2, 1); });
+  EXPECT_TRUE(has(m, "half_length") && has(m, "-2")) << m;
+  m = error_of([] { Obb(Vec2(0, 0), 0, 2, -0.5); });
+  EXPECT_TRUE(has(m, "half_width") && has(m, "-0.5")) << m;
+  m = error_of([] { Obb(Vec2(0, 0), 0, kNan, 1); });
+  EXPECT_TRUE(has(m, "half_length") && has(m, "nan")) << m;
+  m = error_of([] { Obb(Vec2(0, 0), 0, 2, kInf); });
+  EXPECT_TRUE(has(m, "half_width") && has(m, "inf")) << m;
+  m = error_of([] { Obb(Vec2(0, 0), kNan, 2, 1); });
+  EXPECT_TRUE(has(m, "heading") && has(m, "nan")) << m;
+  m = error_of([] { Obb(Vec2(0, 0), -kInf, 2, 1); });
+  EXPECT_TRUE(has(m, "heading") && has(m, "inf")) << m;
+  m = error_of([] { Obb(Vec2(kNan, 0), 0, 2, 1); });
+  EXPECT_TRUE(has(m, "center") && has(m, "nan")) << m;
+  m = error_of([] { Obb(Vec2(0, kInf), 0, 2, 1); });
+  EXPECT_TRUE(has(m, "center") && has(m, "inf")) << m;
+}
+
+// ---------------------------------------------------------------------------------------------
+// ConvexPolygon
+
+TEST(ConvexPolygon, CounterClockwiseInputKeptAsIs) {
+  const std::vector<Vec2> v = {{0, 0}, {2, 0}, {3, 1}, {1, 2}};
+  const ConvexPolygon p(v);
+  EXPECT_TRUE(same_cycle(p.vertices(), v));
+  EXPECT_EQ(p.size(), 4u);
+  EXPECT_NEAR(p.area(), signed_area(v), 1e-15);
+}
+
+TEST(ConvexPolygon, ClockwiseInputStoredCounterClockwise) {
+  const std::vector<Vec2> ccw = {{0, 0}, {2, 0}, {3, 1}, {1, 2}};
+  const std::vector<Vec2> cw(ccw.rbegin(), ccw.rend());
+  const ConvexPolygon p(cw);
+  EXPECT_TRUE(same_cycle(p.vertices(), ccw));
+  EXPECT_GT(signed_area(p.vertices()), 0);
+  EXPECT_NEAR(p.area(), signed_area(ccw), 1e-15);
+}
+
+TEST(ConvexPolygon, DuplicatesWelded) {
+  const ConvexPolygon p({{0, 0}, {0, 0}, {1, 0}, {1, 1}, {1, 1}, {1, 1}, {0, 1}, {0, 0}});
+  EXPECT_TRUE(same_cycle(p.vertices(), {{0, 0}, {1, 0}, {1, 1}, {0, 1}})) << describe(p);
+  // Near-duplicates far below the polygon's size are welded too.
+  const ConvexPolygon q({{0, 0}, {1, 0}, {1 + 1e-15, 1e-15}, {1, 1}, {0, 1}});
+  EXPECT_EQ(q.size(), 4u) << describe(q);
+}
+
+TEST(ConvexPolygon, CollinearVerticesDropped) {
+  const ConvexPolygon p({{0, 0}, {1, 0}, {2, 0}, {2, 2}, {0, 2}, {0, 1}});
+  EXPECT_TRUE(same_cycle(p.vertices(), {{0, 0}, {2, 0}, {2, 2}, {0, 2}})) << describe(p);
+  // Case 12 of ROBUSTNESS.md, and a vertex collinear within round-off at UTM coordinates.
+  EXPECT_EQ(ConvexPolygon({{3, -1}, {5, -1}, {5, 1}, {3, 1}, {3, 0}}).size(), 4u);
+  const Vec2 o = kUtmOffset1;
+  EXPECT_EQ(
+      ConvexPolygon({o, o + Vec2(4, 0), o + Vec2(8, 0), o + Vec2(8, 3), o + Vec2(0, 3)}).size(),
+      4u);
+}
+
+TEST(ConvexPolygon, NonConvexRejectedNamingTheVertex) {
+  // Case 25 of ROBUSTNESS.md: the dart's reflex corner is input vertex 2, (3.5, 0).
+  std::string m = error_of([] { ConvexPolygon({{3, -1}, {5, -1}, {3.5, 0}, {5, 1}, {3, 1}}); });
+  EXPECT_TRUE(has(m, "not convex")) << m;
+  EXPECT_TRUE(has(m, "vertex 2") || has(m, "(3.5, 0)")) << m;
+  // The same dart clockwise: the reflex corner is input vertex 2 again.
+  m = error_of([] { ConvexPolygon({{3, 1}, {5, 1}, {3.5, 0}, {5, -1}, {3, -1}}); });
+  EXPECT_TRUE(has(m, "not convex")) << m;
+  EXPECT_TRUE(has(m, "vertex 2") || has(m, "(3.5, 0)")) << m;
+  // Reflex corner at input index 4 of a hexagon.
+  m = error_of([] { ConvexPolygon({{0, 0}, {4, 0}, {5, 2}, {4, 4}, {3, 2}, {0, 4}}); });
+  EXPECT_TRUE(has(m, "not convex")) << m;
+  EXPECT_TRUE(has(m, "vertex 4") || has(m, "(3, 2)")) << m;
+}
+
+TEST(ConvexPolygon, SelfIntersectingRejected) {
+  std::string m = error_of([] { ConvexPolygon({{0, 0}, {1, 1}, {1, 0}, {0, 1}}); });  // bow tie
+  EXPECT_TRUE(has(m, "not convex")) << m;
+  // A pentagram turns left at every corner but winds twice.
+  std::vector<Vec2> star;
+  for (int k = 0; k < 5; ++k) {
+    const double t = 2 * kPi * (2 * k) / 5;
+    star.emplace_back(std::cos(t), std::sin(t));
+  }
+  m = error_of([&] { ConvexPolygon{star}; });
+  EXPECT_TRUE(has(m, "not convex")) << m;
+}
+
+TEST(ConvexPolygon, DegenerateRejected) {
+  for (const auto& v : std::vector<std::vector<Vec2>>{{},
+                                                      {{1, 1}},
+                                                      {{0, 0}, {1, 0}},
+                                                      {{3, 0}, {4, 0}, {5, 0}},
+                                                      {{3, 0}, {3, 0}, {3, 0}},
+                                                      {{3, 0}, {5, 0}, {4, 1e-12}},
+                                                      {{0, 0}, {1, 1}, {2, 2}, {0, 0}}}) {
+    const std::string m = error_of([&] { ConvexPolygon{v}; });
+    EXPECT_TRUE(has(m, "degenerate")) << m;
+  }
+  // The accepted side of the zero-area threshold (1e-10 of the extent squared).
+  EXPECT_NO_THROW(ConvexPolygon({{3, 0}, {5, 0}, {4, 1e-8}}));
+  // A 1e-4 sliver, as the differential tests use.
+  EXPECT_NO_THROW(ConvexPolygon({{0, 0}, {10, 0}, {10, 1e-3}, {0, 1e-3}}));
+}
+
+TEST(ConvexPolygon, NonFiniteRejectedNamingVertexAndValue) {
+  std::string m = error_of([] { ConvexPolygon({{0, 0}, {1, kNan}, {0, 1}}); });
+  EXPECT_TRUE(has(m, "vertex 1") && has(m, "nan")) << m;
+  m = error_of([] { ConvexPolygon({{0, 0}, {1, 0}, {kInf, 1}, {0, 1}}); });
+  EXPECT_TRUE(has(m, "vertex 2") && has(m, "inf")) << m;
+  m = error_of([] { ConvexPolygon({{-kInf, 0}, {1, 0}, {0, 1}}); });
+  EXPECT_TRUE(has(m, "vertex 0") && has(m, "inf")) << m;
+}
+
+TEST(ConvexPolygon, ManyVertices) {
+  for (int n : {64, 65, 200}) {
+    std::vector<Vec2> v;
+    for (int k = 0; k < n; ++k)
+      v.emplace_back(3 * std::cos(2 * kPi * k / n), 3 * std::sin(2 * kPi * k / n));
+    const ConvexPolygon p(v);
+    EXPECT_EQ(p.size(), static_cast<std::size_t>(n));
+    EXPECT_NEAR(p.area(), 0.5 * n * 9 * std::sin(2 * kPi / n), 1e-12);
+    // Clockwise too.
+    const ConvexPolygon q(std::vector<Vec2>(v.rbegin(), v.rend()));
+    EXPECT_EQ(q.size(), static_cast<std::size_t>(n));
+    EXPECT_GT(signed_area(q.vertices()), 0);
+  }
+}
+
+TEST(ConvexPolygon, UtmCoordinates) {
+  const Vec2 o = kUtmOffset2;
+  const ConvexPolygon p({o, o + Vec2(4.8, 0), o + Vec2(4.8, 1.9), o + Vec2(0, 1.9)});
+  EXPECT_EQ(p.size(), 4u);
+  EXPECT_NEAR(p.area(), 4.8 * 1.9, 1e-6);
+  EXPECT_TRUE(p.aabb().is_approx(Aabb(o, o + Vec2(4.8, 1.9)), 1e-9));
+}
+
+TEST(ConvexPolygon, AabbAndArea) {
+  Rng rng(5);
+  for (int i = 0; i < 100; ++i) {
+    const ConvexPolygon p = moved(random_polygon(rng), translation(Vec2(uniform(rng, -50, 50), 3)));
+    Aabb box;
+    for (const Vec2& v : p.vertices()) box.extend(v);
+    EXPECT_TRUE(p.aabb().is_approx(box, 0));
+    EXPECT_GT(p.area(), 0);
+    EXPECT_NEAR(p.area(), signed_area(p.vertices()), 1e-9);
+    EXPECT_TRUE(strictly_convex_ccw(p.vertices())) << describe(p);
+  }
+}
+
+TEST(ConvexPolygonHull, RandomPointSets) {
+  Rng rng(11);
+  for (int i = 0; i < 200; ++i) {
+    std::vector<Vec2> pts;
+    const int n = uniform_int(rng, 3, 300);
+    for (int k = 0; k < n; ++k) pts.emplace_back(uniform(rng, -5, 5), uniform(rng, -2, 2));
+    const ConvexPolygon h = ConvexPolygon::hull(pts);
+    SCOPED_TRACE(describe(h));
+    EXPECT_TRUE(strictly_convex_ccw(h.vertices()));
+    // Every hull vertex is an input point, and the hull is the reference hull.
+    for (const Vec2& v : h.vertices()) {
+      double nearest = std::numeric_limits<double>::infinity();
+      for (const Vec2& q : pts) nearest = std::min(nearest, (q - v).norm());
+      EXPECT_EQ(nearest, 0.0) << "hull vertex " << fmt(v) << " is not an input point (nearest "
+                              << nearest << " m away)";
+    }
+    EXPECT_TRUE(same_cycle(h.vertices(), convex_hull_points(pts)));
+    // Every input point is inside or on the hull.
+    const RefShape r = ref_shape(h, Vec2(0, 0));
+    for (const Vec2& q : pts) {
+      EXPECT_LE(static_cast<double>(signed_distance_to(r, to_ld(q))), 1e-12) << fmt(q);
+    }
+  }
+}
+
+TEST(ConvexPolygonHull, DuplicatesCollinearAndInteriorPoints) {
+  const ConvexPolygon h = ConvexPolygon::hull(
+      {{0, 0}, {1, 0}, {2, 0}, {2, 1}, {2, 2}, {1, 2}, {0, 2}, {0, 1}, {1, 1}, {0, 0}, {2, 2}});
+  EXPECT_TRUE(same_cycle(h.vertices(), {{0, 0}, {2, 0}, {2, 2}, {0, 2}})) << describe(h);
+  // The corners of a box at two poses: what a swept hull is checked against.
+  const Obb a(Vec2(-10, 0), 0, 2.4, 0.95), b(Vec2(10, 0), 0, 2.4, 0.95);
+  const ConvexPolygon sweep = hull_polygon(SweptHull<Obb>(a, b));
+  EXPECT_TRUE(
+      same_cycle(sweep.vertices(), {{-12.4, -0.95}, {12.4, -0.95}, {12.4, 0.95}, {-12.4, 0.95}}))
+      << describe(sweep);
+  std::vector<Vec2> circle;
+  for (int k = 0; k < 1000; ++k)
+    circle.emplace_back(std::cos(k * 0.001 * 2 * kPi), std::sin(k * 0.001 * 2 * kPi));
+  EXPECT_EQ(ConvexPolygon::hull(circle).size(), 1000u);
+}
+
+TEST(ConvexPolygonHull, DegenerateAndNonFiniteRejected) {
+  std::string m = error_of([] { ConvexPolygon::hull({{0, 0}, {1, 1}}); });
+  EXPECT_TRUE(has(m, "degenerate")) << m;
+  m = error_of([] { ConvexPolygon::hull({{0, 0}, {1, 1}, {2, 2}, {3, 3}, {1, 1}}); });
+  EXPECT_TRUE(has(m, "degenerate")) << m;
+  m = error_of([] { ConvexPolygon::hull({{4, 4}, {4, 4}, {4, 4}}); });
+  EXPECT_TRUE(has(m, "degenerate")) << m;
+  m = error_of([] { ConvexPolygon::hull({{0, 0}, {1, 0}, {0, 1}, {kNan, 1}}); });
+  EXPECT_TRUE(has(m, "3") && has(m, "nan")) << m;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Aabb
+
+TEST(Aabb, EmptyBox) {
+  const Aabb empty;
+  EXPECT_TRUE(empty.is_empty());
+  EXPECT_FALSE(empty.intersects(empty));
+  EXPECT_FALSE(empty.intersects(Aabb(Vec2(-1e9, -1e9), Vec2(1e9, 1e9))));
+  EXPECT_FALSE(Aabb(Vec2(-1e9, -1e9), Vec2(1e9, 1e9)).intersects(empty));
+  EXPECT_FALSE(empty.contains(Vec2(0, 0)));
+  EXPECT_TRUE(Aabb(Vec2(1, 0), Vec2(0, 1)).is_empty());  // min > max on x
+  Aabb b;
+  b.extend(Vec2(2, 3));
+  EXPECT_FALSE(b.is_empty());
+  EXPECT_EQ(b.min(), Vec2(2, 3));
+  EXPECT_EQ(b.max(), Vec2(2, 3));
+  EXPECT_TRUE(b.contains(Vec2(2, 3)));
+  Aabb c(Vec2(0, 0), Vec2(1, 1));
+  c.extend(Aabb());  // extending by the empty box changes nothing
+  EXPECT_TRUE(c.is_approx(Aabb(Vec2(0, 0), Vec2(1, 1)), 0));
+}
+
+TEST(Aabb, ClosedIntervals) {
+  const Aabb a(Vec2(0, 0), Vec2(1, 1));
+  EXPECT_TRUE(a.intersects(Aabb(Vec2(1, 0), Vec2(2, 1))));  // shared edge
+  EXPECT_TRUE(a.intersects(Aabb(Vec2(1, 1), Vec2(2, 2))));  // shared corner
+  EXPECT_FALSE(a.intersects(Aabb(Vec2(1 + 1e-12, 0), Vec2(2, 1))));
+  EXPECT_TRUE(a.contains(Vec2(1, 1)));
+  EXPECT_TRUE(a.contains(Vec2(0, 0.5)));
+  EXPECT_FALSE(a.contains(Vec2(1.0000001, 0.5)));
+  const Aabb point(Vec2(0.5, 0.5), Vec2(0.5, 0.5));  // a degenerate, non-empty box
+  EXPECT_FALSE(point.is_empty());
+  EXPECT_TRUE(point.intersects(a));
+}
+
+TEST(Aabb, ExteriorDistance) {
+  const Aabb a(Vec2(0, 0), Vec2(1, 1));
+  const Aabb b(Vec2(4, 5), Vec2(6, 7));
+  EXPECT_EQ(a.squared_exterior_distance(b), 9.0 + 16.0);
+  EXPECT_EQ(a.exterior_distance(b), 5.0);
+  EXPECT_EQ(b.exterior_distance(a), 5.0);
+  EXPECT_EQ(a.exterior_distance(Aabb(Vec2(0.5, 0.5), Vec2(3, 3))), 0.0);
+  EXPECT_EQ(a.exterior_distance(Aabb(Vec2(3, 0.2), Vec2(4, 0.3))), 2.0);
+}
+
+TEST(Aabb, InflatedCenterSizesApprox) {
+  const Aabb a(Vec2(0, 0), Vec2(2, 4));
+  EXPECT_EQ(a.center(), Vec2(1, 2));
+  EXPECT_EQ(a.sizes(), Vec2(2, 4));
+  EXPECT_TRUE(a.inflated(0.5).is_approx(Aabb(Vec2(-0.5, -0.5), Vec2(2.5, 4.5)), 0));
+  EXPECT_TRUE(a.inflated(-0.5).is_approx(Aabb(Vec2(0.5, 0.5), Vec2(1.5, 3.5)), 0));
+  EXPECT_TRUE(a.inflated(-1.5).is_empty());
+  EXPECT_TRUE(a.is_approx(Aabb(Vec2(1e-10, 0), Vec2(2, 4 - 1e-10)), 1e-9));
+  EXPECT_FALSE(a.is_approx(Aabb(Vec2(1e-8, 0), Vec2(2, 4)), 1e-9));
+}
+
+TEST(Aabb, OfShapesAndSweeps) {
+  const Circle c(Vec2(1, 2), 0.5);
+  const Obb b(Vec2(-3, 1), 0.3, 2, 1);
+  const SweptHull<Obb> s(b, moved(b, Rigid{0.4, b.center(), Vec2(6, 1)}), 0.05);
+  Aabb expected = b.aabb();
+  expected.extend(s.end().aabb());
+  EXPECT_TRUE(s.aabb().is_approx(expected.inflated(0.05), 1e-12));
+  // The sweep's box contains the explicit hull of the corners.
+  const ConvexPolygon hull = hull_polygon(SweptHull<Obb>(s.start(), s.end()));
+  for (const Vec2& v : hull.vertices()) {
+    EXPECT_TRUE(s.aabb().contains(v)) << fmt(v);
+  }
+  EXPECT_TRUE(c.aabb().contains(Vec2(1.5, 2)));
+  EXPECT_FALSE(c.aabb().contains(Vec2(1.51, 2)));
+}
+
+TEST(SweptHull, RotationInflationBoundsTheSagitta) {
+  for (double r : {0.0, 1.0, 3.2, 1e3}) {
+    for (double d : {0.0, 1e-6, 0.1, 1.0, kPi}) {
+      const double sagitta = r * (1 - std::cos(d / 2));
+      EXPECT_GE(rotation_inflation(r, d), sagitta);
+      EXPECT_GE(rotation_inflation(r, -d), sagitta);
+      EXPECT_LE(rotation_inflation(r, d), sagitta * (1 + 1e-6) + 1e-9);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace collision::test

@@ -1,0 +1,994 @@
+// The narrow-phase cases of /work/shared/design/ROBUSTNESS.md, each run untransformed, translated
+// by the two UTM offsets, rotated by 0.3 rad about a common point (also combined with a UTM
+// offset), and with a and b swapped. Every variant is checked three ways: the hand constants of
+// ROBUSTNESS.md (normals rotated with the shapes and negated when swapped), the library's own
+// consistency between intersects / distance / penetration, and the independent long-double
+// reference of test_support.hpp (plus sat() and Boost.Geometry where both shapes are polygons).
+// Expected values after a transform come from the rounded inputs: the reference is computed on
+// exactly the shapes the library sees.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "collision/errors.hpp"
+#include "collision/obstacle.hpp"
+#include "test_support.hpp"
+
+namespace collision::test {
+namespace {
+
+using Shape = std::variant<Circle, Obb, ConvexPolygon, SweptHull<Obb>>;
+
+Shape moved_shape(const Shape& s, const Rigid& m) {
+  return std::visit([&](const auto& x) -> Shape { return moved(x, m); }, s);
+}
+RefShape ref_of(const Shape& s, const Vec2& origin) {
+  return std::visit([&](const auto& x) { return ref_shape(x, origin); }, s);
+}
+Vec2 center_of_shape(const Shape& s) {
+  return std::visit([](const auto& x) { return center_of(x); }, s);
+}
+std::string describe_shape(const Shape& s) {
+  return std::visit([](const auto& x) { return describe(x); }, s);
+}
+Outcome run_shapes(const Shape& a, const Shape& b, double tol) {
+  return std::visit([&](const auto& x, const auto& y) { return run_queries(x, y, tol); }, a, b);
+}
+
+// sat() where both shapes are boxes or polygons (a swept box through its explicit hull).
+template <class T>
+std::optional<T> sat_operand(const Shape& s) {
+  if (const T* x = std::get_if<T>(&s)) return *x;
+  return std::nullopt;
+}
+std::optional<SatResult> run_sat(const Shape& a, const Shape& b) {
+  auto poly = [](const Shape& s) -> std::optional<ConvexPolygon> {
+    if (auto p = sat_operand<ConvexPolygon>(s)) return p;
+    if (auto h = sat_operand<SweptHull<Obb>>(s)) return hull_polygon(*h);
+    return std::nullopt;
+  };
+  const auto box_a = sat_operand<Obb>(a), box_b = sat_operand<Obb>(b);
+  const auto poly_a = poly(a), poly_b = poly(b);
+  if (box_a && box_b) return sat(*box_a, *box_b);
+  if (box_a && poly_b) return sat(*box_a, *poly_b);
+  if (poly_a && box_b) return sat(*poly_a, *box_b);
+  if (poly_a && poly_b) return sat(*poly_a, *poly_b);
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cases.
+
+const Obb kEgo(Vec2(0, 0), 0, 2.4, 0.95);  // ego box A of ROBUSTNESS.md
+
+ConvexPolygon poly(std::vector<Vec2> v) { return ConvexPolygon(std::move(v)); }
+
+std::string short_fmt(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+struct Transform {
+  std::string name;
+  Rigid motion;
+  bool huge = false;
+};
+
+struct Variant {
+  const Transform* transform;
+  bool swapped;
+  Shape a, b;  // after transform and swap
+  Outcome o;
+  double tol;
+};
+
+struct Case {
+  std::string name;
+  Shape a, b;
+  double tol = kDefaultContactTolerance;
+  // Hand constants, untransformed and in the order (a, b). signed_distance: > 0 apart, 0 touching,
+  // < 0 overlapping by that depth.
+  std::optional<double> signed_distance;
+  double hand_tol = 1e-12;  // m, untransformed and rotated; 1e-8 after a UTM offset
+  // Accepted normals (distance normal when apart; penetration normal, and the contact normal of
+  // distance, when touching or overlapping). Ties: any of them.
+  std::vector<Vec2> normals;
+  // Alternatively a cone of accepted normals, counter-clockwise from first to second.
+  std::optional<std::pair<Vec2, Vec2>> normal_cone;
+  int max_distance_iterations = 0;  // 0: only the cap is checked
+  std::function<void(const Variant&)> extra;
+  // When >= 0: the classification slack of the untransformed variant (exactly representable
+  // inputs whose answer has no round-off, so even a 1e-12 m shift must keep its sign).
+  double identity_slack = -1;
+};
+
+std::ostream& operator<<(std::ostream& os, const Case& c) { return os << c.name; }
+
+std::vector<Transform> transforms() {
+  const Vec2 pivot(1.7, -0.6);
+  return {
+      {"identity", Rigid{}, false},
+      {"utm1", translation(kUtmOffset1), true},
+      {"utm2", translation(kUtmOffset2), true},
+      {"rot0.3", rotation_about(pivot, 0.3), false},
+      {"rot0.3+utm1", Rigid{0.3, pivot, kUtmOffset1}, true},
+  };
+}
+
+// Ego-frame helper for extra checks: the point p in the frame of box `box`.
+Vec2 in_box_frame(const Obb& box, const Vec2& p) {
+  const Vec2 d = p - box.center();
+  return Vec2(d.dot(box.axis_length()), d.dot(box.axis_width()));
+}
+
+std::vector<Case> robustness_cases() {
+  std::vector<Case> cases;
+  const Vec2 ex(1, 0), ey(0, 1);
+
+  // 1. Face-face parallel, separated: the cycling trap; about 3 support calls.
+  cases.push_back({"01_face_face_separated",
+                   kEgo,
+                   poly({{3.4, -1}, {5.4, -1}, {5.4, 1}, {3.4, 1}}),
+                   kDefaultContactTolerance,
+                   1.0,
+                   1e-12,
+                   {ex},
+                   std::nullopt,
+                   6,
+                   nullptr});
+
+  // 2. Face-face touching exactly, and shifted by delta; with the default tolerance all are
+  // touching; with tolerance 0 the sign of the distance follows delta.
+  cases.push_back({"02_face_face_touching",
+                   kEgo,
+                   poly({{2.4, -1}, {4.4, -1}, {4.4, 1}, {2.4, 1}}),
+                   kDefaultContactTolerance,
+                   0.0,
+                   1e-12,
+                   {ex},
+                   std::nullopt,
+                   0,
+                   nullptr});
+  for (double delta : {-1e-12, -1e-9, 1e-9, 1e-12}) {
+    const double x0 = 2.4 + delta;
+    const ConvexPolygon b = poly({{x0, -1}, {x0 + 2, -1}, {x0 + 2, 1}, {x0, 1}});
+    cases.push_back({"02_face_face_shift_" + short_fmt(delta),
+                     kEgo,
+                     b,
+                     kDefaultContactTolerance,
+                     0.0,
+                     1e-12,
+                     {ex},
+                     std::nullopt,
+                     0,
+                     nullptr});
+    cases.push_back({"02_face_face_shift_" + short_fmt(delta) + "_tol0",
+                     kEgo,
+                     b,
+                     0.0,
+                     x0 - 2.4,
+                     1e-15,
+                     {ex},
+                     std::nullopt,
+                     0,
+                     nullptr,
+                     0.0});
+  }
+
+  // 3. Vertex-vertex touching: depth 0, a finite normal in the corner's cone.
+  cases.push_back({"03_vertex_vertex_touching",
+                   kEgo,
+                   poly({{2.4, 0.95}, {4.4, 0.95}, {4.4, 2.95}, {2.4, 2.95}}),
+                   kDefaultContactTolerance,
+                   0.0,
+                   1e-12,
+                   {},
+                   std::make_pair(ex, ey),
+                   0,
+                   nullptr});
+
+  // 4. Vertex on edge, then moved off by 1e-7.
+  cases.push_back({"04_vertex_on_edge",
+                   kEgo,
+                   poly({{2.4, 0}, {4, -1}, {4, 1}}),
+                   kDefaultContactTolerance,
+                   0.0,
+                   1e-12,
+                   {ex},
+                   std::nullopt,
+                   0,
+                   nullptr});
+  {
+    const double x0 = 2.4 + 1e-7;
+    cases.push_back({"04_vertex_off_edge_1e-7",
+                     kEgo,
+                     poly({{x0, 0}, {4 + 1e-7, -1}, {4 + 1e-7, 1}}),
+                     kDefaultContactTolerance,
+                     x0 - 2.4,
+                     1e-12,
+                     {ex},
+                     std::nullopt,
+                     0,
+                     nullptr});
+  }
+
+  // 5. Overlap where GJK ends on a segment: depth 1.9 along +-y (tie), not 3.8 along x.
+  cases.push_back({"05_translated_copy_obb",
+                   kEgo,
+                   Obb(Vec2(1, 0), 0, 2.4, 0.95),
+                   kDefaultContactTolerance,
+                   -1.9,
+                   1e-12,
+                   {ey, -ey},
+                   std::nullopt,
+                   0,
+                   nullptr});
+  cases.push_back({"05_translated_copy_polygon",
+                   kEgo,
+                   poly({{-1.4, -0.95}, {3.4, -0.95}, {3.4, 0.95}, {-1.4, 0.95}}),
+                   kDefaultContactTolerance,
+                   -1.9,
+                   1e-12,
+                   {ey, -ey},
+                   std::nullopt,
+                   0,
+                   nullptr});
+
+  // 6. Identical shapes (zero centre difference), and the 90-degree copy (four-way tie).
+  cases.push_back({"06_identical",
+                   kEgo,
+                   kEgo,
+                   kDefaultContactTolerance,
+                   -1.9,
+                   1e-12,
+                   {ey, -ey},
+                   std::nullopt,
+                   0,
+                   nullptr});
+  cases.push_back({"06_identical_rotated_90",
+                   kEgo,
+                   Obb(Vec2(0, 0), kPi / 2, 2.4, 0.95),
+                   kDefaultContactTolerance,
+                   -3.35,
+                   1e-12,
+                   {ex, -ex, ey, -ey},
+                   std::nullopt,
+                   0,
+                   nullptr});
+
+  // 6 and 22 together: a small square concentric with a long box (zero centre difference
+  // with a nested shape; the long box is the footprint swept over 20 m, as in case 21).
+  cases.push_back({"06_concentric_square_in_long_box",
+                   Obb(Vec2(0, 0), 0, 12.4, 0.95),
+                   poly({{-0.05, -0.05}, {0.05, -0.05}, {0.05, 0.05}, {-0.05, 0.05}}),
+                   kDefaultContactTolerance,
+                   -1.0,
+                   1e-12,
+                   {ey, -ey},
+                   std::nullopt,
+                   0,
+                   nullptr});
+
+  // 7. Nested with a unique MTV, and A inside a large B.
+  cases.push_back({"07_nested_small",
+                   kEgo,
+                   poly({{-0.1, 0.1}, {0.1, 0.1}, {0.1, 0.3}, {-0.1, 0.3}}),
+                   kDefaultContactTolerance,
+                   -0.85,
+                   1e-12,
+                   {ey},
+                   std::nullopt,
+                   0,
+                   nullptr});
+  cases.push_back({"07_nested_large",
+                   kEgo,
+                   poly({{-10, -10}, {10, -10}, {10, 10}, {-10, 10}}),
+                   kDefaultContactTolerance,
+                   -10.95,
+                   1e-12,
+                   {ey, -ey},
+                   std::nullopt,
+                   0,
+                   nullptr});
+
+  // 8. Sliver through the box; at 2.41; and at 2.4 - 1e-9 (depth 1e-9 needs tolerance 0).
+  cases.push_back({"08_sliver_through",
+                   kEgo,
+                   poly({{0, -5}, {0.001, -5}, {0.001, 5}, {0, 5}}),
+                   kDefaultContactTolerance,
+                   -2.4,
+                   1e-12,
+                   {ex},
+                   std::nullopt,
+                   0,
+                   nullptr});
+  cases.push_back({"08_sliver_at_2.41",
+                   kEgo,
+                   poly({{2.41, -5}, {2.411, -5}, {2.411, 5}, {2.41, 5}}),
+                   kDefaultContactTolerance,
+                   2.41 - 2.4,
+                   1e-12,
+                   {ex},
+                   std::nullopt,
+                   0,
+                   nullptr});
+  {
+    const double x0 = 2.4 - 1e-9;
+    const ConvexPolygon b = poly({{x0, -5}, {x0 + 0.001, -5}, {x0 + 0.001, 5}, {x0, 5}});
+    cases.push_back({"08_sliver_at_2.4-1e-9",
+                     kEgo,
+                     b,
+                     kDefaultContactTolerance,
+                     0.0,
+                     1e-12,
+                     {ex},
+                     std::nullopt,
+                     0,
+                     nullptr});
+    cases.push_back({"08_sliver_at_2.4-1e-9_tol0",
+                     kEgo,
+                     b,
+                     0.0,
+                     x0 - 2.4,
+                     1e-15,
+                     {ex},
+                     std::nullopt,
+                     0,
+                     nullptr,
+                     0.0});
+  }
+
+  // 9. Short edges: a thin box and a point 5 mm beyond its end.
+  for (double t : {0.0016, 0.0002, 1e-5}) {
+    cases.push_back({"09_short_edges_" + short_fmt(t),
+                     Obb(Vec2(0, 0), 0, 0.5, t),
+                     Circle(Vec2(0.505, 0), 0),
+                     kDefaultContactTolerance,
+                     0.505 - 0.5,
+                     1e-12,
+                     {ex},
+                     std::nullopt,
+                     0,
+                     nullptr});
+  }
+
+  // 10. Long thin boundary: witness on A within its top face.
+  auto witness_on_top_face = [](const Variant& v) {
+    if (v.o.d.status != QueryStatus::separated) return;
+    const Obb& box = std::get<Obb>(v.swapped ? v.b : v.a);
+    const Vec2 w = in_box_frame(box, v.swapped ? v.o.d.point_b : v.o.d.point_a);
+    EXPECT_LE(std::abs(w.x()), 2.4 + 1e-9) << "witness on A at " << fmt(w) << " (A's frame)";
+    EXPECT_NEAR(w.y(), 0.95, v.transform->huge ? 1e-8 : 1e-11);
+  };
+  const double theta = 1e-3;
+  const double tilted = 0.05 * std::cos(theta) - 2.4 * std::sin(theta);
+  const Vec2 tilted_normal(-std::sin(theta), std::cos(theta));
+  for (double half : {100.0, 5000.0}) {
+    const ConvexPolygon b = poly({{-half, 1.0}, {half, 1.0}, {half, 1.05}, {-half, 1.05}});
+    const std::string km = half == 100.0 ? "200m" : "10km";
+    cases.push_back({"10_long_thin_" + km,
+                     kEgo,
+                     b,
+                     kDefaultContactTolerance,
+                     0.05,
+                     1e-11,
+                     {ey},
+                     std::nullopt,
+                     0,
+                     witness_on_top_face});
+    cases.push_back({"10_long_thin_" + km + "_rotated_1e-3",
+                     kEgo,
+                     moved(b, rotation_about(Vec2(0, 1.0), theta)),
+                     kDefaultContactTolerance,
+                     tilted,
+                     1e-11,
+                     {tilted_normal},
+                     std::nullopt,
+                     0,
+                     witness_on_top_face});
+  }
+
+  // 11. Duplicate vertices: distance 0.6 at (3, 0).
+  cases.push_back({"11_duplicate_vertices",
+                   kEgo,
+                   poly({{3, 0}, {3, 0}, {4, -1}, {5, 0}, {4, 1}}),
+                   kDefaultContactTolerance,
+                   0.6,
+                   1e-12,
+                   {ex},
+                   std::nullopt,
+                   0,
+                   [](const Variant& v) {
+                     const Vec2 expected = v.transform->motion.apply(Vec2(3, 0));
+                     const Vec2 got = v.swapped ? v.o.d.point_a : v.o.d.point_b;
+                     EXPECT_LE((got - expected).norm(), v.transform->huge ? 1e-8 : 1e-12)
+                         << "witness on B " << fmt(got) << ", expected " << fmt(expected);
+                   }});
+
+  // 12. Collinear vertex.
+  cases.push_back({"12_collinear_vertex",
+                   kEgo,
+                   poly({{3, -1}, {5, -1}, {5, 1}, {3, 1}, {3, 0}}),
+                   kDefaultContactTolerance,
+                   0.6,
+                   1e-12,
+                   {ex},
+                   std::nullopt,
+                   0,
+                   nullptr});
+
+  // 13. A near-zero-area triangle that is still accepted (the rejected side is its own test).
+  cases.push_back({"13_thin_triangle_accepted",
+                   kEgo,
+                   poly({{3, 0}, {5, 0}, {4, 1e-6}}),
+                   kDefaultContactTolerance,
+                   0.6,
+                   1e-12,
+                   {ex},
+                   std::nullopt,
+                   0,
+                   nullptr});
+
+  // 15. Near-parallel, tiny rotation: 1e-7 - 0.95 sin(1e-9), from the rounded inputs.
+  {
+    const double x0 = 2.4 + 1e-7;
+    const LD corner = 2.4L * std::cos(1e-9L) + 0.95L * std::sin(1e-9L);
+    cases.push_back({"15_near_parallel",
+                     Obb(Vec2(0, 0), 1e-9, 2.4, 0.95),
+                     poly({{x0, -1}, {4.4, -1}, {4.4, 1}, {x0, 1}}),
+                     kDefaultContactTolerance,
+                     static_cast<double>(x0 - corner),
+                     1e-14,
+                     {ex},
+                     std::nullopt,
+                     0,
+                     nullptr});
+  }
+
+  // 16. Kissing under rotation: consistent sign within the band, |delta| outside it.
+  {
+    const double h = 30 * kPi / 180;
+    const Obb a(Vec2(0, 0), h, 2.4, 0.95);
+    const Vec2 n(-std::sin(h), std::cos(h));
+    for (double delta : {-1e-9, 0.0, 1e-9}) {
+      const Obb b(a.center() + (1.9 + delta) * n, h, 2.4, 0.95);
+      cases.push_back({"16_kissing_rotated_" + short_fmt(delta),
+                       a,
+                       b,
+                       kDefaultContactTolerance,
+                       0.0,
+                       1e-12,
+                       {n},
+                       std::nullopt,
+                       0,
+                       nullptr});
+      if (delta != 0) {
+        cases.push_back({"16_kissing_rotated_" + short_fmt(delta) + "_tol0",
+                         a,
+                         b,
+                         0.0,
+                         delta,
+                         1e-14,
+                         {n},
+                         std::nullopt,
+                         0,
+                         nullptr});
+      }
+    }
+  }
+
+  // 17. Scale disparity: a 1 km block and a 1 mm square.
+  cases.push_back({"17_scale_disparity_1km",
+                   kEgo,
+                   poly({{2.5, -500}, {1002.5, -500}, {1002.5, 500}, {2.5, 500}}),
+                   kDefaultContactTolerance,
+                   0.1,
+                   1e-12,
+                   {ex},
+                   std::nullopt,
+                   0,
+                   nullptr});
+  cases.push_back({"17_scale_disparity_1mm",
+                   kEgo,
+                   poly({{2.401, -0.0005}, {2.402, -0.0005}, {2.402, 0.0005}, {2.401, 0.0005}}),
+                   kDefaultContactTolerance,
+                   0.001,
+                   1e-12,
+                   {ex},
+                   std::nullopt,
+                   0,
+                   nullptr});
+
+  // 19. Iteration cap: 16-gon and 64-gon of radius 1000 m, +-1e-9 radial jitter.
+  for (int n : {16, 64}) {
+    Rng rng(1900 + n);
+    std::vector<Vec2> v;
+    for (int k = 0; k < n; ++k) {
+      const double t = 2 * kPi * k / n;
+      const double r = 1000 + uniform(rng, -1e-9, 1e-9);
+      v.emplace_back(1003 + r * std::cos(t), r * std::sin(t));
+    }
+    const double expected = v[static_cast<std::size_t>(n / 2)].x() - 2.4;
+    cases.push_back({"19_iteration_cap_" + std::to_string(n) + "gon",
+                     kEgo,
+                     poly(v),
+                     kDefaultContactTolerance,
+                     expected,
+                     1e-11,
+                     {ex},
+                     std::nullopt,
+                     kMaxGjkIterations - 1,
+                     nullptr});
+  }
+
+  // 21. Tunnelling: both samples free, the swept hull collides (depth 1.0 along +-y).
+  cases.push_back({"21_tunnelling_swept_obb",
+                   SweptHull<Obb>(Obb(Vec2(-10, 0), 0, 2.4, 0.95), Obb(Vec2(10, 0), 0, 2.4, 0.95)),
+                   poly({{-0.05, -0.05}, {0.05, -0.05}, {0.05, 0.05}, {-0.05, 0.05}}),
+                   kDefaultContactTolerance,
+                   -1.0,
+                   1e-12,
+                   {ey, -ey},
+                   std::nullopt,
+                   0,
+                   [](const Variant& v) {
+                     const auto& sweep = std::get<SweptHull<Obb>>(v.swapped ? v.b : v.a);
+                     const auto& obstacle = std::get<ConvexPolygon>(v.swapped ? v.a : v.b);
+                     EXPECT_FALSE(intersects(sweep.start(), obstacle)) << "start sample";
+                     EXPECT_FALSE(intersects(sweep.end(), obstacle)) << "end sample";
+                     EXPECT_TRUE(v.o.hit) << "the sweep between them";
+                   }});
+
+  // 22. Zero initial direction: A's centre is B's vertex 0.
+  cases.push_back({"22_zero_initial_direction",
+                   kEgo,
+                   poly({{0, 0}, {1, 0}, {1, 1}, {0, 1}}),
+                   kDefaultContactTolerance,
+                   -0.95,
+                   1e-12,
+                   {ey},
+                   std::nullopt,
+                   0,
+                   nullptr});
+
+  // 23. Exactly representable touching: distance exactly 0, also with tolerance 0 where the
+  // transform keeps the inputs exact (no rotation).
+  {
+    const Obb a(Vec2(0, 0), 0, 2, 1);
+    const ConvexPolygon b = poly({{2, -3}, {4, -3}, {4, 3}, {2, 3}});
+    cases.push_back({"23_exact_touching",
+                     a,
+                     b,
+                     kDefaultContactTolerance,
+                     0.0,
+                     1e-12,
+                     {ex},
+                     std::nullopt,
+                     0,
+                     nullptr});
+    cases.push_back(
+        {"23_exact_touching_tol0", a, b, 0.0, 0.0, 0.0, {}, std::nullopt, 0, [](const Variant& v) {
+           if (v.transform->motion.angle != 0) return;
+           EXPECT_TRUE(v.o.hit);
+           EXPECT_EQ(v.o.d.distance, 0.0);
+           EXPECT_EQ(v.o.d.status, QueryStatus::touching) << str(v.o.d.status);
+           EXPECT_EQ(v.o.p.status, QueryStatus::touching) << str(v.o.p.status);
+           EXPECT_EQ(v.o.p.depth, 0.0);
+         }});
+  }
+
+  // 24. Orientation: case 1 given clockwise; SAT's normal must not flip.
+  cases.push_back({"24_clockwise_input",
+                   kEgo,
+                   poly({{3.4, 1}, {5.4, 1}, {5.4, -1}, {3.4, -1}}),
+                   kDefaultContactTolerance,
+                   1.0,
+                   1e-12,
+                   {ex},
+                   std::nullopt,
+                   6,
+                   [](const Variant& v) {
+                     const auto s = run_sat(v.a, v.b);
+                     ASSERT_TRUE(s.has_value());
+                     Vec2 n = v.transform->motion.apply_direction(Vec2(1, 0));
+                     if (v.swapped) n = -n;
+                     EXPECT_NEAR(s->separation, 1.0, v.transform->huge ? 1e-8 : 1e-12);
+                     EXPECT_LE((s->normal - n).norm(), 1e-9) << fmt(s->normal);
+                   }});
+
+  // 25. The convex part of the dart case, as a query (the rejection is its own test).
+  cases.push_back({"25_convex_part_of_dart",
+                   kEgo,
+                   poly({{3, -1}, {5, -1}, {3.5, 0}, {3, 0}}),
+                   kDefaultContactTolerance,
+                   0.6,
+                   1e-12,
+                   {ex},
+                   std::nullopt,
+                   0,
+                   nullptr});
+
+  // 26. Near-identical overlapping triangles at (3, ...), rotated arbitrarily: always overlap.
+  {
+    Rng rng(26);
+    for (int k = 0; k < 12; ++k) {
+      const double turn = uniform(rng, -kPi, kPi);
+      const Vec2 pivot(3 + uniform(rng, -0.5, 0.5), uniform(rng, -0.5, 0.5));
+      const std::vector<Vec2> tri = {{3, 0.2}, {3.9, 0.4}, {3.3, 1.1}};
+      std::vector<Vec2> twin = tri;
+      for (Vec2& p : twin) p += Vec2(uniform(rng, -1e-9, 1e-9), uniform(rng, -1e-9, 1e-9));
+      const Rigid m = rotation_about(pivot, turn);
+      cases.push_back({"26_near_identical_triangles_" + std::to_string(k),
+                       moved(poly(tri), m),
+                       moved(poly(twin), m),
+                       kDefaultContactTolerance,
+                       std::nullopt,
+                       1e-12,
+                       {},
+                       std::nullopt,
+                       0,
+                       [](const Variant& v) {
+                         EXPECT_TRUE(v.o.hit);
+                         EXPECT_EQ(v.o.p.status, QueryStatus::overlapping) << str(v.o.p.status);
+                       }});
+    }
+  }
+  return cases;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+class RobustnessCase : public ::testing::TestWithParam<Case> {};
+
+double extent_of(const RefShape& a, const RefShape& b) {
+  LD e = 1;
+  for (const RefShape* s : {&a, &b}) {
+    for (const LVec& p : s->core) e = std::max(e, p.norm() + s->radius);
+  }
+  return static_cast<double>(e);
+}
+
+void check_variant(const Case& c, const Variant& v, const Outcome* untransformed) {
+  const Transform& t = *v.transform;
+  const Vec2 origin = center_of_shape(v.a);
+  const RefShape ra = ref_of(v.a, origin), rb = ref_of(v.b, origin);
+  const double extent = extent_of(ra, rb);
+  // Accepted error of lengths: a few double steps of the coordinates relative to the shapes,
+  // and 1e-8 m after a UTM offset (ROBUSTNESS.md); the classification is enforced once the
+  // reference is four steps (at 5e6 m) from a band edge.
+  const double acc = t.huge ? 1e-8 : 1e-11 * extent;
+  const bool exact = t.name == "identity" && c.identity_slack >= 0;
+  const double slack = exact ? c.identity_slack : t.huge ? 4e-9 : acc;
+  const Outcome& o = v.o;
+
+  Failures f;
+  check_self_consistency(o, v.tol, f);
+  check_against_reference(o, ra, rb, origin, v.tol, slack, acc, f);
+  if (const auto s = run_sat(v.a, v.b)) check_sat(*s, ra, rb, slack, acc, f);
+  // Boost.Geometry agrees with the reference (relative to the same origin) for polygon pairs.
+  if (ra.radius == 0 && rb.radius == 0 && ra.core.size() >= 3 && rb.core.size() >= 3) {
+    const RefResult r = reference(ra, rb);
+    const BPolygon pa = to_boost(ra.core), pb = to_boost(rb.core);
+    const double bd = bg::distance(pa, pb);
+    f.check(std::abs(bd - static_cast<double>(r.distance())) <= acc,
+            "Boost distance " + fmt(bd) + " vs reference " + fmt(r.distance()));
+    if (std::abs(static_cast<double>(r.signed_distance)) > slack) {
+      f.check(bg::intersects(pa, pb) == !r.separated(), "Boost intersects disagrees");
+    }
+  }
+  EXPECT_TRUE(f.empty()) << f.joined();
+
+  // Hand constants of ROBUSTNESS.md.
+  if (c.signed_distance) {
+    const double h = *c.signed_distance;
+    const double hand_tol = t.huge ? std::max(c.hand_tol, 1e-8) : c.hand_tol;
+    const double margin = exact ? slack : slack + hand_tol;
+    std::optional<QueryStatus> expected;
+    if (h > v.tol + margin) {
+      expected = QueryStatus::separated;
+    } else if (std::abs(h) < v.tol - margin) {
+      expected = QueryStatus::touching;
+    } else if (h < -v.tol - margin) {
+      expected = QueryStatus::overlapping;
+    }
+    if (expected) {
+      EXPECT_EQ(o.p.status, *expected)
+          << "penetration status " << str(o.p.status) << ", expected " << str(*expected);
+      EXPECT_EQ(o.hit, *expected != QueryStatus::separated);
+      if (*expected == QueryStatus::separated) {
+        EXPECT_EQ(o.d.status, QueryStatus::separated) << str(o.d.status);
+        EXPECT_NEAR(o.d.distance, h, hand_tol) << "distance";
+      } else {
+        EXPECT_EQ(o.d.distance, 0.0);
+        EXPECT_EQ(o.d.status, *expected) << "distance status " << str(o.d.status);
+        EXPECT_NEAR(o.p.depth, *expected == QueryStatus::overlapping ? -h : 0.0, hand_tol)
+            << "depth";
+      }
+      // Normals: rotated with the shapes, negated when swapped.
+      auto map = [&](const Vec2& n) {
+        const Vec2 m = t.motion.apply_direction(n);
+        return v.swapped ? Vec2(-m) : m;
+      };
+      auto accepted = [&](const Vec2& n) {
+        for (const Vec2& e : c.normals) {
+          if ((n - map(e)).norm() <= 1e-6) return true;
+        }
+        if (c.normal_cone) {
+          const Vec2 lo = map(c.normal_cone->first), hi = map(c.normal_cone->second);
+          const auto cr = [](const Vec2& p, const Vec2& q) {
+            return p.x() * q.y() - p.y() * q.x();
+          };
+          return cr(lo, n) >= -1e-9 && cr(n, hi) >= -1e-9;
+        }
+        return c.normals.empty();
+      };
+      if (*expected == QueryStatus::separated) {
+        EXPECT_TRUE(accepted(o.d.normal)) << "distance normal " << fmt(o.d.normal);
+      } else {
+        EXPECT_TRUE(accepted(o.p.normal)) << "penetration normal " << fmt(o.p.normal);
+        if (*expected == QueryStatus::touching) {
+          EXPECT_TRUE(accepted(o.d.normal)) << "contact normal of distance " << fmt(o.d.normal);
+        }
+      }
+    }
+  }
+  if (c.max_distance_iterations > 0) {
+    EXPECT_LE(o.d.iterations, c.max_distance_iterations) << "GJK support calls";
+  }
+  EXPECT_LT(o.d.iterations, kMaxGjkIterations);
+  EXPECT_LT(o.p.iterations, kMaxGjkIterations + kMaxEpaIterations);
+  // Case 14: translated answers stay within 1e-8 m of the untransformed ones, and keep their
+  // classification unless the rounding of the inputs moved them across a band edge.
+  if (untransformed != nullptr && t.motion.angle == 0) {
+    const double sd = static_cast<double>(reference(ra, rb).signed_distance);
+    if (std::abs(sd - v.tol) > slack && std::abs(sd + v.tol) > slack) {
+      const bool ref_hit = sd <= v.tol;
+      if (ref_hit == untransformed->hit) {
+        EXPECT_EQ(o.hit, untransformed->hit) << "classification changed by the translation";
+      }
+    }
+    EXPECT_NEAR(o.d.distance, untransformed->d.distance, 1e-8);
+    EXPECT_NEAR(o.p.depth, untransformed->p.depth, 1e-8);
+  }
+  if (c.extra) c.extra(v);
+}
+
+TEST_P(RobustnessCase, AllTransformsBothOrders) {
+  const Case& c = GetParam();
+  SCOPED_TRACE("case " + c.name + "\n  a = " + describe_shape(c.a) +
+               "\n  b = " + describe_shape(c.b) + "\n  contact tolerance " + fmt(c.tol));
+  const std::vector<Transform> ts = transforms();
+  Outcome base[2];
+  for (const Transform& t : ts) {
+    for (bool swapped : {false, true}) {
+      const Shape ta = moved_shape(c.a, t.motion), tb = moved_shape(c.b, t.motion);
+      Variant v{&t, swapped, swapped ? tb : ta, swapped ? ta : tb, Outcome{}, c.tol};
+      SCOPED_TRACE("transform " + t.name + (swapped ? ", swapped (b, a)" : ", (a, b)") +
+                   "\n  a' = " + describe_shape(v.a) + "\n  b' = " + describe_shape(v.b));
+      v.o = run_shapes(v.a, v.b, c.tol);
+      check_variant(c, v, t.name == "identity" ? nullptr : &base[swapped]);
+      if (t.name == "identity") base[swapped] = v.o;
+    }
+    // Swap symmetry: same distance and depth, normals negated (up to ties).
+    const Shape ta = moved_shape(c.a, t.motion), tb = moved_shape(c.b, t.motion);
+    const Outcome ab = run_shapes(ta, tb, c.tol), ba = run_shapes(tb, ta, c.tol);
+    SCOPED_TRACE("transform " + t.name + ": swap symmetry");
+    EXPECT_EQ(ab.hit, ba.hit);
+    EXPECT_EQ(ab.d.status, ba.d.status);
+    EXPECT_NEAR(ab.d.distance, ba.d.distance, t.huge ? 1e-8 : 1e-12);
+    EXPECT_NEAR(ab.p.depth, ba.p.depth, t.huge ? 1e-8 : 1e-12);
+    if (ab.d.status == QueryStatus::separated) {
+      EXPECT_LE((ab.d.normal + ba.d.normal).norm(), 1e-6)
+          << fmt(ab.d.normal) << " vs " << fmt(ba.d.normal);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Robustness, RobustnessCase, ::testing::ValuesIn(robustness_cases()),
+                         [](const ::testing::TestParamInfo<Case>& info) {
+                           std::string n = info.param.name;
+                           for (char& ch : n) {
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           }
+                           return n;
+                         });
+
+// ---------------------------------------------------------------------------------------------
+// Case 13: zero-area polygons are rejected as degenerate; the threshold is relative to size.
+
+std::string message_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const GeometryError& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    return std::string("wrong exception type: ") + e.what();
+  }
+  return "(no exception)";
+}
+
+TEST(Robustness, Case13ZeroAreaPolygonsAreDegenerate) {
+  for (const auto& v : std::vector<std::vector<Vec2>>{
+           {{3, 0}, {4, 0}, {5, 0}}, {{3, 0}, {3, 0}, {3, 0}}, {{3, 0}, {5, 0}, {4, 1e-12}}}) {
+    const std::string m = message_of([&] { ConvexPolygon p(v); });
+    EXPECT_NE(m.find("degenerate"), std::string::npos) << m;
+  }
+  // The other side of the threshold (kDegenerateAreaRatio = 1e-10 of the extent squared): a
+  // 2 m triangle 1e-8 m high (area 1e-8 m^2, 25 times the threshold) is a valid sliver.
+  EXPECT_NO_THROW(ConvexPolygon({{3, 0}, {5, 0}, {4, 1e-8}}));
+  EXPECT_NO_THROW(ConvexPolygon({{3, 0}, {5, 0}, {4, 1e-6}}));
+  // A point obstacle is a Circle of radius 0.
+  const Circle point(Vec2(3, 0), 0);
+  EXPECT_NEAR(distance(kEgo, point).distance, 0.6, 1e-12);
+}
+
+// Case 18: invalid numbers are errors naming the field, never a loop or an abort.
+TEST(Robustness, Case18InvalidNumbersAreErrors) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_NE(message_of([&] { Obb(Vec2(nan, 0), 0, 2.4, 0.95); }).find("center"), std::string::npos);
+  EXPECT_NE(message_of([&] { Obb(Vec2(0, 0), inf, 2.4, 0.95); }).find("heading"),
+            std::string::npos);
+  EXPECT_NE(message_of([&] { Obb(Vec2(0, 0), -inf, 2.4, 0.95); }).find("heading"),
+            std::string::npos);
+  EXPECT_NE(message_of([&] { Obb(Vec2(0, 0), 0, -2.4, 0.95); }).find("half_length"),
+            std::string::npos);
+  EXPECT_NE(message_of([&] { Obb(Vec2(0, 0), 0, 2.4, -0.95); }).find("half_width"),
+            std::string::npos);
+  EXPECT_NE(message_of([&] {
+              ConvexPolygon({{0, 0}, {1, nan}, {0, 1}});
+            }).find("vertex 1"),
+            std::string::npos);
+  EXPECT_NE(message_of([&] { Circle(Vec2(0, 0), nan); }).find("radius"), std::string::npos);
+  // A zero-length box is allowed by obb.hpp (half sizes >= 0) and must still answer sanely.
+  const Obb segment(Vec2(0, 0), 0.4, 0, 0.95);
+  const DistanceResult d = distance(segment, poly({{3, -1}, {5, -1}, {5, 1}, {3, 1}}));
+  EXPECT_EQ(d.status, QueryStatus::separated);
+  EXPECT_TRUE(std::isfinite(d.distance));
+  // A non-finite or negative contact tolerance is rejected or, if answered, never proves a pair
+  // free (queries.hpp does not say which).
+  const Obb far(Vec2(100, 0), 0, 2.4, 0.95);
+  for (double bad : {nan, -1.0, inf}) {
+    try {
+      EXPECT_TRUE(intersects(kEgo, kEgo, bad)) << "tolerance " << bad;
+      (void)intersects(kEgo, far, bad);
+    } catch (const std::invalid_argument&) {
+    }
+  }
+}
+
+// Case 25: a non-convex outline is no ConvexPolygon, but an Obstacle splits it into convex parts;
+// a self-intersecting outline there is an error naming the obstacle id.
+TEST(Robustness, Case25NonConvexInput) {
+  const std::vector<Vec2> dart = {{3, -1}, {5, -1}, {3.5, 0}, {5, 1}, {3, 1}};
+  const std::string m = message_of([&] { ConvexPolygon p(dart); });
+  EXPECT_NE(m.find("not convex"), std::string::npos) << m;
+  EXPECT_TRUE(m.find("vertex 2") != std::string::npos || m.find("3.5") != std::string::npos) << m;
+
+  for (const Transform& t : transforms()) {
+    for (bool clockwise : {false, true}) {
+      SCOPED_TRACE("transform " + t.name + (clockwise ? ", clockwise" : ""));
+      std::vector<Vec2> outline;
+      for (const Vec2& v : dart) outline.push_back(t.motion.apply(v));
+      if (clockwise) std::reverse(outline.begin(), outline.end());
+      const Obstacle o = Obstacle::stationary(7, outline);
+      EXPECT_EQ(o.id(), 7);
+      ASSERT_GE(o.parts().size(), 2u);
+      const Obb a = moved(kEgo, t.motion);
+      double area = 0;
+      double nearest = std::numeric_limits<double>::infinity();
+      for (const ConvexPolygon& part : o.parts()) {
+        area += part.area();
+        const DistanceResult d = distance(a, part);
+        nearest = std::min(nearest, d.distance);
+        EXPECT_FALSE(intersects(a, part));
+      }
+      EXPECT_NEAR(area, 2.5, t.huge ? 1e-6 : 1e-12) << "the parts cover the dart once";
+      EXPECT_NEAR(nearest, 0.6, t.huge ? 1e-8 : 1e-12);
+      // A point in the notch is outside every part; one near the back edge is inside one.
+      const Circle notch(t.motion.apply(Vec2(4.6, 0)), 0.01);
+      const Circle inside(t.motion.apply(Vec2(3.2, 0)), 0.01);
+      int notch_hits = 0, inside_hits = 0;
+      for (const ConvexPolygon& part : o.parts()) {
+        notch_hits += intersects(part, notch) ? 1 : 0;
+        inside_hits += intersects(part, inside) ? 1 : 0;
+      }
+      EXPECT_EQ(notch_hits, 0);
+      EXPECT_GE(inside_hits, 1);
+    }
+  }
+  const std::string bow = message_of([] {
+    Obstacle::stationary(42, {{0, 0}, {2, 2}, {2, 0}, {0, 2}});
+  });
+  EXPECT_NE(bow.find("42"), std::string::npos) << bow;
+  const std::string bad = message_of([] {
+    Obstacle::stationary(43, {{0, 0}, {2, 0}, {std::numeric_limits<double>::quiet_NaN(), 1}});
+  });
+  EXPECT_NE(bad.find("43"), std::string::npos) << bad;
+}
+
+// Case 20: a warm-start cache from other shapes, another status or another place never changes
+// an answer.
+void expect_same(const DistanceResult& warm, const DistanceResult& cold, double acc) {
+  EXPECT_EQ(warm.status, cold.status) << str(warm.status) << " vs " << str(cold.status);
+  EXPECT_NEAR(warm.distance, cold.distance, acc);
+  // Witness points are closest points only when apart; overlapping, any shared point is one.
+  if (cold.status == QueryStatus::separated) {
+    EXPECT_LE((warm.point_a - cold.point_a).norm(), std::max(acc, 1e-9));
+    EXPECT_LE((warm.point_b - cold.point_b).norm(), std::max(acc, 1e-9));
+    EXPECT_LE((warm.normal - cold.normal).norm(), 1e-9);
+  }
+}
+
+TEST(Robustness, Case20WarmStartInvalidation) {
+  for (const Transform& t : transforms()) {
+    SCOPED_TRACE("transform " + t.name);
+    const double acc = t.huge ? 1e-8 : 1e-12;
+    const Obb a = moved(kEgo, t.motion);
+    std::vector<Vec2> oct;
+    for (int k = 0; k < 8; ++k) {
+      oct.emplace_back(4.5 + std::cos(2 * kPi * k / 8), std::sin(2 * kPi * k / 8));
+    }
+    const ConvexPolygon octagon = moved(poly(oct), t.motion);
+    const ConvexPolygon square = moved(poly({{3, -0.5}, {4, -0.5}, {4, 0.5}, {3, 0.5}}), t.motion);
+    const ConvexPolygon overlapping =
+        moved(poly({{1, -0.5}, {3, -0.5}, {3, 0.5}, {1, 0.5}}), t.motion);
+
+    {
+      SCOPED_TRACE("cache of an 8-vertex obstacle reused on a 4-vertex one");
+      GjkCache cache;
+      distance(a, octagon, kDefaultContactTolerance, &cache);
+      cache.count = 3;
+      cache.index_b = {7, 6, 5};  // out of range for the square whatever the solver left
+      GjkCache copy = cache;
+      expect_same(distance(a, square, kDefaultContactTolerance, &cache), distance(a, square), acc);
+      EXPECT_EQ(intersects(a, square, kDefaultContactTolerance, &copy), intersects(a, square));
+    }
+    {
+      SCOPED_TRACE("cache of an overlapping result reused on a separated pose");
+      GjkCache cache;
+      const DistanceResult hit = distance(a, overlapping, kDefaultContactTolerance, &cache);
+      EXPECT_NE(hit.status, QueryStatus::separated);
+      GjkCache copy = cache;
+      expect_same(distance(a, square, kDefaultContactTolerance, &cache), distance(a, square), acc);
+      EXPECT_EQ(intersects(a, square, kDefaultContactTolerance, &copy), intersects(a, square));
+    }
+    {
+      SCOPED_TRACE("cache reused after a 100 m pose jump");
+      GjkCache cache;
+      distance(a, square, kDefaultContactTolerance, &cache);
+      const Obb jumped = moved(a, translation(Vec2(100, 0)));
+      expect_same(distance(jumped, square, kDefaultContactTolerance, &cache),
+                  distance(jumped, square), acc);
+      const Obb back = moved(jumped, translation(Vec2(-97, 0.2)));  // now overlapping
+      expect_same(distance(back, square, kDefaultContactTolerance, &cache), distance(back, square),
+                  acc);
+      EXPECT_EQ(intersects(back, square, kDefaultContactTolerance, &cache),
+                intersects(back, square));
+    }
+    {
+      SCOPED_TRACE("garbage caches");
+      for (GjkCache garbage :
+           {GjkCache{3, {-1, 1000, 2}, {0, 0, 0}}, GjkCache{7, {0, 1, 2}, {0, 1, 2}},
+            GjkCache{-2, {0, 0, 0}, {0, 0, 0}}, GjkCache{2, {3, 3, 0}, {0, 0, 0}}}) {
+        GjkCache copy = garbage;
+        expect_same(distance(a, square, kDefaultContactTolerance, &garbage), distance(a, square),
+                    acc);
+        EXPECT_EQ(intersects(a, overlapping, kDefaultContactTolerance, &copy), true);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace collision::test
