@@ -1,0 +1,454 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of the fuzz targets into fuzz/corpus/<target>/.
+
+The binary targets read numbers and choices with the encoding of fuzz/fuzz_input.hpp and shapes
+with fuzz/fuzz_shapes.hpp; the writers below mirror those readers, so keep them in step. Seeds
+are the ROBUSTNESS.md cases, a few everyday scenes, and invalid values (NaN, infinities, huge,
+denormal). The config seeds are config/default.yaml, small valid and invalid variants.
+
+    python3 fuzz/make_corpus.py          rewrite the generated seeds (other files are kept)
+
+Generated files are named <name>.seed (reproducers of the findings in fuzz/README.md are named
+F<n>-...); other files in the corpus directories are left alone.
+"""
+
+import math
+import os
+import shutil
+import struct
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "fuzz", "corpus")
+
+NAN = float("nan")
+INF = float("inf")
+DBL_MAX = sys.float_info.max
+DENORM = 5e-324
+
+# ---- numbers (fuzz_input.hpp) ------------------------------------------------------------------
+
+TAG_RAW, TAG_SPECIAL, TAG_INT8, TAG_FIXED, TAG_FIXED32 = 0, 1, 2, 3, 4
+
+
+def num(v):
+    """The shortest encoding that reads back exactly v."""
+    v = float(v)
+    if (math.isnan(v) or math.isinf(v)):
+        return bytes([TAG_RAW]) + struct.pack("<d", v)
+    if v.is_integer() and -128 <= v <= 127:
+        return bytes([TAG_INT8]) + struct.pack("<b", int(v))
+    if (v * 256).is_integer() and -32768 <= v * 256 <= 32767:
+        return bytes([TAG_FIXED]) + struct.pack("<h", int(v * 256))
+    if (v * 65536).is_integer() and -(2**31) <= v * 65536 < 2**31:
+        return bytes([TAG_FIXED32]) + struct.pack("<i", int(v * 65536))
+    return bytes([TAG_RAW]) + struct.pack("<d", v)
+
+
+def point(x, y):
+    return num(x) + num(y)
+
+
+def byte(b):
+    return bytes([b & 0xFF])
+
+
+# Offset selectors (read_offset): byte % 8.
+NO_OFFSET = byte(3)
+UTM_1 = byte(0)  # (4.5e6, 5.5e6)
+UTM_2 = byte(1)  # (691234.567, 5334567.891)
+
+
+def fuzzed_offset(x, y):
+    return byte(2) + num(x) + num(y)
+
+
+# ---- shapes (fuzz_shapes.hpp) ------------------------------------------------------------------
+
+
+def polygon(vertices):
+    """read_polygon, constructor branch: mode 0, count (pick 0..12), points."""
+    assert len(vertices) <= 12
+    return byte(0) + byte(len(vertices)) + b"".join(point(x, y) for x, y in vertices)
+
+
+def hull(points):
+    """read_polygon, hull branch: mode 2, count (pick 0..16), points."""
+    assert len(points) <= 16
+    return byte(2) + byte(len(points)) + b"".join(point(x, y) for x, y in points)
+
+
+def ngon(n, cx, cy, radius, jitter=0.0, phase=0.0):
+    """read_polygon, regular n-gon branch: mode 3, n (pick 3..80), centre, radius, jitter, phase."""
+    assert 3 <= n <= 80
+    return byte(3) + byte(n - 3) + point(cx, cy) + num(radius) + num(jitter) + num(phase)
+
+
+def circle_body(cx, cy, r):
+    return point(cx, cy) + num(r)
+
+
+def obb_body(cx, cy, heading, hl, hw):
+    return point(cx, cy) + num(heading) + num(hl) + num(hw)
+
+
+def inflation(v):
+    return num(v) + byte(0)  # flag byte 0: keep the value
+
+
+def shape_circle(cx, cy, r):
+    return byte(0) + circle_body(cx, cy, r)
+
+
+def shape_obb(cx, cy, heading, hl, hw):
+    return byte(1) + obb_body(cx, cy, heading, hl, hw)
+
+
+def shape_polygon(encoded_polygon):
+    return byte(2) + encoded_polygon
+
+
+def swept_moved(kind, start_body, dx, dy, turn, infl=0.0):
+    """A swept hull whose end is the start moved by (dx, dy) and turned by turn."""
+    return byte(kind) + start_body + byte(1) + num(dx) + num(dy) + num(turn) + inflation(infl)
+
+
+def swept_two(kind, start_body, end_body, infl=0.0):
+    return byte(kind) + start_body + byte(0) + end_body + inflation(infl)
+
+
+A = shape_obb(0, 0, 0, 2.4, 0.95)  # the ego box of ROBUSTNESS.md
+
+
+def square(x0, y0, x1, y1):
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+# ---- seeds per target --------------------------------------------------------------------------
+
+
+def convex_polygon_seeds():
+    def seed(points, offset=NO_OFFSET):
+        return offset + byte(len(points)) + b"".join(point(x, y) for x, y in points)
+
+    cases = {
+        "box": square(3.4, -1, 5.4, 1),
+        "box-cw": list(reversed(square(3.4, -1, 5.4, 1))),
+        "duplicates": [(3, 0), (3, 0), (4, -1), (5, 0), (4, 1)],
+        "collinear": [(3, -1), (5, -1), (5, 1), (3, 1), (3, 0)],
+        "zero-area-line": [(3, 0), (4, 0), (5, 0)],
+        "zero-area-point": [(3, 0), (3, 0), (3, 0)],
+        "near-zero-area": [(3, 0), (5, 0), (4, 1e-12)],
+        "thin-enough": [(3, 0), (5, 0), (4, 1e-8)],
+        "dart": [(3, -1), (5, -1), (3.5, 0), (5, 1), (3, 1)],
+        "star-twice": [(math.cos(4 * math.pi * k / 5), math.sin(4 * math.pi * k / 5)) for k in range(5)],
+        "sliver": [(0, -5), (0.001, -5), (0.001, 5), (0, 5)],
+        "long-thin": square(-100, 1.0, 100, 1.05),
+        "point-cloud": [(0, 0), (1, 2), (3, 1), (2, 2), (1, 1), (2.5, 0.5), (0.5, 1.5)],
+        "nan": [(0, 0), (1, NAN), (1, 1)],
+        "inf": [(0, 0), (INF, 0), (1, 1)],
+        "huge": [(0, 0), (DBL_MAX, 0), (0, DBL_MAX)],
+        "denormal": [(0, 0), (DENORM, 0), (0, DENORM)],
+        "tiny": [(0, 0), (1e-300, 0), (0, 1e-300)],
+        "too-few": [(0, 0), (1, 1)],
+        "empty": [],
+        "sixty-four": [(1000 * math.cos(2 * math.pi * k / 64), 1000 * math.sin(2 * math.pi * k / 64)) for k in range(64)],
+    }
+    seeds = {}
+    for name, points in cases.items():
+        seeds[name] = seed(points)
+        seeds[name + "-utm"] = seed(points, UTM_1)
+    seeds["box-utm2"] = seed(square(3.4, -1, 5.4, 1), UTM_2)
+    # Findings (fuzz/README.md).
+    seeds["F1-huge-area-nan"] = seed([(0, DBL_MAX), (125.5, 0), (DBL_MAX, 0)])
+    seeds["F2-hull-throws-not-convex"] = seed([(109.42578125, 109.425781250109),
+                                               (109.42578125021799, 109.42578125021836), (0, 0.5), (0.5, 0)])
+    seeds["F3-hull-drops-vertex"] = seed([(-127, 0), (0, 0), (0, 1.5), (1e-17, 1)])
+    seeds["box-offset-nan"] = seed(square(3.4, -1, 5.4, 1), fuzzed_offset(NAN, 0))
+    return seeds
+
+
+def narrow_phase_seeds():
+    default_tol, zero_tol, loose_tol = byte(3), byte(0), byte(1)
+    no_cache = byte(0) * 7  # count pick(-1..4) = -1, indices 0
+
+    def pair(a, b, offset=NO_OFFSET, tol=default_tol, cache=no_cache):
+        return offset + tol + a + b + cache
+
+    box = lambda pts: shape_polygon(polygon(pts))
+    cases = {
+        "01-face-face": (A, box(square(3.4, -1, 5.4, 1))),
+        "02-touching": (A, box(square(2.4, -1, 4.4, 1))),
+        "02-touching-minus-1e-9": (A, box(square(2.4 - 1e-9, -1, 4.4, 1))),
+        "02-touching-plus-1e-12": (A, box(square(2.4 + 1e-12, -1, 4.4, 1))),
+        "03-vertex-vertex": (A, box(square(2.4, 0.95, 4.4, 2.95))),
+        "04-vertex-on-edge": (A, box([(2.4, 0), (4, -1), (4, 1)])),
+        "05-shifted-copy": (A, shape_obb(1, 0, 0, 2.4, 0.95)),
+        "06-identical": (A, A),
+        "06-rotated-90": (A, shape_obb(0, 0, math.pi / 2, 2.4, 0.95)),
+        "07-nested": (A, box(square(-0.1, 0.1, 0.1, 0.3))),
+        "07-deep-nest": (A, box(square(-10, -10, 10, 10))),
+        "08-sliver": (A, box(square(0, -5, 0.001, 5))),
+        "08-sliver-near": (A, box(square(2.41, -5, 2.411, 5))),
+        "09-short-edge": (shape_obb(0, 0, 0, 0.5, 0.0016), shape_circle(0.505, 0, 0)),
+        "09-short-edge-1e-5": (shape_obb(0, 0, 0, 0.5, 1e-5), shape_circle(0.505, 0, 0)),
+        "10-long-thin": (A, box(square(-100, 1.0, 100, 1.05))),
+        "11-duplicates": (A, box([(3, 0), (3, 0), (4, -1), (5, 0), (4, 1)])),
+        "12-collinear": (A, box([(3, -1), (5, -1), (5, 1), (3, 1), (3, 0)])),
+        "13-zero-area": (A, box([(3, 0), (4, 0), (5, 0)])),
+        "15-near-parallel": (shape_obb(0, 0, 1e-9, 2.4, 0.95), box(square(2.4 + 1e-7, -1, 4.4, 1))),
+        "16-kissing-rotated": (
+            shape_obb(0, 0, math.pi / 6, 2.4, 0.95),
+            shape_obb(-1.9 * math.sin(math.pi / 6), 1.9 * math.cos(math.pi / 6), math.pi / 6, 2.4, 0.95),
+        ),
+        "17-scale-disparity": (A, box(square(2.5, -500, 1002.5, 500))),
+        "17-millimetre": (A, box(square(2.401, -0.0005, 2.402, 0.0005))),
+        "19-sixteen-gon": (A, shape_polygon(ngon(16, 1003, 0, 1000, 1e-9, math.pi / 16))),
+        "19-sixty-four-gon": (A, shape_polygon(ngon(64, 1003, 0, 1000, 1e-9))),
+        "22-zero-direction": (A, box(square(0, 0, 1, 1))),
+        "23-exact-touch": (shape_obb(0, 0, 0, 2, 1), box(square(2, -3, 4, 3))),
+        "25-dart": (A, box([(3, -1), (5, -1), (3.5, 0), (5, 1), (3, 1)])),
+        "circle-circle": (shape_circle(0, 0, 1), shape_circle(3, 0, 1)),
+        "circle-point": (shape_circle(0, 0, 1), shape_circle(1, 0, 0)),
+        "circle-polygon": (shape_circle(0, 3, 1), box(square(-1, -1, 1, 1))),
+        "polygon-hull": (shape_polygon(hull([(0, 0), (1, 2), (3, 1), (2, 2), (1, 1)])), A),
+        "21-tunnelling": (
+            swept_two(4, obb_body(-10, 0, 0, 2.4, 0.95), obb_body(10, 0, 0, 2.4, 0.95)),
+            box(square(-0.05, -0.05, 0.05, 0.05)),
+        ),
+        "swept-turning": (
+            swept_moved(4, obb_body(0, 0, 0, 2.4, 0.95), 3, 1, 0.5, 0.05),
+            box(square(3, 2, 4, 3)),
+        ),
+        "swept-circle": (swept_moved(3, circle_body(0, 0, 1), 5, 0, 0), shape_circle(2.5, 1.5, 0.4)),
+        "swept-polygon": (
+            swept_moved(5, polygon(square(-1, -1, 1, 1)), 4, 0, 1.0, 0.1),
+            swept_moved(4, obb_body(2, 3, 0, 1, 0.5), 0, -6, 0),
+        ),
+        "nan-center": (shape_circle(NAN, 0, 1), A),
+        "inf-heading": (shape_obb(0, 0, INF, 2.4, 0.95), A),
+        "negative-size": (shape_obb(0, 0, 0, -2.4, 0.95), A),
+        "zero-size-box": (shape_obb(0, 0, 0, 0, 0), shape_obb(0, 1e-9, 0, 0, 0)),
+        "huge": (shape_circle(DBL_MAX, 0, 1), shape_circle(-DBL_MAX, 0, 1)),
+        "denormal": (shape_circle(DENORM, 0, DENORM), shape_circle(0, DENORM, 0)),
+    }
+    seeds = {}
+    for name, (a, b) in cases.items():
+        seeds[name] = pair(a, b)
+        seeds[name + "-utm"] = pair(a, b, UTM_1)
+    seeds["01-face-face-utm2"] = pair(*cases["01-face-face"], offset=UTM_2)
+    seeds["02-touching-zero-tol"] = pair(*cases["02-touching"], tol=zero_tol)
+    seeds["08-sliver-loose-tol"] = pair(*cases["08-sliver"], tol=loose_tol)
+    seeds["tol-nan"] = pair(*cases["01-face-face"], tol=byte(2) + num(NAN))
+    seeds["tol-negative"] = pair(*cases["01-face-face"], tol=byte(2) + num(-1))
+    # 20: warm-start caches with indices out of range and a plausible triangle.
+    seeds["20-cache-out-of-range"] = pair(*cases["01-face-face"], cache=byte(4) + bytes([9, 9, 1, 2, 3, 200]))
+    seeds["20-cache-triangle"] = pair(*cases["07-nested"], cache=byte(4) + bytes([0, 0, 1, 1, 2, 2]))
+    # Findings (fuzz/README.md).
+    seeds["F1-box-in-1e115-triangle"] = pair(
+        A, box([(-1.5e115, -4.5), (7.3e114, -1.3e115), (7.3e114, 1.3e115)]))
+    seeds["F4-sat-flat-box"] = pair(shape_obb(0, 0, 0, 0, 0), shape_obb(0, 1e-9, 0, 0, 0), UTM_1)
+    return seeds
+
+
+def config_seeds():
+    seeds = {}
+    with open(os.path.join(ROOT, "config", "default.yaml"), "rb") as f:
+        seeds["default"] = f.read()
+    scenario = os.path.join(ROOT, "config", "scenarios", "default.yaml")
+    if os.path.exists(scenario):
+        with open(scenario, "rb") as f:
+            seeds["scenario"] = f.read()
+    texts = {
+        "empty-map": "{}\n",
+        "empty": "",
+        "comment-only": "# nothing\n",
+        "vehicle": "vehicle:\n  wheel_base: 3.0\n  front_overhang: 0.9\n  rear_overhang: 1.0\n  width: 2.0\n",
+        "margins": "margins:\n  longitudinal: 0.3\n  lateral: 0.2\n",
+        "flow": "{vehicle: {width: 2.1}, margins: {lateral: 0.1}, threads: 2}\n",
+        "continuous-off": "continuous:\n  enabled: false\n",
+        "clearance-off": "clearance:\n  horizon: 0\n",
+        "ignore": "obstacles:\n  outside_prediction: ignore\n",
+        "broad-phase": "broad_phase:\n  spatial_index: false\n  bounding_circles: true\n  aabbs: false\n"
+        "  rtree_max_node_entries: 4\n  poses_per_query: 1\n  time_slice: 0.25\n",
+        "narrow-phase": "narrow_phase:\n  contact_tolerance: 0.0\n  max_gjk_iterations: 1000\n"
+        "  max_epa_iterations: 4\n  warm_start: false\n",
+        "duplicate-key": "vehicle:\n  width: 1.9\n  width: 2.0\n",
+        "duplicate-section": "margins: {}\nmargins: {}\n",
+        "unknown-key": "vehicle:\n  wheelbase: 2.85\n",
+        "nan": "vehicle:\n  width: .nan\n",
+        "inf": "clearance:\n  horizon: .inf\n",
+        "negative": "margins:\n  lateral: -0.1\n",
+        "wrong-type": "continuous:\n  enabled: 3\n",
+        "int-overflow": "threads: 99999999999999999999\n",
+        "int-float": "threads: 2.5\n",
+        "hex": "threads: 0x10\n",
+        "section-null": "vehicle:\n",
+        "section-scalar": "vehicle: 3\n",
+        "sequence": "- 1\n- 2\n",
+        "scalar": "42\n",
+        "anchors": "vehicle: &v\n  width: 2.0\nmargins: *v\n",
+        "merge-key": "base: &b {width: 2.0}\nvehicle:\n  <<: *b\n",
+        "tags": "vehicle:\n  width: !!str 2.0\n",
+        "multi-doc": "threads: 1\n---\nthreads: 2\n",
+        "bad-yaml": "vehicle: [1, 2\n",
+        "tabs": "vehicle:\n\twidth: 2.0\n",
+        "deep-nesting": "[" * 200 + "]" * 200 + "\n",
+        "long-key": "x" * 1000 + ": 1\n",
+        "utf8-bom": "\ufeffthreads: 1\n",
+        "nul-byte": "threads: 1\x00\n",
+        # Findings (fuzz/README.md).
+        "F7-comma-hangs": ",",
+        "F7-flow-map-comma-hangs": "{vehicle: {width: 2.0}},\n",
+    }
+    for name, text in texts.items():
+        seeds[name] = text.encode("utf-8")
+    return seeds
+
+
+# ---- checker scenes -----------------------------------------------------------------------------
+
+
+def config_bytes(continuous=True, ignore=False, horizon=None, margins=None, poses_per_query=None,
+                 time_slice=None, small_rtree=False, tolerance=None):
+    """read_config: flag byte f, its optional values in order, then flag byte g."""
+    f = 0 if continuous else 1
+    f |= 2 if ignore else 0
+    extra = b""
+    if horizon == 0:
+        f |= 1 << 2
+    elif horizon is not None:
+        f |= 2 << 2
+        extra += num(horizon)
+    if margins is not None:
+        f |= 16
+        extra += num(margins[0]) + num(margins[1])
+    if poses_per_query is not None:
+        f |= 32
+        extra += byte(poses_per_query - 1)
+    if time_slice is not None:
+        f |= 64
+        extra += byte(time_slice)
+    g = 1 if small_rtree else 0
+    if tolerance == 0:
+        g |= 2 | 4
+    elif tolerance == 1e-4:
+        g |= 2
+    return byte(f) + extra + byte(g)
+
+
+def motion_raw(points):
+    """read_motion, raw branch: count (pick 1..max), flag 1, then t, x, y, heading per point."""
+    out = byte(len(points) - 1) + byte(1)
+    for t, x, y, h in points:
+        out += num(t) + point(x, y) + num(h)
+    return out
+
+
+def motion_drive(t0, x0, y0, h0, steps):
+    """read_motion, driving branch: start, then (dt byte, speed int8 in m/s * 4, turn int8 in
+    rad * 64) per step."""
+    out = byte(len(steps)) + byte(0) + num(t0) + point(x0, y0) + num(h0)
+    for dt_byte, speed, turn in steps:
+        out += byte(dt_byte) + struct.pack("<b", speed) + struct.pack("<b", turn)
+    return out
+
+
+def obstacle_polygon(id_, encoded_polygon):
+    return byte(id_ + 1) + byte(0) + encoded_polygon
+
+
+def obstacle_outline(id_, points):
+    assert len(points) <= 10
+    return byte(id_ + 1) + byte(1) + byte(len(points)) + b"".join(point(x, y) for x, y in points)
+
+
+def obstacle_moving(id_, encoded_body, motion):
+    return byte(id_ + 1) + byte(2) + encoded_body + motion
+
+
+def scene(config, offset, obstacles, trajectories):
+    return config + offset + byte(len(obstacles)) + b"".join(obstacles) + \
+        byte(len(trajectories) - 1) + b"".join(trajectories)
+
+
+def checker_seeds():
+    parked = obstacle_polygon(1, polygon(square(20, -1, 24.5, 1)))
+    cyclist = obstacle_moving(2, polygon(square(-0.9, -0.3, 0.9, 0.3)),
+                              motion_raw([(0, 30, 5, -1.5625), (2, 30, -3, -1.5625)]))
+    l_shape = obstacle_outline(3, [(10, 3), (16, 3), (16, 5), (12, 5), (12, 9), (10, 9)])
+    post = obstacle_polygon(4, polygon(square(-0.05, -0.05, 0.05, 0.05)))
+    straight = motion_drive(0, 0, 0, 0, [(32, 40, 0)] * 7)      # 10 m/s, 0.25 s steps
+    swerve = motion_drive(0, 0, 0, 0, [(32, 40, 8)] * 3 + [(32, 40, -8)] * 4)
+    reverse = motion_drive(0, 25, 4, math.pi, [(64, -20, 0)] * 4)
+    jump = motion_raw([(0, -10, 0, 0), (1, 10, 0, 0)])          # ROBUSTNESS.md case 21
+    default = config_bytes()
+    seeds = {
+        "parked-car": scene(default, NO_OFFSET, [parked], [straight, swerve]),
+        "cyclist": scene(default, NO_OFFSET, [parked, cyclist], [straight, swerve, reverse]),
+        "l-shape": scene(default, NO_OFFSET, [l_shape, parked], [swerve]),
+        "tunnelling": scene(default, NO_OFFSET, [post], [jump]),
+        "tunnelling-discrete": scene(config_bytes(continuous=False), NO_OFFSET, [post], [jump]),
+        "everything-utm": scene(default, UTM_1, [parked, cyclist, l_shape, post], [straight, swerve, jump]),
+        "everything-utm2-ignore": scene(config_bytes(ignore=True), UTM_2,
+                                        [parked, cyclist, l_shape], [straight, swerve]),
+        "clearance-off": scene(config_bytes(horizon=0), NO_OFFSET, [parked, cyclist], [straight]),
+        "wide-horizon": scene(config_bytes(horizon=50, margins=(0.5, 0.25)), NO_OFFSET,
+                              [parked, l_shape], [straight, swerve]),
+        "tuned": scene(config_bytes(poses_per_query=2, time_slice=16, small_rtree=True, tolerance=0),
+                       NO_OFFSET, [parked, cyclist, l_shape], [straight, swerve, reverse]),
+        "loose-tolerance": scene(config_bytes(tolerance=1e-4), NO_OFFSET, [parked], [straight]),
+        "self-intersecting": scene(default, NO_OFFSET,
+                                   [obstacle_outline(5, [(0, 0), (4, 4), (4, 0), (0, 4)])], [straight]),
+        "moving-single-pose": scene(default, NO_OFFSET,
+                                    [obstacle_moving(6, polygon(square(-1, -1, 1, 1)),
+                                                     motion_raw([(1, 12, 0, 0)]))], [straight]),
+        "moving-bad-times": scene(default, NO_OFFSET,
+                                  [obstacle_moving(6, polygon(square(-1, -1, 1, 1)),
+                                                   motion_raw([(1, 12, 0, 0), (1, 13, 0, 0)]))], [straight]),
+        "bad-trajectory-nan": scene(default, NO_OFFSET, [parked],
+                                    [motion_raw([(0, 0, 0, 0), (1, NAN, 0, 0)])]),
+        "bad-trajectory-time": scene(default, NO_OFFSET, [parked],
+                                     [motion_raw([(0, 0, 0, 0), (0, 1, 0, 0)])]),
+        "empty-scene": scene(default, NO_OFFSET, [], [straight]),
+        "single-pose": scene(default, NO_OFFSET, [parked], [motion_raw([(0, 21, 0, 0.3)])]),
+        # Findings (fuzz/README.md).
+        "F5-held-obstacle-missed-after-1e15-s": scene(
+            default, NO_OFFSET,
+            [obstacle_moving(6, polygon(square(-1, -1, 1, 1)), motion_raw([(0, 0, 0, 0)]))],
+            [motion_raw([(2e15, 0, 0, 0)])]),
+        "F5-prediction-before-minus-1e15-s": scene(
+            default, NO_OFFSET,
+            [obstacle_moving(6, polygon(square(-1, -1, 1, 1)), motion_raw([(-1e16, 0, 0, 0)]))],
+            [motion_raw([(0, 0, 0, 0)])]),
+        "F9-sweep-looser-than-circles": scene(
+            default, NO_OFFSET, [obstacle_polygon(2, ngon(36, 0.65, -0.3, 0.9))],
+            [motion_raw([(3, 16, 5, 12 - 4 * math.pi), (5, 5, 1, 2)])]),
+        "F6-contact-time-past-t": scene(
+            default, NO_OFFSET, [obstacle_polygon(3, polygon(square(13.7795, -0.5, 15, 0.5)))],
+            [motion_raw([(-1, 0, 0, 0), (0.1, 10, 0, 0)])]),
+    }
+    return seeds
+
+
+def write(target, seeds):
+    directory = os.path.join(CORPUS, target)
+    os.makedirs(directory, exist_ok=True)
+    for name in os.listdir(directory):
+        if name.endswith(".seed"):
+            os.remove(os.path.join(directory, name))
+    for name, data in seeds.items():
+        with open(os.path.join(directory, name + ".seed"), "wb") as f:
+            f.write(data)
+    print(f"{target}: {len(seeds)} seeds")
+
+
+def main():
+    write("convex_polygon", convex_polygon_seeds())
+    write("narrow_phase", narrow_phase_seeds())
+    write("config", config_seeds())
+    write("checker", checker_seeds())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,262 @@
+// Fuzz target: every narrow-phase query on every ordered pair of Circle, Obb, ConvexPolygon and
+// SweptHull of each (36 pairs), from raw bytes.
+//
+// Input: an offset selector (none, UTM, fuzzed), a contact tolerance selector, shape a, shape b,
+// then a fuzzed warm-start cache (fuzz_shapes.hpp and fuzz_input.hpp describe the encoding).
+// Allowed: GeometryError while building a shape (an invalid one) or for a bad tolerance.
+// Checked on every pair that is built:
+//   - no NaN in any field of any result; distance >= 0, depth >= 0; normals of unit length
+//     (within 1e-6) whenever finite;
+//   - intersects() == (distance().status != separated) == (penetration().status != separated);
+//   - touching/overlapping report distance 0; separated reports distance > 0 and depth 0, and
+//     |point_b - point_a| == distance within round-off;
+//   - a warm-start cache (fuzzed indices, or the one a previous query left) changes nothing:
+//     the same classification and the same distance as the cold query;
+//   - swapping a and b keeps the classification away from the tolerance band and the distance;
+//   - for polygon and box pairs, SAT (the independent reference) agrees: clearly apart means
+//     separated with distance >= SAT's bound, clearly overlapping means overlapping with the
+//     same depth.
+// Round-off allowances scale with the shapes' extent and coordinate magnitude. Inputs whose
+// coordinates exceed 1e75 m (kHugeCoordinate) are only run, not checked, unless
+// COLLISION_FUZZ_STRICT is set (open finding F1).
+#include <collision/collision.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <variant>
+
+#include "fuzz_input.hpp"
+#include "fuzz_shapes.hpp"
+
+namespace {
+
+using namespace collision;
+using collision_fuzz::AnyShape;
+using collision_fuzz::describe;
+using collision_fuzz::FuzzInput;
+using collision_fuzz::num;
+using collision_fuzz::ShapeScale;
+
+ShapeScale scale_of(const Circle& s) {
+  ShapeScale r;
+  collision_fuzz::extend_scale(r, s.aabb());
+  return r;
+}
+ShapeScale scale_of(const Obb& s) {
+  ShapeScale r;
+  collision_fuzz::extend_scale(r, s.aabb());
+  return r;
+}
+ShapeScale scale_of(const ConvexPolygon& s) {
+  ShapeScale r;
+  collision_fuzz::extend_scale(r, s.aabb());
+  return r;
+}
+template <class S>
+ShapeScale scale_of(const SweptHull<S>& s) {
+  ShapeScale r;
+  collision_fuzz::extend_scale(r, s.aabb());
+  return r;
+}
+
+bool is_nan(const Vec2& v) { return std::isnan(v.x()) || std::isnan(v.y()); }
+bool is_finite(const Vec2& v) { return std::isfinite(v.x()) && std::isfinite(v.y()); }
+
+template <class T>
+inline constexpr bool kSatShape = std::is_same_v<T, Obb> || std::is_same_v<T, ConvexPolygon>;
+
+template <class A, class B>
+void check_pair(const A& a, const B& b, double tol, FuzzInput& in) {
+  const std::string context = "a = " + describe(a) + "\n*** b = " + describe(b) +
+                              "\n*** contact tolerance = " + num(tol);
+  ShapeScale sa = scale_of(a), sb = scale_of(b);
+  const double magnitude = std::max(sa.magnitude, sb.magnitude);
+  // Extent of the pair as GJK sees it: everything is relative to a's anchor.
+  const double extent = std::max({sa.extent, sb.extent, (a.aabb().center() - b.aabb().center())
+                                                            .cwiseAbs()
+                                                            .maxCoeff()});
+  const bool sane = std::isfinite(extent) && magnitude < collision_fuzz::kHugeCoordinate;
+  const bool meaningful = (extent <= collision_fuzz::kMeaningfulExtent &&
+                           magnitude <= collision_fuzz::kMeaningfulExtent) ||
+                          collision_fuzz::strict_huge();
+  // Round-off allowance: a few hundred double steps of the extent and of the magnitude.
+  const double slack = 1e-12 * extent + 1e-13 * magnitude + 1e-300;
+
+  const bool hit = intersects(a, b, tol);
+  const DistanceResult d = distance(a, b, tol);
+  const PenetrationResult p = penetration(a, b, tol);
+  const std::string results =
+      context + "\n*** intersects = " + (hit ? "true" : "false") + "; distance: d = " +
+      num(d.distance) + " status " + to_string(d.status) + " pa = (" + num(d.point_a.x()) + "," +
+      num(d.point_a.y()) + ") pb = (" + num(d.point_b.x()) + "," + num(d.point_b.y()) +
+      ") n = (" + num(d.normal.x()) + "," + num(d.normal.y()) + "); penetration: depth = " +
+      num(p.depth) + " status " + to_string(p.status) + " n = (" + num(p.normal.x()) + "," +
+      num(p.normal.y()) + ")";
+
+  // F1: coordinates whose differences overflow give NaN today; only crashes count for them.
+  if (!sane && !collision_fuzz::strict_huge()) return;
+
+  FUZZ_CHECK(!std::isnan(d.distance) && !is_nan(d.point_a) && !is_nan(d.point_b) &&
+                 !is_nan(d.normal),
+             "NaN in DistanceResult; " + results);
+  FUZZ_CHECK(!std::isnan(p.depth) && !is_nan(p.normal), "NaN in PenetrationResult; " + results);
+  FUZZ_CHECK(d.distance >= 0, "negative distance; " + results);
+  FUZZ_CHECK(p.depth >= 0, "negative depth; " + results);
+  if (is_finite(d.normal)) {
+    FUZZ_CHECK(std::abs(d.normal.norm() - 1) <= 1e-6, "distance normal not unit; " + results);
+  }
+  if (is_finite(p.normal)) {
+    FUZZ_CHECK(std::abs(p.normal.norm() - 1) <= 1e-6, "penetration normal not unit; " + results);
+  }
+  FUZZ_CHECK(d.iterations >= 0 && p.iterations >= 0, results);
+  // F8: with contact tolerance 0, a gap below ~1e-150 m (its square underflows) can be
+  // "touching" or "overlapping" for distance() and "separated" for the others.
+  const bool underflow = tol == 0 && d.distance == 0 && p.depth == 0 &&
+                         collision_fuzz::tolerate("F8 tolerance 0 and underflowing gaps");
+  if (meaningful && !underflow) {
+    FUZZ_CHECK(hit == (d.status != QueryStatus::separated),
+               "intersects and distance disagree; " + results);
+    FUZZ_CHECK(hit == (p.status != QueryStatus::separated),
+               "intersects and penetration disagree; " + results);
+  }
+
+  if (d.status == QueryStatus::touching || d.status == QueryStatus::overlapping) {
+    FUZZ_CHECK(d.distance == 0, "touching/overlapping but distance > 0; " + results);
+  }
+  if (p.status == QueryStatus::separated) {
+    FUZZ_CHECK(p.depth == 0, "separated but depth > 0; " + results);
+  }
+  if (!sane) return;
+
+  FUZZ_CHECK(std::isfinite(d.distance) && is_finite(d.point_a) && is_finite(d.point_b) &&
+                 std::isfinite(p.depth),
+             "non-finite result for finite shapes; " + results);
+  if (d.status == QueryStatus::separated) {
+    FUZZ_CHECK(d.distance > 0, "separated with distance 0; " + results);
+    const double gap = (d.point_b - d.point_a).norm();
+    FUZZ_CHECK(std::abs(gap - d.distance) <= 1e-9 * extent + 1e-12 * magnitude + 1e-12,
+               "|pb - pa| = " + num(gap) + " != distance; " + results);
+  }
+  if (p.status == QueryStatus::touching) {
+    FUZZ_CHECK(p.depth <= tol + slack, "touching with depth > tolerance; " + results);
+  }
+
+  if (!meaningful || underflow) return;
+
+  // Warm starts change nothing: a fuzzed cache (validated, at worst ignored), then the cache a
+  // distance query leaves behind, reused on the same pair.
+  GjkCache fuzzed;
+  fuzzed.count = in.pick(-1, 4);
+  for (int i = 0; i < 3; ++i) {
+    fuzzed.index_a[i] = static_cast<std::int8_t>(in.byte());
+    fuzzed.index_b[i] = static_cast<std::int8_t>(in.byte());
+  }
+  GjkCache c1 = fuzzed, c2 = fuzzed;
+  const bool hit_warm = intersects(a, b, tol, &c1);
+  const DistanceResult d_warm = distance(a, b, tol, &c2);
+  const DistanceResult d_again = distance(a, b, tol, &c2);
+  const std::string warm = results + "\n*** fuzzed cache count " + std::to_string(fuzzed.count) +
+                           "; warm distance " + num(d_warm.distance) + " status " +
+                           to_string(d_warm.status) + "; reused cache: distance " +
+                           num(d_again.distance) + " status " + to_string(d_again.status);
+  FUZZ_CHECK(hit_warm == hit, "warm-started intersects differs; " + warm);
+  // At the iteration cap the answer depends on where GJK started; it must still be a hit.
+  auto same_answer = [](QueryStatus x, QueryStatus y) {
+    if (x == QueryStatus::iteration_cap || y == QueryStatus::iteration_cap) {
+      return x != QueryStatus::separated && y != QueryStatus::separated;
+    }
+    return x == y;
+  };
+  FUZZ_CHECK(same_answer(d_warm.status, d.status) && same_answer(d_again.status, d.status),
+             "warm-started distance status differs; " + warm);
+  FUZZ_CHECK(std::abs(d_warm.distance - d.distance) <= slack &&
+                 std::abs(d_again.distance - d.distance) <= slack,
+             "warm-started distance differs; " + warm);
+
+  // Swapped arguments: same distance; the same classification unless within round-off of the
+  // tolerance band (the local origin moves to b's anchor, so the bits may differ).
+  const DistanceResult s = distance(b, a, tol);
+  const std::string swapped = results + "\n*** swapped: distance " + num(s.distance) + " status " +
+                              to_string(s.status);
+  FUZZ_CHECK(std::abs(s.distance - d.distance) <= 1e-9 * extent + 1e-12 * magnitude + 1e-12,
+             "swapped distance differs; " + swapped);
+  const bool near_band = std::abs(d.distance - tol) <= 1e-9 * extent + 1e-12 * magnitude + 1e-12 ||
+                         d.distance == 0 || s.distance == 0;
+  if (!near_band) {
+    FUZZ_CHECK((s.status == QueryStatus::separated) == (d.status == QueryStatus::separated),
+               "swapped classification differs; " + swapped);
+  }
+
+  // SAT reference for polygon and box pairs.
+  if constexpr (kSatShape<A> && kSatShape<B>) {
+    // sat() turns a box into a ConvexPolygon, which throws for a flat box (a valid Obb with a
+    // zero size; finding F4): no reference then.
+    SatResult ref;
+    try {
+      ref = sat(a, b);
+    } catch (const GeometryError&) {
+      return;
+    }
+    const double band = tol + 1e-9 * extent + 1e-12 * magnitude + 1e-12;
+    const std::string with_sat =
+        results + "\n*** SAT separation " + num(ref.separation) + " normal (" +
+        num(ref.normal.x()) + "," + num(ref.normal.y()) + ")";
+    FUZZ_CHECK(!std::isnan(ref.separation) && !is_nan(ref.normal), "SAT NaN; " + with_sat);
+    if (ref.separation > band) {
+      FUZZ_CHECK(d.status == QueryStatus::separated, "SAT proves a gap, GJK does not; " + with_sat);
+      FUZZ_CHECK(d.distance >= ref.separation - band,
+                 "distance below SAT's lower bound; " + with_sat);
+    } else if (ref.separation < -band) {
+      FUZZ_CHECK(d.status == QueryStatus::overlapping || d.status == QueryStatus::iteration_cap,
+                 "SAT proves overlap, GJK does not; " + with_sat);
+      if (p.status != QueryStatus::iteration_cap) {
+        FUZZ_CHECK(std::abs(p.depth + ref.separation) <= 1e-9 * extent + 1e-12 * magnitude + 1e-12,
+                   "EPA depth differs from SAT's; " + with_sat);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  FuzzInput in(data, size);
+  const Vec2 offset = collision_fuzz::read_offset(in);
+  double tol = kDefaultContactTolerance;
+  switch (in.byte() % 8) {
+    case 0:
+      tol = 0;
+      break;
+    case 1:
+      tol = 1e-3;
+      break;
+    case 2:
+      tol = in.number();  // anything: invalid ones must throw GeometryError
+      break;
+    default:
+      break;
+  }
+  std::optional<AnyShape> a, b;
+  try {
+    a.emplace(collision_fuzz::read_shape(in, offset));
+    b.emplace(collision_fuzz::read_shape(in, offset));
+  } catch (const GeometryError&) {
+    return 0;
+  }
+  if (!(tol >= 0) || !std::isfinite(tol)) {
+    bool threw = false;
+    try {
+      std::visit([&](const auto& x, const auto& y) { (void)intersects(x, y, tol); }, *a, *b);
+    } catch (const GeometryError&) {
+      threw = true;
+    }
+    FUZZ_CHECK(threw, "contact tolerance " + num(tol) + " accepted");
+    return 0;
+  }
+  std::visit([&](const auto& x, const auto& y) { check_pair(x, y, tol, in); }, *a, *b);
+  return 0;
+}
