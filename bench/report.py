@@ -9,6 +9,7 @@ coefficient of variation over the repetitions, then the target ratios. Standard 
 usage: bench/report.py results/narrow_phase_bench.json results/checker_bench.json
 """
 import json
+import re
 import math
 import sys
 
@@ -25,11 +26,9 @@ def load(paths):
         for b in data.get("benchmarks", []):
             if b.get("run_type") != "aggregate":
                 continue
-            # MeasureProcessCPUTime() and UseRealTime() append these to the name: drop them.
-            name = b["run_name"]
-            for suffix in ("/real_time", "/process_time"):
-                if name.endswith(suffix):
-                    name = name[: -len(suffix)]
+            # MinTime(), MeasureProcessCPUTime() and UseRealTime() append these: drop them.
+            name = re.sub(r"/(min_time:[0-9.]+|process_time|real_time)(?=/|$)", "",
+                          b["run_name"])
             if name not in runs:
                 names.append(name)
             runs.setdefault(name, {})[b["aggregate_name"]] = b
