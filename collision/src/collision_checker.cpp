@@ -65,7 +65,6 @@ class TrajectoryScan {
                  const Trajectory& trajectory)
       : config_(config),
         scene_(scene),
-        trajectory_(trajectory),
         origin_(trajectory.front().pose.x, trajectory.front().pose.y),
         tolerance_(config.narrow_phase.contact_tolerance),
         horizon_(config.clearance.horizon),
@@ -93,27 +92,30 @@ class TrajectoryScan {
       for (std::size_t i = begin; i < end; ++i) {
         result.stats.pairs_seen += part_count;
         result.stats.rejected_by_index += part_count - candidates_.size();
-        std::optional<int> hit_id;
-        std::size_t hit_slot = 0;
+        // Every candidate is tested, also after a hit: the lowest id and the earliest contact
+        // among all parts hit at this index are the answer (and every pair is counted).
+        hits_.clear();
         for (std::size_t k = 0; k < candidates_.size(); ++k) {
           const Part& part = scene_.parts[static_cast<std::size_t>(candidates_[k])];
-          // Once a hit is found at this index, only a lower id can change the answer.
-          if (hit_id && part.obstacle_id >= *hit_id) continue;
-          const double threshold = hit_id ? -kInfinity : std::min(best_clearance, horizon_);
+          const double threshold = hits_.empty() ? std::min(best_clearance, horizon_) : -kInfinity;
           const PairOutcome outcome = test_pair(part, i, caches_[k], threshold, result.stats);
           if (outcome.hit) {
-            hit_id = part.obstacle_id;
-            hit_slot = k;
+            hits_.push_back(&part);
           } else if (outcome.distance < best_clearance) {
             best_clearance = outcome.distance;
           }
         }
-        if (hit_id) {
-          const Part& part = scene_.parts[static_cast<std::size_t>(candidates_[hit_slot])];
+        if (!hits_.empty()) {
           result.collides = true;
           result.first_collision_index = i;
-          result.first_collision_time = contact_time(part, i);
-          result.obstacle_id = *hit_id;
+          double time = kInfinity;
+          int id = std::numeric_limits<int>::max();
+          for (const Part* part : hits_) {
+            id = std::min(id, part->obstacle_id);
+            time = std::min(time, contact_time(*part, i));
+          }
+          result.first_collision_time = time;
+          result.obstacle_id = id;
           result.min_clearance = 0;
           return result;
         }
@@ -187,10 +189,10 @@ class TrajectoryScan {
     Aabb collision_box = ego.aabb;
     if (sweep) {
       const EgoPose& prev = ego_[i - 1];
-      const double center_inflation =
-          rotation_inflation(center_lever_, heading_change(prev.pose.heading, ego.pose.heading));
+      // The exact test is the hull of the two boxes grown by the rotation inflation about the
+      // rear axle: inside the capsule of the box centres grown by the same amount.
       collision_gap = distance_to_segment(part.circle_center, prev.box.center(), ego.box.center()) -
-                      box_radius_ - center_inflation - part.circle_radius;
+                      box_radius_ - sweep_inflation(prev.pose, ego.pose) - part.circle_radius;
       collision_box =
           Aabb(prev.aabb).extend(ego.aabb).inflated(sweep_inflation(prev.pose, ego.pose));
     }
@@ -265,16 +267,30 @@ class TrajectoryScan {
                                      body.sin_h, origin_);
   }
 
-  // The body's states at ta, at every predicted time strictly inside (ta, tb), and at tb: within
-  // each consecutive pair both the ego and the body move linearly. Absent states (outside the
-  // prediction with `ignore`) are kept as nullopt.
-  void body_states(const Part& part, double ta, double tb) {
-    states_.clear();
-    states_.push_back(body_at(part, ta));
+  // Splits [ta, tb] at every predicted time inside it: within each piece both the ego and the
+  // body move linearly. With `ignore`, a piece with one end outside the prediction shrinks to the
+  // instant at its other end (the body exists there only at that predicted time), and a piece
+  // with both ends outside is dropped.
+  void body_pieces(const Part& part, double ta, double tb) {
+    pieces_.clear();
+    std::optional<BodyAt> previous = body_at(part, ta);
+    auto close_piece = [&](std::optional<BodyAt> next) {
+      if (previous && next) {
+        pieces_.emplace_back(*previous, *next);
+      } else if (previous || next) {
+        const BodyAt& only = previous ? *previous : *next;
+        pieces_.emplace_back(only, only);
+      }
+      previous = next;
+    };
     for (const PredictedPose& p : part.obstacle->prediction()) {
-      if (p.t > ta && p.t < tb) states_.push_back(body_at(part, p.t));
+      if (p.t > ta && p.t < tb) close_piece(body_at(part, p.t));
     }
-    states_.push_back(body_at(part, tb));
+    close_piece(body_at(part, tb));
+  }
+
+  static double body_rotation_inflation(const Part& part, const BodyAt& a, const BodyAt& b) {
+    return rotation_inflation(part.circle_radius, heading_change(a.pose.heading, b.pose.heading));
   }
 
   PairOutcome test_moving(const Part& part, std::size_t i, Caches& caches,
@@ -293,24 +309,33 @@ class TrajectoryScan {
     Aabb collision_box = ego.aabb;
     if (sweep) {
       const EgoPose& prev = ego_[i - 1];
-      body_states(part, prev.t, ego.t);
+      body_pieces(part, prev.t, ego.t);
       collision_gap = kInfinity;
       body_box = Aabb();
+      const double ego_inflation = sweep_inflation(prev.pose, ego.pose);
       const double center_inflation =
           rotation_inflation(center_lever_, heading_change(prev.pose.heading, ego.pose.heading));
-      for (std::size_t k = 0; k + 1 < states_.size(); ++k) {
-        if (!states_[k] || !states_[k + 1]) continue;
-        const Vec2 qa(states_[k]->pose.x, states_[k]->pose.y);
-        const Vec2 qb(states_[k + 1]->pose.x, states_[k + 1]->pose.y);
-        // Relative motion of the box centre about the body's pivot: linear within the piece.
-        const Vec2 ra = ego_center_at(prev, ego, states_[k]->t) - qa;
-        const Vec2 rb = ego_center_at(prev, ego, states_[k + 1]->t) - qb;
-        collision_gap = std::min(collision_gap, distance_to_segment(Vec2::Zero(), ra, rb) -
-                                                    box_radius_ - center_inflation - radius);
-        body_box.extend(disc_box(qa, radius)).extend(disc_box(qb, radius));
+      for (const auto& [qa, qb] : pieces_) {
+        const Vec2 pa(qa.pose.x, qa.pose.y), pb(qb.pose.x, qb.pose.y);
+        const double body_inflation = body_rotation_inflation(part, qa, qb);
+        // Relative motion of the box centre (on its chord; the arc is within center_inflation)
+        // about the body's pivot: linear within the piece. The exact test grows the piece's hull
+        // by at most ego_inflation + body_inflation.
+        const Vec2 ra = ego_center_at(prev, ego, qa.t) - pa;
+        const Vec2 rb = ego_center_at(prev, ego, qb.t) - pb;
+        collision_gap =
+            std::min(collision_gap, distance_to_segment(Vec2::Zero(), ra, rb) - box_radius_ -
+                                        center_inflation - ego_inflation - radius - body_inflation);
+        body_box.extend(disc_box(pa, radius + body_inflation))
+            .extend(disc_box(pb, radius + body_inflation));
       }
-      collision_box =
-          Aabb(prev.aabb).extend(ego.aabb).inflated(sweep_inflation(prev.pose, ego.pose));
+      // A piece's ego boxes lie in the step's hull grown by ego_inflation, and its own hull is
+      // grown by at most ego_inflation again.
+      collision_box = Aabb(prev.aabb).extend(ego.aabb).inflated(2 * ego_inflation);
+    }
+    if (!now && (!sweep || pieces_.empty())) {
+      ++stats.rejected_by_index;  // absent at this time (outside its prediction, ignored)
+      return {};
     }
     bool check_collision = !config_.broad_phase.bounding_circles || collision_gap <= tolerance_;
     bool measure = now && clearance_threshold > 0 &&
@@ -365,29 +390,26 @@ class TrajectoryScan {
     return a.box.center() + s * (b.box.center() - a.box.center());
   }
 
-  // The relative sweep of the ego from a to b against the body, piece by piece (states_ must hold
-  // the body's states over [a.t, b.t]).
+  // The relative sweep of the ego from a to b against the body, piece by piece (pieces_ must
+  // hold the body's pieces over [a.t, b.t]).
   bool sweep_hits_moving(const Part& part, const EgoPose& a, const EgoPose& b, GjkCache* cache,
                          int* iterations) {
-    const std::size_t pieces = states_.size() - 1;
-    for (std::size_t k = 0; k < pieces; ++k) {
-      if (!states_[k] || !states_[k + 1]) continue;
-      const BodyAt& qa = *states_[k];
-      const BodyAt& qb = *states_[k + 1];
-      const EgoPose ea =
-          k == 0 ? a : make_ego(interpolate(a.pose, b.pose, (qa.t - a.t) / (b.t - a.t)), qa.t);
-      const EgoPose eb =
-          k + 1 == pieces ? b
-                          : make_ego(interpolate(a.pose, b.pose, (qb.t - a.t) / (b.t - a.t)), qb.t);
+    auto ego_at = [&](double t) {
+      if (t == a.t) return a;
+      if (t == b.t) return b;
+      return make_ego(interpolate(a.pose, b.pose, (t - a.t) / (b.t - a.t)), t);
+    };
+    for (const auto& [qa, qb] : pieces_) {
+      const EgoPose ea = ego_at(qa.t);
+      const EgoPose eb = ego_at(qb.t);
       const double inflation =
-          sweep_inflation(ea.pose, eb.pose) +
-          rotation_inflation(part.circle_radius, heading_change(qa.pose.heading, qb.pose.heading));
+          sweep_inflation(ea.pose, eb.pose) + body_rotation_inflation(part, qa, qb);
       const detail::RelativeSweepDifference diff(
           detail::ObbView(ea.box, origin_), body_view(part, qa), detail::ObbView(eb.box, origin_),
           body_view(part, qb), inflation);
-      // A cache is only meaningful for the same piece structure; use it for single pieces.
+      // A cache only fits the same piece structure; use it when the step is one piece.
       if (detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations,
-                             pieces == 1 ? cache : nullptr, iterations)) {
+                             pieces_.size() == 1 ? cache : nullptr, iterations)) {
         return true;
       }
     }
@@ -410,7 +432,7 @@ class TrajectoryScan {
       int iterations = 0;
       bool hit;
       if (part.moving) {
-        body_states(part, a.t, t_mid);
+        body_pieces(part, a.t, t_mid);
         hit = sweep_hits_moving(part, a, m, nullptr, &iterations);
       } else {
         hit = sweep_hits_stationary(part, a.box, a.pose, m.box, m.pose, nullptr, &iterations);
@@ -429,7 +451,6 @@ class TrajectoryScan {
 
   const CheckerConfig& config_;
   const detail::Scene& scene_;
-  const Trajectory& trajectory_;
   Vec2 origin_;  // local origin of every GJK query of this trajectory
   double tolerance_;
   double horizon_;
@@ -439,8 +460,9 @@ class TrajectoryScan {
   double center_lever_;  // rear axle to the footprint centre, m
   std::vector<EgoPose> ego_;
   std::vector<int> candidates_;
-  std::vector<Caches> caches_;  // parallel to candidates_
-  std::vector<std::optional<BodyAt>> states_;
+  std::vector<Caches> caches_;                     // parallel to candidates_
+  std::vector<std::pair<BodyAt, BodyAt>> pieces_;  // of the moving body over the current step
+  std::vector<const Part*> hits_;                  // parts hit at the current index
 };
 
 }  // namespace

@@ -89,6 +89,20 @@ ConvexPolygon::ConvexPolygon(std::vector<Vec2> vertices) {
   }
   const double degenerate_area =
       std::max(kDegenerateAreaRatio * scale.extent * scale.extent, scale.length_tol * scale.extent);
+  if (ring.size() >= 3 && std::abs(twice_signed_area(ring)) <= 2 * degenerate_area) {
+    // No area, but the points do not lie on one line: the outline folds over itself (a bow tie).
+    for (std::size_t i = 0; i < ring.size(); ++i) {
+      const Vec2& a = ring[i].p;
+      const Vec2& b = ring[(i + 1) % ring.size()].p;
+      const Vec2& c = ring[(i + 2) % ring.size()].p;
+      if (std::abs(turn_height(a, b, c)) > scale.length_tol &&
+          std::isfinite(turn_height(a, b, c))) {
+        fail("not convex: the outline crosses itself (signed area ~0) at vertex " +
+             std::to_string(ring[(i + 1) % ring.size()].input_index) + " " +
+             detail::format_point(b));
+      }
+    }
+  }
   if (ring.size() < 3 || std::abs(twice_signed_area(ring)) <= 2 * degenerate_area) {
     fail("degenerate: zero area (" + std::to_string(ring.size()) +
          " distinct points, all on one line or one point)");
@@ -146,21 +160,23 @@ ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
   std::sort(sorted.begin(), sorted.end(), [](const Vec2& a, const Vec2& b) {
     return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
   });
+  // Orientation tests relative to the first point keep UTM precision; the hull keeps the input
+  // points themselves, bit for bit.
   const Vec2 o = sorted.front();
+  auto turns_left = [&o](const Vec2& a, const Vec2& b, const Vec2& c) {
+    return cross(b - o - (a - o), c - o - (a - o)) > 0;
+  };
   std::vector<Vec2> chain(2 * sorted.size());
   std::size_t k = 0;
   auto build = [&](auto begin, auto end, std::size_t floor) {
     for (auto it = begin; it != end; ++it) {
-      while (k >= floor + 2 && cross(chain[k - 1] - chain[k - 2], *it - o - (chain[k - 2])) <= 0) {
-        --k;
-      }
-      chain[k++] = *it - o;
+      while (k >= floor + 2 && !turns_left(chain[k - 2], chain[k - 1], *it)) --k;
+      chain[k++] = *it;
     }
   };
   build(sorted.begin(), sorted.end(), 0);
   build(sorted.rbegin() + 1, sorted.rend(), k - 1);
   chain.resize(k > 0 ? k - 1 : 0);
-  for (Vec2& p : chain) p += o;
   return ConvexPolygon(std::move(chain));
 }
 

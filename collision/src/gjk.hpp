@@ -18,7 +18,9 @@
 // follow van den Bergen, "Collision Detection in Interactive 3D Environments", 2003.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "collision/queries.hpp"
 #include "collision/tolerances.hpp"
@@ -28,6 +30,10 @@ namespace collision::detail {
 
 // boolean: stop at the first proof either way. penetration: stop early only on a proven miss, so
 // that a hit ends with the origin enclosed (what EPA starts from). distance: run to convergence.
+// The origin is on the simplex when its distance is below this fraction of the simplex's
+// coordinates: a few double steps, the noise of the cross product that measures it.
+inline constexpr double kOnSimplexRelative = 8 * std::numeric_limits<double>::epsilon();
+
 enum class GjkMode { boolean, penetration, distance };
 
 struct GjkOutput {
@@ -72,7 +78,16 @@ GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_
   const double threshold = diff.radius_sum() + contact_tolerance;
   bool converged = false;
 
+  // Vertices before the last reduction: a support point equal to any of them means no progress.
+  // Checking only the reduced simplex lets GJK cycle between two faces when the origin sits on
+  // an edge within round-off.
+  int saved_a[3], saved_b[3], saved_count = 0;
   while (true) {
+    saved_count = s.count;
+    for (int i = 0; i < s.count; ++i) {
+      saved_a[i] = s.v[i].index_a;
+      saved_b[i] = s.v[i].index_b;
+    }
     if (!s.solve()) {
       out.enclosed = true;
       break;
@@ -89,7 +104,10 @@ GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_
       d = side > 0 ? left_perp(e) : right_perp(e);
       out.upper_bound = side == 0 ? 0.0 : std::abs(side) / e.norm();
     }
-    if (out.upper_bound == 0 || d.squaredNorm() == 0) {
+    // Within round-off of the simplex's own size, the origin is on it.
+    double size = 0;
+    for (int i = 0; i < s.count; ++i) size = std::max(size, s.v[i].w.cwiseAbs().maxCoeff());
+    if (out.upper_bound <= kOnSimplexRelative * size || d.squaredNorm() == 0) {
       out.enclosed = true;
       break;
     }
@@ -101,8 +119,11 @@ GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_
     const double lower = -p.w.dot(d) / d.norm();
     if (lower > out.lower_bound) out.lower_bound = lower;
     if (mode != GjkMode::distance && out.lower_bound > threshold) break;
-    if (s.contains(p.index_a, p.index_b) ||
-        out.upper_bound - out.lower_bound <= kGjkRelativeProgress * out.upper_bound) {
+    bool repeated = false;
+    for (int i = 0; i < saved_count; ++i) {
+      repeated = repeated || (saved_a[i] == p.index_a && saved_b[i] == p.index_b);
+    }
+    if (repeated || out.upper_bound - out.lower_bound <= kGjkRelativeProgress * out.upper_bound) {
       converged = true;
       break;
     }

@@ -57,6 +57,7 @@ PenetrationResult penetration_from(const Diff& diff, const GjkOutput& out, doubl
     r.status = e.capped                      ? QueryStatus::iteration_cap
                : r.depth > contact_tolerance ? QueryStatus::overlapping
                                              : QueryStatus::touching;
+    if (r.status == QueryStatus::touching) r.depth = 0;  // within the tolerance: a contact
     return r;
   }
   r.normal = direction_to_origin(out.simplex);
@@ -71,6 +72,7 @@ PenetrationResult penetration_from(const Diff& diff, const GjkOutput& out, doubl
   r.status = out.separated                 ? QueryStatus::separated
              : r.depth > contact_tolerance ? QueryStatus::overlapping
                                            : QueryStatus::touching;
+  if (r.status == QueryStatus::touching) r.depth = 0;
   return r;
 }
 

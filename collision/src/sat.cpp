@@ -15,31 +15,44 @@ namespace collision {
 
 namespace {
 
+// Vertices of a convex shape, counter-clockwise, without copying a polygon or allocating.
+struct Outline {
+  const Vec2* vertices;
+  std::size_t count;
+};
+
+Outline outline_of(const ConvexPolygon& p) { return {p.vertices().data(), p.size()}; }
+
 // Best axis among the outward edge normals of `edges` against the vertices of `other`.
 // Returns the separation and the normal pointing from `edges` towards `other`.
-SatResult best_axis(const std::vector<Vec2>& edges, const std::vector<Vec2>& other,
-                    const Vec2& origin) {
+SatResult best_axis(const Outline& edges, const Outline& other, const Vec2& origin) {
   SatResult best{-std::numeric_limits<double>::infinity(), Vec2(1, 0)};
-  const std::size_t n = edges.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const Vec2 start = edges[i] - origin;
-    const Vec2 e = edges[(i + 1) % n] - origin - start;
+  for (std::size_t i = 0; i < edges.count; ++i) {
+    const Vec2 start = edges.vertices[i] - origin;
+    const Vec2 e = edges.vertices[(i + 1) % edges.count] - origin - start;
+    if (e.squaredNorm() == 0) continue;  // a zero-size box side carries no axis
     const Vec2 normal = detail::right_perp(e).normalized();
     double separation = std::numeric_limits<double>::infinity();
-    for (const Vec2& v : other) separation = std::min(separation, normal.dot(v - origin - start));
+    for (std::size_t j = 0; j < other.count; ++j) {
+      separation = std::min(separation, normal.dot(other.vertices[j] - origin - start));
+    }
     if (separation > best.separation) best = {separation, normal};
   }
   return best;
 }
 
+SatResult sat(const Outline& a, const Outline& b) {
+  const Vec2 origin = a.vertices[0];
+  const SatResult from_a = best_axis(a, b, origin);
+  SatResult from_b = best_axis(b, a, origin);
+  from_b.normal = -from_b.normal;  // b's outward normal points from b towards a
+  return from_a.separation >= from_b.separation ? from_a : from_b;
+}
+
 }  // namespace
 
 SatResult sat(const ConvexPolygon& a, const ConvexPolygon& b) {
-  const Vec2 origin = a.vertices()[0];
-  const SatResult from_a = best_axis(a.vertices(), b.vertices(), origin);
-  SatResult from_b = best_axis(b.vertices(), a.vertices(), origin);
-  from_b.normal = -from_b.normal;  // b's outward normal points from b towards a
-  return from_a.separation >= from_b.separation ? from_a : from_b;
+  return sat(outline_of(a), outline_of(b));
 }
 
 ConvexPolygon to_polygon(const Obb& box) {
@@ -47,8 +60,17 @@ ConvexPolygon to_polygon(const Obb& box) {
   return ConvexPolygon({c[0], c[1], c[2], c[3]});
 }
 
-SatResult sat(const Obb& a, const ConvexPolygon& b) { return sat(to_polygon(a), b); }
-SatResult sat(const ConvexPolygon& a, const Obb& b) { return sat(a, to_polygon(b)); }
-SatResult sat(const Obb& a, const Obb& b) { return sat(to_polygon(a), to_polygon(b)); }
+SatResult sat(const Obb& a, const ConvexPolygon& b) {
+  const std::array<Vec2, 4> c = a.corners();
+  return sat(Outline{c.data(), 4}, outline_of(b));
+}
+SatResult sat(const ConvexPolygon& a, const Obb& b) {
+  const std::array<Vec2, 4> c = b.corners();
+  return sat(outline_of(a), Outline{c.data(), 4});
+}
+SatResult sat(const Obb& a, const Obb& b) {
+  const std::array<Vec2, 4> ca = a.corners(), cb = b.corners();
+  return sat(Outline{ca.data(), 4}, Outline{cb.data(), 4});
+}
 
 }  // namespace collision
