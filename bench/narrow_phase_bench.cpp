@@ -193,8 +193,8 @@ void check_set(const char* name, const PreparedPairs& p, bool with_baselines) {
   CheckTally t_sat{"hand SAT vs exact SAT"};
   CheckTally t_bint{"boost::geometry::intersects vs exact SAT"};
   CheckTally t_bdist{"boost::geometry::distance vs exact distance (m)"};
-  CheckTally t_ccd{"ccdGJKIntersect vs exact SAT"};
-  CheckTally t_ccd_pen{"ccdGJKPenetration depth vs SAT depth (m)"};
+  CheckTally t_ccd{"libccd ccdGJKIntersect vs exact SAT"};
+  CheckTally t_ccd_pen{"libccd ccdGJKPenetration depth vs SAT depth (m)"};
   std::uint64_t dist_iterations = 0, pen_iterations = 0;
   int repros = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
