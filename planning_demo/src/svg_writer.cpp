@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -136,11 +137,16 @@ void text(std::ostream& out, double x, double y, const std::string& content, int
       << ">" << xml_escape(content) << "</text>\n";
 }
 
-// A label with a white halo, readable on any background.
-void halo_text(std::ostream& out, const Vec2& at, const std::string& content, int size,
-               const std::string& colour, const char* anchor = "middle") {
+// A label with a white halo, readable on any background, kept inside the map's frame.
+void halo_text(std::ostream& out, const View& view, Vec2 at, const std::string& content, int size,
+               const std::string& colour) {
+  const double half_width = 0.36 * size * static_cast<double>(content.size()) + 3;
+  at.x() = std::clamp(at.x(), view.left + half_width,
+                      std::max(view.left + half_width, view.left + view.width() - half_width));
+  at.y() = std::clamp(at.y(), view.top + size + 2.0,
+                      std::max(view.top + size + 2.0, view.top + view.height() - 4));
   out << "<text x=\"" << num(at.x()) << "\" y=\"" << num(at.y()) << "\" font-size=\"" << size
-      << "\" text-anchor=\"" << anchor << "\" fill=\"" << colour
+      << "\" text-anchor=\"middle\" fill=\"" << colour
       << "\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" "
          "paint-order=\"stroke\" font-weight=\"bold\">"
       << xml_escape(content) << "</text>\n";
@@ -276,17 +282,24 @@ void draw_stationary(std::ostream& out, const View& view, const Scenario& scenar
   out << "</g>\n";
 }
 
-// A point inside the obstacle for its label: the centroid of its largest convex part (the
-// centroid of a bent outline can lie outside it).
-Vec2 label_anchor(const Scenario& scenario, std::size_t index) {
-  const std::vector<collision::ConvexPolygon>& parts = scenario.obstacles[index].parts();
-  if (parts.empty()) return centroid(scenario.obstacle_specs[index].outline);
-  const auto largest =
-      std::max_element(parts.begin(), parts.end(),
-                       [](const collision::ConvexPolygon& a, const collision::ConvexPolygon& b) {
-                         return a.area() < b.area();
-                       });
-  return centroid(largest->vertices());
+bool in_view(const View& view, const Vec2& px) {
+  return px.x() >= view.left && px.x() <= view.left + view.width() && px.y() >= view.top &&
+         px.y() <= view.top + view.height();
+}
+
+// Where to label a stationary obstacle (pixels): the centroid of its largest convex part that is
+// in view (the centroid of a bent outline can lie outside it). None when no part is in view.
+std::optional<Vec2> label_anchor(const View& view, const Scenario& scenario, std::size_t index) {
+  std::optional<Vec2> best;
+  double best_area = -1;
+  for (const collision::ConvexPolygon& part : scenario.obstacles[index].parts()) {
+    const Vec2 at = view.px(centroid(part.vertices()));
+    if (in_view(view, at) && part.area() > best_area) {
+      best_area = part.area();
+      best = at;
+    }
+  }
+  return best;
 }
 
 void label_stationary(std::ostream& out, const View& view, const Scenario& scenario) {
@@ -294,7 +307,9 @@ void label_stationary(std::ostream& out, const View& view, const Scenario& scena
   for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
     const ObstacleSpec& spec = scenario.obstacle_specs[i];
     if (spec.is_moving() || spec.label.empty()) continue;
-    halo_text(out, view.px(label_anchor(scenario, i)) + Vec2(0, 4), spec.label, 10, "#222222");
+    if (const std::optional<Vec2> at = label_anchor(view, scenario, i)) {
+      halo_text(out, view, *at + Vec2(0, 4), spec.label, 11, "#222222");
+    }
   }
   out << "</g>\n";
 }
@@ -326,11 +341,11 @@ void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
     }
     const std::vector<Vec2> now = placed(spec.outline, pose_at(spec.prediction, 0));
     std::string name = spec.label.empty() ? "obstacle " + std::to_string(spec.id) : spec.label;
-    halo_text(out, view.px(centroid(now)) + Vec2(0, -view.scale * 1.6 - 6), name, 12, colour);
+    halo_text(out, view, view.px(centroid(now)) + Vec2(0, -view.scale * 1.6 - 6), name, 13, colour);
     // The latest snapshot's time, to read the fading scale off.
     const double last = times.back();
     const std::vector<Vec2> later = placed(spec.outline, pose_at(spec.prediction, last));
-    halo_text(out, view.px(centroid(later)) + Vec2(0, -view.scale * 1.6 - 4),
+    halo_text(out, view, view.px(centroid(later)) + Vec2(0, -view.scale * 1.6 - 4),
               "t=" + fixed(last, last == std::floor(last) ? 0 : 1) + " s", 10, colour);
   }
   out << "</g>\n";
@@ -429,17 +444,19 @@ void draw_chosen(std::ostream& out, const View& view, const PlanOutcome& outcome
   }
   const collision::Obb start =
       collision::footprint(chosen.trajectory.front().pose, config.vehicle, config.margins);
-  halo_text(out, view.px(start.center()) + Vec2(0, view.scale * 1.6 + 14), "ego", 12,
+  halo_text(out, view, view.px(start.center()) + Vec2(0, view.scale * 1.6 + 14), "ego", 13,
             kChosenColour);
   out << "</g>\n";
 }
+
+constexpr int kLegendFont = 14;
 
 void legend_swatch_line(std::ostream& out, double x, double y, const std::string& colour,
                         double width, double opacity, const std::string& label) {
   out << "<line x1=\"" << num(x) << "\" y1=\"" << num(y) << "\" x2=\"" << num(x + 34) << "\" y2=\""
       << num(y) << "\" stroke=\"" << colour << "\" stroke-width=\"" << width
       << "\" stroke-opacity=\"" << opacity << "\"/>\n";
-  text(out, x + 42, y + 4.5, label, 13);
+  text(out, x + 44, y + 5, label, kLegendFont);
 }
 
 void legend_swatch_box(std::ostream& out, double x, double y, const std::string& fill,
@@ -447,71 +464,68 @@ void legend_swatch_box(std::ostream& out, double x, double y, const std::string&
   out << "<rect x=\"" << num(x + 4) << "\" y=\"" << num(y - 6) << "\" width=\"26\" height=\"12\" "
       << "fill=\"" << fill << "\" fill-opacity=\"" << opacity << "\" stroke=\"" << stroke
       << "\"/>\n";
-  text(out, x + 42, y + 4.5, label, 13);
+  text(out, x + 44, y + 5, label, kLegendFont);
 }
 
-void draw_legend(std::ostream& out, const View& view, const Scenario& scenario,
-                 const PlanOutcome& outcome, std::size_t drawn, const std::vector<double>& times,
-                 double width_px) {
+void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome, std::size_t drawn,
+                 const std::vector<double>& times, double width_px) {
   const double top = view.top + view.height() + 14;
-  out << "<g id=\"legend\" font-family=\"DejaVu Sans, Arial, sans-serif\" fill=\"#222222\">\n";
+  out << "<g id=\"legend\" fill=\"#222222\">\n";
   out << "<rect x=\"" << num(kSide) << "\" y=\"" << num(top) << "\" width=\""
       << num(width_px - 2 * kSide) << "\" height=\"" << num(kLegendHeight - 26)
       << "\" fill=\"#fafafa\" stroke=\"#bbbbbb\"/>\n";
   const std::size_t n = outcome.lattice.candidates.size();
   const std::size_t free = outcome.ranking.free_count;
-  const double col[] = {kSide + 14, kSide + 420, kSide + 790};
-  const double row[] = {top + 22, top + 48, top + 74};
+  const double col[] = {kSide + 14, kSide + 444, kSide + 804};
+  const double row[] = {top + 23, top + 49, top + 75};
   legend_swatch_line(out, col[0], row[0], kFreeColour, 2, 0.8,
                      "collision-free candidate (" + std::to_string(free) + ")");
-  legend_swatch_line(
-      out, col[0], row[1], kCollidingColour, 2, 0.7,
-      "colliding candidate, up to its first collision (" + std::to_string(n - free) + ")");
+  legend_swatch_line(out, col[0], row[1], kCollidingColour, 2, 0.7,
+                     "colliding, up to its first collision (" + std::to_string(n - free) + ")");
   out << "<circle cx=\"" << num(col[0] + 17) << "\" cy=\"" << num(row[2]) << "\" r=\"3\" "
       << "fill=\"#7a0000\"/>\n";
-  text(out, col[0] + 42, row[2] + 4.5, "first collision (footprint centre)", 13);
+  text(out, col[0] + 44, row[2] + 5, "first collision (footprint centre)", kLegendFont);
   legend_swatch_line(out, col[1], row[0], kChosenColour, 4, 1,
-                     "chosen trajectory (rear axle), #" + std::to_string(outcome.ranking.best));
+                     "chosen trajectory #" + std::to_string(outcome.ranking.best) + " (rear axle)");
   legend_swatch_box(out, col[1], row[1], kChosenColour, 0.6, kChosenColour,
-                    "ego footprint at the snapshot times");
+                    "ego footprint at snapshot times");
   legend_swatch_box(out, col[1], row[2], kMovingPalette[0], 0.6, kMovingPalette[0],
-                    "moving obstacle at the snapshot times");
+                    "moving obstacle at snapshot times");
   legend_swatch_box(out, col[2], row[0], "#4f5d6c", 1, "#222222", "stationary box");
   legend_swatch_box(out, col[2], row[1], "#9c8566", 1, "#222222", "stationary polygon");
-  std::string snapshots = "snapshots t = ";
+  // Fading key: a row of boxes from opaque (now) to faint (the horizon).
   for (std::size_t i = 0; i < times.size(); ++i) {
-    snapshots += (i ? ", " : "") + fixed(times[i], times[i] == std::floor(times[i]) ? 0 : 1);
+    out << "<rect x=\"" << num(col[2] + 4 + 26.0 * i / times.size()) << "\" y=\"" << num(row[2] - 6)
+        << "\" width=\"" << num(26.0 / times.size()) << "\" height=\"12\" fill=\"#444444\" "
+        << "fill-opacity=\"" << fixed(fade(times[i], times.back() > 0 ? times.back() : 1), 2)
+        << "\"/>\n";
   }
-  snapshots += " s, fading with time";
-  // Fading key: a row of boxes from opaque to faint.
-  for (std::size_t i = 0; i < times.size(); ++i) {
-    out << "<rect x=\"" << num(col[2] + 4 + 6 * i) << "\" y=\"" << num(row[2] - 6)
-        << "\" width=\"5\" height=\"12\" fill=\"#444444\" fill-opacity=\""
-        << fixed(fade(times[i], times.back() > 0 ? times.back() : 1), 2) << "\"/>\n";
-  }
-  text(out, col[2] + 10 + 6 * times.size(), row[2] + 4.5, snapshots, 13);
+  const double step = times.size() > 1 ? times[1] - times[0] : 0;
+  text(out, col[2] + 44, row[2] + 5,
+       "snapshots every " + fixed(step, step == std::floor(step) ? 0 : 1) + " s to " +
+           fixed(times.back(), times.back() == std::floor(times.back()) ? 0 : 1) + " s, fading",
+       kLegendFont);
   if (drawn < n) {
-    text(out, col[2], row[2] + 20,
-         "(" + std::to_string(drawn) + " of " + std::to_string(n) + " candidates drawn)", 11,
+    text(out, col[2] + 260, row[0] + 5,
+         "(" + std::to_string(drawn) + " of " + std::to_string(n) + " candidates drawn)", 12,
          " fill=\"#666666\"");
   }
 
-  // Scale bar.
-  const double bar_m = nice_length(160 / view.scale);
+  // Scale bar, at the right.
+  const double bar_m = nice_length(150 / view.scale);
   const double bar_px = bar_m * view.scale;
-  const double bx = width_px - kSide - 30 - bar_px, by = row[1] + 6;
+  const double bx = width_px - kSide - 30 - bar_px, by = row[1] + 8;
   out << "<g id=\"scale-bar\">\n";
   out << "<rect x=\"" << num(bx) << "\" y=\"" << num(by - 5) << "\" width=\"" << num(bar_px / 2)
-      << "\" height=\"6\" fill=\"#222222\"/>\n";
+      << "\" height=\"7\" fill=\"#222222\"/>\n";
   out << "<rect x=\"" << num(bx + bar_px / 2) << "\" y=\"" << num(by - 5) << "\" width=\""
-      << num(bar_px / 2) << "\" height=\"6\" fill=\"#ffffff\" stroke=\"#222222\"/>\n";
+      << num(bar_px / 2) << "\" height=\"7\" fill=\"#ffffff\" stroke=\"#222222\"/>\n";
   out << "<rect x=\"" << num(bx) << "\" y=\"" << num(by - 5) << "\" width=\"" << num(bar_px)
-      << "\" height=\"6\" fill=\"none\" stroke=\"#222222\"/>\n";
-  text(out, bx, by - 11, "0", 12, " text-anchor=\"middle\"");
-  text(out, bx + bar_px, by - 11, fixed(bar_m, bar_m < 1 ? 1 : 0) + " m", 12,
+      << "\" height=\"7\" fill=\"none\" stroke=\"#222222\"/>\n";
+  text(out, bx, by - 12, "0", 13, " text-anchor=\"middle\"");
+  text(out, bx + bar_px, by - 12, fixed(bar_m, bar_m < 1 ? 1 : 0) + " m", 13,
        " text-anchor=\"middle\"");
   out << "</g>\n";
-  (void)scenario;
   out << "</g>\n";
 }
 
@@ -603,8 +617,8 @@ void write_svg(std::ostream& out, const Scenario& scenario, const collision::Che
               " m/s.";
   }
   if (!scenario.description.empty()) subline = scenario.description + "  " + subline;
-  text(out, kSide, 34, headline, 24, " font-weight=\"bold\" fill=\"#111111\"");
-  text(out, kSide, 60, subline, 14, " fill=\"#444444\"");
+  text(out, kSide, 36, headline, 26, " font-weight=\"bold\" fill=\"#111111\"");
+  text(out, kSide, 62, subline, 15, " fill=\"#444444\"");
 
   // The map, clipped to its frame.
   out << "<defs><clipPath id=\"map\"><rect x=\"" << num(view.left) << "\" y=\"" << num(view.top)
@@ -624,7 +638,7 @@ void write_svg(std::ostream& out, const Scenario& scenario, const collision::Che
       << num(view.width()) << "\" height=\"" << num(view.height())
       << "\" fill=\"none\" stroke=\"#888888\"/>\n";
 
-  draw_legend(out, view, scenario, outcome, drawn.size(), times, width);
+  draw_legend(out, view, outcome, drawn.size(), times, width);
   out << "</svg>\n";
 }
 

@@ -15,7 +15,7 @@
 namespace planning_demo {
 
 struct SvgOptions {
-  double width_px = 1600;                   // of the whole picture
+  double width_px = 1400;                   // of the whole picture
   double max_plot_height_px = 760;          // the map is scaled to fit this and the width
   std::size_t max_drawn_candidates = 1500;  // more are thinned evenly (the chosen one always drawn)
 };
