@@ -261,8 +261,27 @@ class Reference {
         sample(tr, i, k, n, &pose, &t);
         if (hit_at(pose, t)) return i;
       }
+      for (const double t : predicted_times_inside(tr, i)) {
+        if (hit_at(pose_at_time(tr, i, t), t)) return i;
+      }
     }
     return std::nullopt;
+  }
+
+  // Predicted times of moving bodies strictly inside step i: a body that exists only at such an
+  // instant (a single predicted pose with `ignore`) is seen by no evenly spaced sample.
+  std::vector<double> predicted_times_inside(const Trajectory& tr, std::size_t i) const {
+    std::vector<double> times;
+    for (const RefObstacle& r : refs_) {
+      for (const PredictedPose& p : r.prediction) {
+        if (p.t > tr[i - 1].t && p.t < tr[i].t) times.push_back(p.t);
+      }
+    }
+    return times;
+  }
+
+  static Pose2 pose_at_time(const Trajectory& tr, std::size_t i, double t) {
+    return interpolate(tr[i - 1].pose, tr[i].pose, (t - tr[i - 1].t) / (tr[i].t - tr[i - 1].t));
   }
 
   // The first dense sample of step i that hits (pose 0 for i = 0): "t <time>, id <lowest id>".
@@ -290,6 +309,9 @@ class Reference {
       double t;
       sample(tr, i, k, n, &pose, &t);
       best = std::min(best, distance_at(pose, t, best));
+    }
+    for (const double t : predicted_times_inside(tr, i)) {
+      best = std::min(best, distance_at(pose_at_time(tr, i, t), t, best));
     }
     return best;
   }

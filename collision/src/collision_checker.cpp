@@ -334,7 +334,11 @@ class TrajectoryScan {
       collision_box = Aabb(prev.aabb).extend(ego.aabb).inflated(2 * ego_inflation);
     }
     if (!now && (!sweep || pieces_.empty())) {
-      ++stats.rejected_by_index;  // absent at this time (outside its prediction, ignored)
+      // Absent at this time (outside its prediction, ignored): the first stage switched on
+      // rejects it (it has no bounds now); with every stage off the fine stage finds it absent.
+      ++(config_.broad_phase.bounding_circles ? stats.rejected_by_circle
+         : config_.broad_phase.aabbs          ? stats.rejected_by_aabb
+                                              : stats.sent_to_gjk);
       return {};
     }
     bool check_collision = !config_.broad_phase.bounding_circles || collision_gap <= tolerance_;
