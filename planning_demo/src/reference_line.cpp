@@ -12,6 +12,7 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kSampleStep = 0.2;    // metres of chord between samples of the curve
 constexpr double kMinPointGap = 0.01;  // metres between consecutive input points
+constexpr double kMaxLength = 1e5;     // metres: longer lines would take too many samples
 
 // Second derivatives of the natural cubic spline through (u[i], v[i]) (Thomas algorithm).
 std::vector<double> natural_spline_moments(const std::vector<double>& u,
@@ -77,6 +78,10 @@ ReferenceLine::ReferenceLine(std::vector<collision::Vec2> points) : points_(std:
     xs[i] = points_[i].x();
     ys[i] = points_[i].y();
     if (i > 0) u[i] = u[i - 1] + (points_[i] - points_[i - 1]).norm();
+  }
+  if (u.back() > kMaxLength) {
+    throw std::invalid_argument("is longer than 100 km (" + std::to_string(u.back() / 1000) +
+                                " km between its points)");
   }
   const std::vector<double> mx = natural_spline_moments(u, xs);
   const std::vector<double> my = natural_spline_moments(u, ys);
@@ -148,7 +153,10 @@ collision::Vec2 ReferenceLine::to_frenet(const collision::Vec2& point) const {
     const collision::Vec2 a = samples_[i].point;
     const collision::Vec2 ab = samples_[i + 1].point - a;
     const double len_sq = ab.squaredNorm();
-    const double w = len_sq > 0 ? std::clamp((point - a).dot(ab) / len_sq, 0.0, 1.0) : 0.0;
+    // The first and last segments continue straight beyond the ends, like frame() does.
+    const double lo = i == 0 ? -std::numeric_limits<double>::infinity() : 0.0;
+    const double hi = i + 2 == samples_.size() ? std::numeric_limits<double>::infinity() : 1.0;
+    const double w = len_sq > 0 ? std::clamp((point - a).dot(ab) / len_sq, lo, hi) : 0.0;
     const collision::Vec2 foot = a + w * ab;
     const double dist_sq = (point - foot).squaredNorm();
     if (dist_sq < best_sq) {

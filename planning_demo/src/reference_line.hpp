@@ -9,7 +9,8 @@ namespace planning_demo {
 
 class ReferenceLine {
  public:
-  // At least two points (metres, world frame), finite, consecutive ones at least 1 cm apart.
+  // At least two points (metres, world frame), finite, consecutive ones at least 1 cm apart,
+  // at most 100 km from first to last along them.
   // The curve is a natural cubic spline through them, parameterised by chord length; with two
   // points it is the straight segment. Throws std::invalid_argument saying which point is bad.
   explicit ReferenceLine(std::vector<collision::Vec2> points);
@@ -29,7 +30,8 @@ class ReferenceLine {
   collision::Vec2 to_world(double s, double d) const;
   // A pose at (s, d) whose heading is the tangent's plus heading_offset (radians).
   collision::Pose2 pose(double s, double d, double heading_offset = 0) const;
-  // Nearest (s, d) of a world point, searched over the sampled curve (for drawing and checks).
+  // Nearest (s, d) of a world point, searched over the sampled curve and its straight
+  // continuations beyond both ends (for drawing and checks).
   collision::Vec2 to_frenet(const collision::Vec2& point) const;
 
   const std::vector<collision::Vec2>& points() const { return points_; }

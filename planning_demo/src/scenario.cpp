@@ -11,9 +11,10 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr int kMaxCandidates = 100000;
-constexpr double kMaxHorizon = 30.0;    // seconds
-constexpr double kMaxSpeed = 70.0;      // m/s (250 km/h)
-constexpr double kRoadFrameStep = 2.5;  // metres of s between vertices of a road-frame outline
+constexpr double kMaxHorizon = 30.0;       // seconds
+constexpr double kMaxSpeed = 70.0;         // m/s (250 km/h)
+constexpr double kRoadFrameStep = 2.5;     // metres of s between vertices of a road-frame outline
+constexpr double kMaxRoadFrameEdge = 1e4;  // metres of s one road-frame polygon edge may span
 
 using collision::Vec2;
 
@@ -192,8 +193,13 @@ std::vector<Vec2> placed(const std::vector<Vec2>& body, const collision::Pose2& 
 
 // A road-frame outline mapped into the world: edges are subdivided every kRoadFrameStep metres
 // of s so that they follow a curved road; vertices left collinear by that are dropped again.
-std::vector<Vec2> road_outline_to_world(const std::vector<Vec2>& frenet,
-                                        const ReferenceLine& line) {
+std::vector<Vec2> road_outline_to_world(const std::vector<Vec2>& frenet, const ReferenceLine& line,
+                                        const YamlValue& where) {
+  for (std::size_t i = 0; i < frenet.size(); ++i) {
+    if (std::abs(frenet[(i + 1) % frenet.size()].x() - frenet[i].x()) > kMaxRoadFrameEdge) {
+      where.fail("edge " + std::to_string(i) + " spans more than 10 km along the road");
+    }
+  }
   std::vector<Vec2> dense;
   for (std::size_t i = 0; i < frenet.size(); ++i) {
     const Vec2& a = frenet[i];
@@ -320,7 +326,7 @@ ObstacleRead read_obstacle(const YamlValue& item, const ReferenceLine& line,
       if (!pose) map.required("pose");  // throws
       spec.outline = placed(points, pose->world);
     } else {
-      spec.outline = road_frame ? road_outline_to_world(points, line) : points;
+      spec.outline = road_frame ? road_outline_to_world(points, line, map.self()) : points;
     }
   }
   map.finish();

@@ -189,7 +189,9 @@ Bounds compute_bounds(const Scenario& scenario, const PlanOutcome& outcome,
     d_lo = std::min(d_lo, lane.offset - 0.5 * lane.width);
     d_hi = std::max(d_hi, lane.offset + 0.5 * lane.width);
   }
-  for (double s = b.s_lo; s <= b.s_hi + 1e-9; s += 1.0) {
+  // Sampled at most 5000 times whatever the span (loops must end even for odd scenarios).
+  const double step = std::max(1.0, (b.s_hi - b.s_lo) / 5000);
+  for (double s = b.s_lo; s <= b.s_hi + 1e-9; s += step) {
     b.world.extend(line.to_world(s, d_lo));
     b.world.extend(line.to_world(s, d_hi));
   }
@@ -211,7 +213,8 @@ void draw_road(std::ostream& out, const View& view, const Scenario& scenario, co
   const ReferenceLine& line = scenario.reference_line;
   const double step = std::max(0.5, 2.0 / view.scale * 4);  // about every 8 px
   std::vector<double> ss;
-  for (double s = b.s_lo - 20; s < b.s_hi + 20; s += step) ss.push_back(s);
+  const double sampling = std::max(step, (b.s_hi - b.s_lo + 40) / 5000);
+  for (double s = b.s_lo - 20; s < b.s_hi + 20; s += sampling) ss.push_back(s);
   ss.push_back(b.s_hi + 20);
   auto edge = [&](double d) {
     std::vector<Vec2> points;
@@ -257,7 +260,8 @@ void draw_road(std::ostream& out, const View& view, const Scenario& scenario, co
   // Direction arrows in the drivable lanes, every 30 m.
   for (const Lane& lane : scenario.road.lanes) {
     if (!lane.drivable) continue;
-    for (double s = std::ceil(b.s_lo / 30) * 30 + 15; s < b.s_hi; s += 30) {
+    const double spacing = std::max(30.0, std::ceil((b.s_hi - b.s_lo) / 3000) * 30);
+    for (double s = std::ceil(b.s_lo / spacing) * spacing + 15; s < b.s_hi; s += spacing) {
       const collision::Pose2 pose = line.pose(s, lane.offset, lane.oncoming ? kPi : 0.0);
       const double l = std::min(2.0, 0.3 * lane.width);
       const std::vector<Vec2> chevron =

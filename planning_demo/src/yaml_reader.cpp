@@ -53,6 +53,12 @@ double YamlValue::as_double() const {
     fail("expected a number, got '" + node_.Scalar() + "'");
   }
   if (!std::isfinite(value)) fail("expected a finite number, got '" + node_.Scalar() + "'");
+  if (std::abs(value) > kMaxMagnitude) {
+    fail("'" + node_.Scalar() + "' is out of range: no scenario value exceeds 1e9 in magnitude");
+  }
+  if (std::abs(value) > kMaxMagnitude) {
+    fail("'" + node_.Scalar() + "' is out of range: no scenario value exceeds 1e9 in magnitude");
+  }
   return value;
 }
 

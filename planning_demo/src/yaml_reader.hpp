@@ -35,7 +35,10 @@ class YamlValue {
   // Throws ScenarioError "<file>:<line>: <path>: <reason>".
   [[noreturn]] void fail(const std::string& reason) const;
 
-  double as_double() const;                // a finite number
+  // No number in a scenario is larger than this in magnitude (UTM coordinates are ~1e7 m).
+  static constexpr double kMaxMagnitude = 1e9;
+
+  double as_double() const;                // a finite number, at most kMaxMagnitude in magnitude
   double as_positive() const;              // a finite number > 0
   double as_non_negative() const;          // a finite number >= 0
   int as_int() const;                      // an integer

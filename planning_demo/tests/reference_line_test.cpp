@@ -29,6 +29,13 @@ TEST(ReferenceLine, ExtrapolatesStraightBeyondBothEnds) {
   EXPECT_NEAR(line.to_world(15, 0).y(), 15.0, 1e-9);
   EXPECT_NEAR(line.to_world(-5, 0).y(), -5.0, 1e-9);
   EXPECT_NEAR(line.frame(15).heading, kPi / 2, 1e-9);
+  // to_frenet continues the same way: a point before the start has a negative s.
+  const collision::Vec2 before = line.to_frenet(collision::Vec2(-1, -7));
+  EXPECT_NEAR(before.x(), -7.0, 1e-9);
+  EXPECT_NEAR(before.y(), 1.0, 1e-9);
+  const collision::Vec2 after = line.to_frenet(collision::Vec2(2, 1e6));
+  EXPECT_NEAR(after.x(), 1e6, 1e-6);
+  EXPECT_NEAR(after.y(), -2.0, 1e-6);
 }
 
 TEST(ReferenceLine, FollowsACircularArc) {
@@ -65,6 +72,7 @@ TEST(ReferenceLine, RejectsBadPoints) {
   EXPECT_THROW(ReferenceLine({Vec2(0, 0)}), std::invalid_argument);
   EXPECT_THROW(ReferenceLine({Vec2(0, 0), Vec2(0, 0)}), std::invalid_argument);
   EXPECT_THROW(ReferenceLine({Vec2(0, 0), Vec2(NAN, 1)}), std::invalid_argument);
+  EXPECT_THROW(ReferenceLine({Vec2(0, 0), Vec2(2e5, 0)}), std::invalid_argument);  // > 100 km
 }
 
 }  // namespace

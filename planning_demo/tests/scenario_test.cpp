@@ -132,6 +132,13 @@ TEST(Scenario, NonFiniteAndOutOfRange) {
   EXPECT_ERROR(edited(11, "  speed: .nan"), "s.yaml:11: ego.speed: expected a finite number");
   EXPECT_ERROR(edited(10, "  d: .inf"), "s.yaml:10: ego.d: expected a finite number");
   EXPECT_ERROR(edited(11, "  speed: -1"), "s.yaml:11: ego.speed: must be in [0, 70] m/s");
+  EXPECT_ERROR(edited(9, "  s: 1e300"), "s.yaml:9: ego.s: '1e300' is out of range");
+  EXPECT_ERROR(edited(3, "  reference_line: [[0, 0], [0, 200000]]"),
+               "s.yaml:3: road.reference_line: is longer than 100 km");
+  EXPECT_ERROR(edited(-1,
+                      "  - {id: 2, shape: polygon, frame: road, points: [[0, -7], [20000, -7], "
+                      "[0, -8]]}\n"),
+               "s.yaml:17: obstacles[1]: edge 0 spans more than 10 km along the road");
   EXPECT_ERROR(edited(13, "  horizon: 0"), "s.yaml:13: planning.horizon: must be > 0");
   EXPECT_ERROR(edited(14, "  candidates: 0"), "planning.candidates: must be in [1, 100000]");
   EXPECT_ERROR(edited(5, "    - {offset: -1.75, width: -3.5}"), "road.lanes[0].width: must be > 0");
