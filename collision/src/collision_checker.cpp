@@ -50,6 +50,11 @@ struct EgoPose {
   double t;
   Obb box;
   Aabb aabb;  // rounded outward
+  // For the sweep arriving here from the previous pose (0 at the first pose or without
+  // continuous checking): rotation sagitta of the farthest corner about the rear axle, and of
+  // the box centre. They depend on the pose only, so they are computed once, not per pair.
+  double sweep_inflation = 0;
+  double center_inflation = 0;
 };
 
 // A moving body at one instant, with its rotation precomputed.
@@ -71,11 +76,19 @@ class TrajectoryScan {
         continuous_(config.continuous.enabled),
         rear_radius_(footprint_radius(config.vehicle, config.margins)) {
     ego_.reserve(trajectory.size());
-    for (const TrajectoryPoint& p : trajectory) ego_.push_back(make_ego(p.pose, p.t));
-    const Obb& b = ego_.front().box;
-    box_radius_ = std::hypot(b.half_length(), b.half_width());
     const double front = config.vehicle.wheel_base + config.vehicle.front_overhang;
     center_lever_ = 0.5 * std::abs(front - config.vehicle.rear_overhang);
+    for (const TrajectoryPoint& p : trajectory) {
+      ego_.push_back(make_ego(p.pose, p.t));
+      if (continuous_ && ego_.size() > 1) {
+        EgoPose& e = ego_.back();
+        const double turn = heading_change(ego_[ego_.size() - 2].pose.heading, p.pose.heading);
+        e.sweep_inflation = rotation_inflation(rear_radius_, turn);
+        e.center_inflation = rotation_inflation(center_lever_, turn);
+      }
+    }
+    const Obb& b = ego_.front().box;
+    box_radius_ = std::hypot(b.half_length(), b.half_width());
   }
 
   TrajectoryResult run() {
@@ -139,7 +152,7 @@ class TrajectoryScan {
     const Obb box = footprint(pose, config_.vehicle, config_.margins);
     const Aabb aabb =
         box.aabb().inflated(detail::rounding_slack(box.center().cwiseAbs().maxCoeff()));
-    return {pose, t, box, aabb};
+    return {pose, t, box, aabb, 0, 0};
   }
 
   double sweep_inflation(const Pose2& a, const Pose2& b) const {
@@ -160,8 +173,7 @@ class TrajectoryScan {
       double inflation = 0;
       for (std::size_t i = first; i < end; ++i) {
         box.extend(ego_[i].aabb);
-        if (i > first)
-          inflation = std::max(inflation, sweep_inflation(ego_[i - 1].pose, ego_[i].pose));
+        if (i > first) inflation = std::max(inflation, ego_[i].sweep_inflation);
       }
       box = box.inflated(inflation + horizon_ + tolerance_);
       scene_.index->query(box, ego_[first].t, ego_[end - 1].t, candidates_);
@@ -192,9 +204,8 @@ class TrajectoryScan {
       // The exact test is the hull of the two boxes grown by the rotation inflation about the
       // rear axle: inside the capsule of the box centres grown by the same amount.
       collision_gap = distance_to_segment(part.circle_center, prev.box.center(), ego.box.center()) -
-                      box_radius_ - sweep_inflation(prev.pose, ego.pose) - part.circle_radius;
-      collision_box =
-          Aabb(prev.aabb).extend(ego.aabb).inflated(sweep_inflation(prev.pose, ego.pose));
+                      box_radius_ - ego.sweep_inflation - part.circle_radius;
+      collision_box = Aabb(prev.aabb).extend(ego.aabb).inflated(ego.sweep_inflation);
     }
     bool check_collision = !config_.broad_phase.bounding_circles || collision_gap <= tolerance_;
     bool measure = clearance_threshold > 0 &&
@@ -312,9 +323,8 @@ class TrajectoryScan {
       body_pieces(part, prev.t, ego.t);
       collision_gap = kInfinity;
       body_box = Aabb();
-      const double ego_inflation = sweep_inflation(prev.pose, ego.pose);
-      const double center_inflation =
-          rotation_inflation(center_lever_, heading_change(prev.pose.heading, ego.pose.heading));
+      const double ego_inflation = ego.sweep_inflation;
+      const double center_inflation = ego.center_inflation;
       for (const auto& [qa, qb] : pieces_) {
         const Vec2 pa(qa.pose.x, qa.pose.y), pb(qb.pose.x, qb.pose.y);
         const double body_inflation = body_rotation_inflation(part, qa, qb);
@@ -498,6 +508,10 @@ void CollisionChecker::set_obstacles(std::vector<Obstacle> obstacles) {
 
 TrajectoryResult CollisionChecker::check(const Trajectory& trajectory) const {
   validate_trajectory(trajectory);
+  return check_valid(trajectory);
+}
+
+TrajectoryResult CollisionChecker::check_valid(const Trajectory& trajectory) const {
   if (scene_->parts.empty()) {
     TrajectoryResult empty;
     empty.min_clearance = kInfinity;
@@ -520,7 +534,7 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
                                             : std::max(1u, std::thread::hardware_concurrency());
   threads = std::min(threads, trajectories.size());
   if (threads <= 1) {
-    for (std::size_t i = 0; i < trajectories.size(); ++i) results[i] = check(trajectories[i]);
+    for (std::size_t i = 0; i < trajectories.size(); ++i) results[i] = check_valid(trajectories[i]);
     return results;
   }
   // Each worker takes the next unclaimed trajectory; results land at their own index, so the
@@ -531,7 +545,7 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
   auto work = [&]() {
     try {
       for (std::size_t i = next++; i < trajectories.size() && !failed; i = next++) {
-        results[i] = check(trajectories[i]);
+        results[i] = check_valid(trajectories[i]);
       }
     } catch (...) {
       if (!failed.exchange(true)) failure = std::current_exception();

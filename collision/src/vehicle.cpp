@@ -9,11 +9,11 @@ Obb footprint(const Pose2& rear_axle_pose, const VehicleParams& vehicle, const M
   const double front = vehicle.wheel_base + vehicle.front_overhang + margins.longitudinal;
   const double half_length = 0.5 * (front + rear);
   const double half_width = 0.5 * vehicle.width + margins.lateral;
-  // The box centre sits (front - rear) / 2 ahead of the rear axle along the heading.
-  const double ahead = 0.5 * (front - rear);
-  const Vec2 center(rear_axle_pose.x + ahead * std::cos(rear_axle_pose.heading),
-                    rear_axle_pose.y + ahead * std::sin(rear_axle_pose.heading));
-  return Obb(center, rear_axle_pose.heading, half_length, half_width);
+  // The box centre sits (front - rear) / 2 ahead of the rear axle along the heading; the box's
+  // own axis gives that direction, so the heading's cosine and sine are computed once.
+  const Obb at_axle(Vec2(rear_axle_pose.x, rear_axle_pose.y), rear_axle_pose.heading, half_length,
+                    half_width);
+  return at_axle.translated(0.5 * (front - rear) * at_axle.axis_length());
 }
 
 double footprint_radius(const VehicleParams& vehicle, const Margins& margins) {

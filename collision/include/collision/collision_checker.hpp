@@ -42,6 +42,8 @@ class CollisionChecker {
   const CheckerConfig& config() const;
 
  private:
+  TrajectoryResult check_valid(const Trajectory& trajectory) const;  // check() after validation
+
   CheckerConfig config_;
   std::unique_ptr<const detail::Scene> scene_;
 };

@@ -23,6 +23,13 @@ class Obb {
   const Vec2& axis_length() const { return axis_length_; }
   Vec2 axis_width() const { return Vec2(-axis_length_.y(), axis_length_.x()); }
 
+  // The same box moved by offset (metres); no trigonometry.
+  Obb translated(const Vec2& offset) const {
+    Obb moved = *this;
+    moved.center_ += offset;
+    return moved;
+  }
+
   // Corners counter-clockwise, starting at rear-right (-half_length, -half_width).
   std::array<Vec2, 4> corners() const;
   Aabb aabb() const;
