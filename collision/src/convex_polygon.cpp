@@ -1,8 +1,5 @@
 // ConvexPolygon construction: validate, weld, drop collinear vertices, orient counter-clockwise.
-//
-// Tolerances are relative to the polygon's own size, with a floor set by the magnitude of its
-// coordinates: at UTM magnitudes (~5e6 m) a coordinate carries ~1e-9 m of round-off, so a vertex
-// that sits 1e-10 m off a line there is collinear, not a convex corner.
+// Tolerances: polygon_scale.hpp.
 #include "collision/convex_polygon.hpp"
 
 #include <algorithm>
@@ -13,6 +10,7 @@
 #include "collision/errors.hpp"
 #include "collision/tolerances.hpp"
 #include "format.hpp"
+#include "polygon_scale.hpp"
 #include "vec2_math.hpp"
 
 namespace collision {
@@ -21,22 +19,7 @@ namespace {
 
 using detail::cross;
 
-struct Scale {
-  double extent;      // largest side of the bounding box, m
-  double length_tol;  // distances below this are zero, m
-};
-
-Scale scale_of(const std::vector<Vec2>& points) {
-  Aabb box;
-  double magnitude = 0;
-  for (const Vec2& p : points) {
-    box.extend(p);
-    magnitude = std::max(magnitude, p.cwiseAbs().maxCoeff());
-  }
-  const double extent = box.sizes().maxCoeff();
-  const double round_off = 16 * std::numeric_limits<double>::epsilon() * magnitude;
-  return {extent, std::max(kCollinearRelativeHeight * extent, round_off)};
-}
+using detail::scale_of;
 
 // A vertex together with its index in the caller's list, for error messages.
 struct Indexed {
@@ -74,7 +57,7 @@ ConvexPolygon::ConvexPolygon(std::vector<Vec2> vertices) {
   if (vertices.size() < 3) {
     fail("degenerate: needs at least 3 vertices (got " + std::to_string(vertices.size()) + ")");
   }
-  const Scale scale = scale_of(vertices);
+  const detail::PolygonScale scale = scale_of(vertices);
 
   // Weld consecutive duplicates (cyclically).
   std::vector<Indexed> ring;
@@ -87,8 +70,7 @@ ConvexPolygon::ConvexPolygon(std::vector<Vec2> vertices) {
   while (ring.size() > 1 && (ring.back().p - ring.front().p).norm() <= scale.length_tol) {
     ring.pop_back();
   }
-  const double degenerate_area =
-      std::max(kDegenerateAreaRatio * scale.extent * scale.extent, scale.length_tol * scale.extent);
+  const double degenerate_area = scale.degenerate_area;
   if (ring.size() >= 3 && std::abs(twice_signed_area(ring)) <= 2 * degenerate_area) {
     // No area, but the points do not lie on one line: the outline folds over itself (a bow tie).
     for (std::size_t i = 0; i < ring.size(); ++i) {

@@ -51,6 +51,7 @@
 #include "collision/errors.hpp"
 #include "collision/tolerances.hpp"
 #include "format.hpp"
+#include "polygon_scale.hpp"
 #include "vec2_math.hpp"
 
 namespace collision::detail {
@@ -59,25 +60,8 @@ namespace {
 
 [[noreturn]] void fail(const std::string& what) { throw GeometryError(what); }
 
-struct Scale {
-  double extent;           // largest side of the bounding box, m
-  double length_tol;       // distances below this are zero, m
-  double degenerate_area;  // areas below this are zero, m^2 (as in ConvexPolygon)
-};
-
-Scale scale_of(const std::vector<Vec2>& points) {
-  Aabb box;
-  double magnitude = 0;
-  for (const Vec2& p : points) {
-    box.extend(p);
-    magnitude = std::max(magnitude, p.cwiseAbs().maxCoeff());
-  }
-  const double extent = box.sizes().maxCoeff();
-  const double round_off = 16 * std::numeric_limits<double>::epsilon() * magnitude;
-  const double length_tol = std::max(kCollinearRelativeHeight * extent, round_off);
-  return {extent, length_tol,
-          std::max(kDegenerateAreaRatio * extent * extent, length_tol * extent)};
-}
+using detail::scale_of;
+using Scale = detail::PolygonScale;
 
 // A vertex of the cleaned outline: local coordinates and the caller's index (for messages).
 struct Vertex {
