@@ -453,7 +453,7 @@ class TrajectoryScan {
       }
       (hit ? hi : lo) = mid;
     }
-    return a.t + hi * (b.t - a.t);
+    return std::min(a.t + hi * (b.t - a.t), b.t);  // round-off must not pass t(i)
   }
 
   GjkCache* pose_cache(Caches& c) const {

@@ -244,6 +244,30 @@ std::string join(const std::vector<std::string>& names) {
   return out;
 }
 
+// 0-based lines at which documents start: a "---" marker at column 0, and line 0 when the first
+// content comes before any marker.
+std::vector<int> document_markers(const std::string& text) {
+  std::vector<int> starts;
+  std::istringstream in(text);
+  std::string line;
+  bool content = false;
+  for (int number = 0; std::getline(in, line); ++number) {
+    const bool marker = line.rfind("---", 0) == 0 &&
+                        (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r');
+    if (marker) {
+      starts.push_back(number);
+      content = true;
+      continue;
+    }
+    const std::size_t first = line.find_first_not_of(" \t\r");
+    if (!content && first != std::string::npos && line[first] != '#' && line.rfind("%", 0) != 0) {
+      starts.push_back(0);
+      content = true;
+    }
+  }
+  return starts;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The parser
 
@@ -252,22 +276,25 @@ class Parser {
   explicit Parser(std::string file) : file_(std::move(file)) {}
 
   CheckerConfig parse(const std::string& text) const {
-    std::vector<YAML::Node> documents;
+    // YAML::LoadAll never returns on some inputs (a stray "," at the top level: yaml-cpp 0.7,
+    // jbeder/yaml-cpp#1040), so the first document is loaded alone and further documents are
+    // found by their "---" markers.
+    YAML::Node root;
     try {
-      documents = YAML::LoadAll(text);
+      root = YAML::Load(text);
     } catch (const YAML::ParserException& e) {
       throw ConfigError(prefix(e.mark.line) + "not valid YAML: " + e.msg);
     } catch (const YAML::Exception& e) {
       throw ConfigError(file_ + ": not valid YAML: " + e.what());
     }
-    if (documents.empty() || (documents.size() == 1 && documents[0].IsNull())) {
+    const std::vector<int> markers = document_markers(text);
+    if (markers.size() > 1) {
+      throw ConfigError(prefix(markers[1] + 1) + "a config is one YAML document (found " +
+                        std::to_string(markers.size()) + ")");
+    }
+    if (root.IsNull()) {
       throw ConfigError(file_ + ": empty config (write {} to use the defaults)");
     }
-    if (documents.size() > 1) {
-      throw ConfigError(prefix(documents[1].Mark().line) + "a config is one YAML document (found " +
-                        std::to_string(documents.size()) + ")");
-    }
-    const YAML::Node& root = documents[0];
     if (!root.IsMap()) {
       throw ConfigError(prefix(root.Mark().line) + "the top level must be a map of " +
                         join(allowed_keys("")) + " (was " + type_name(root) + ")");
