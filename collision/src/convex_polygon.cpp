@@ -142,11 +142,11 @@ ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
   std::sort(sorted.begin(), sorted.end(), [](const Vec2& a, const Vec2& b) {
     return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
   });
-  // Orientation tests relative to the first point keep UTM precision; the hull keeps the input
-  // points themselves, bit for bit.
-  const Vec2 o = sorted.front();
-  auto turns_left = [&o](const Vec2& a, const Vec2& b, const Vec2& c) {
-    return cross(b - o - (a - o), c - o - (a - o)) > 0;
+  // Orientation from differences of the points themselves: exact for nearby points at any
+  // magnitude (shifting by a far origin first rounds tiny offsets away, fuzz finding F3). The
+  // hull keeps the input points bit for bit.
+  auto turns_left = [](const Vec2& a, const Vec2& b, const Vec2& c) {
+    return cross(b - a, c - a) > 0;
   };
   std::vector<Vec2> chain(2 * sorted.size());
   std::size_t k = 0;
