@@ -117,6 +117,14 @@ void check_polygon(const ConvexPolygon& polygon, const std::vector<Vec2>& input,
   try {
     again.emplace(v);
   } catch (const GeometryError& e) {
+    // F10: the zero-area test runs before collinear vertices are dropped, so a polygon just
+    // above the threshold can come out below it and be rejected when rebuilt.
+    const double degenerate_area =
+        std::max(collision::kDegenerateAreaRatio * extent * extent, length_tol * extent);
+    if (area <= 100 * degenerate_area &&
+        collision_fuzz::tolerate("F10 degenerate test before collinear dropping")) {
+      return;
+    }
     FUZZ_CHECK(false, std::string("rebuilding from its own vertices throws: ") + e.what() + "; " +
                           context);
   }
@@ -131,21 +139,6 @@ double vertices_outside(const ConvexPolygon& a, const ConvexPolygon& b) {
   double worst = 0;
   for (const Vec2& p : a.vertices()) worst = std::max(worst, outside_distance(b, p));
   return worst;
-}
-
-// Finding F3: hull() sorts the points, then runs the monotone chain on p - o (o: the first
-// sorted point). Rounding in that subtraction can merge two x values whose y order is reversed,
-// so the chain sees the points out of order and drops a true hull vertex. True when the input
-// sorts differently after the shift.
-bool hull_order_breaks(std::vector<Vec2> points) {
-  auto less = [](const Vec2& a, const Vec2& b) {
-    return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
-  };
-  std::sort(points.begin(), points.end(), less);
-  for (std::size_t i = 1; i < points.size(); ++i) {
-    if (less(points[i] - points[0], points[i - 1] - points[0])) return true;
-  }
-  return false;
 }
 
 }  // namespace
@@ -179,7 +172,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                std::string("the constructor accepts the points but hull() throws: ") + e.what() +
                    "\n*** " + points_text(points));
   }
-  if (hull && !(hull_order_breaks(points) && collision_fuzz::tolerate("F3 hull order"))) {
+  if (hull) {
     check_polygon(*hull, points, "ConvexPolygon::hull(points)", false);
     if (polygon && !lenient) {
       // The two may drop different near-collinear vertices (which one depends on the order), but

@@ -248,6 +248,7 @@ def narrow_phase_seeds():
     seeds["F1-box-in-1e115-triangle"] = pair(
         A, box([(-1.5e115, -4.5), (7.3e114, -1.3e115), (7.3e114, 1.3e115)]))
     seeds["F4-sat-flat-box"] = pair(shape_obb(0, 0, 0, 0, 0), shape_obb(0, 1e-9, 0, 0, 0), UTM_1)
+    seeds["F4-sat-segment-point"] = pair(shape_obb(0, 0, 0, 1, 0), shape_obb(3, 0, 0, 0, 0))
     return seeds
 
 
@@ -423,6 +424,9 @@ def checker_seeds():
             [motion_raw([(0, 0, 0, 0)])]),
         "F9-sweep-looser-than-circles": scene(
             default, NO_OFFSET, [obstacle_polygon(2, ngon(36, 0.65, -0.3, 0.9))],
+            [motion_raw([(3, 16, 5, 12 - 4 * math.pi), (5, 5, 1, 2)])]),
+        "F9-sweep-false-hit-box": scene(
+            default, NO_OFFSET, [obstacle_polygon(2, polygon(square(-0.25, -1.2, 1.55, 0.6)))],
             [motion_raw([(3, 16, 5, 12 - 4 * math.pi), (5, 5, 1, 2)])]),
         "F6-contact-time-past-t": scene(
             default, NO_OFFSET, [obstacle_polygon(3, polygon(square(13.7795, -0.5, 15, 0.5)))],
