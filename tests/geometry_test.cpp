@@ -430,5 +430,26 @@ TEST(SweptHull, RotationInflationBoundsTheSagitta) {
   }
 }
 
+// A box of zero length or width is a valid Obb (a segment or a point); SAT must still use its
+// axes, which its coinciding corners no longer carry (fuzz finding F4).
+TEST(Sat, FlatBoxesKeepTheirAxes) {
+  const Obb point_a(Vec2(0, 0), 0.0, 0, 0);
+  const Obb point_b(Vec2(1e-9, 0), 0.0, 0, 0);
+  EXPECT_NEAR(sat(point_a, point_b).separation, 1e-9, 1e-18);
+  const Obb segment(Vec2(0, 0), 0.0, 1, 0);  // [-1, 1] x {0}
+  const Obb point_at_3(Vec2(3, 0), 0.0, 0, 0);
+  const SatResult gap = sat(segment, point_at_3);
+  EXPECT_DOUBLE_EQ(gap.separation, 2);
+  EXPECT_TRUE(gap.normal.isApprox(Vec2(1, 0)));
+  // A segment through a square: depth 1 (push the square up or down by its half side).
+  const ConvexPolygon square({Vec2(-1, -1), Vec2(1, -1), Vec2(1, 1), Vec2(-1, 1)});
+  EXPECT_DOUBLE_EQ(sat(Obb(Vec2(0, 0), 0.0, 3, 0), square).separation, -1);
+  // Two point boxes at UTM, 6.28 m apart: their corners round to the centre.
+  const Vec2 utm(691234.567, 5334567.891);
+  const Obb tiny_a(utm + Vec2(6.28, 0), 0.0, 2.2e-16, 2.2e-16);
+  const Obb tiny_b(utm, 0.0, 2.2e-16, 2.2e-16);
+  EXPECT_NEAR(sat(tiny_a, tiny_b).separation, 6.28, 1e-9);
+}
+
 }  // namespace
 }  // namespace collision::test

@@ -9,9 +9,10 @@
 namespace collision {
 
 struct SatResult {
-  // Largest separation over the edge normals of both shapes, metres. > 0: separated, and this is
-  // a lower bound on the distance (exact when a face realises it). <= 0: overlapping or touching,
-  // and -separation is the penetration depth (the minimum translation distance).
+  // Largest separation over the face normals of both shapes (a box's two axes, which a box of
+  // zero length or width keeps), metres. > 0: separated, and this is a lower bound on the
+  // distance (exact when a face realises it). <= 0: overlapping or touching, and -separation is
+  // the penetration depth (the minimum translation distance).
   double separation = 0;
   Vec2 normal{1, 0};  // unit, from a towards b along the axis that realises `separation`
 };
