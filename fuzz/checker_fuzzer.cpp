@@ -65,6 +65,7 @@ CheckerConfig read_config(FuzzInput& in) {
   const std::uint8_t g = in.byte();
   if (g & 1) c.broad_phase.rtree_max_node_entries = 4;
   if (g & 2) c.narrow_phase.contact_tolerance = (g & 4) ? 0.0 : 1e-4;
+  if (g & 8) c.continuous.max_overestimate = (g & 16) ? 1e-3 : 0.2;
   c.threads = 1;
   return c;
 }
@@ -355,44 +356,50 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
     FUZZ_CHECK(found, "reported hit at a pose that does not touch that obstacle; " + context);
   }
   if (r.collides && c.continuous.enabled && *r.first_collision_index > 0) {
-    // A sweep hit may be conservative by "a few centimetres" (API.md), not more: 64 samples of
-    // the step must come that close to the obstacle named. Allowance: 5 cm plus the distance a
-    // footprint point travels between two samples.
+    // A sweep hit may come early by continuous.max_overestimate, not more: samples of the step
+    // (64 evenly spaced, plus the named body's predicted times inside it) must come that close
+    // to the obstacle, give or take how far any point moves relative to it between two samples.
     const std::size_t i = *r.first_collision_index;
     const Pose2& a = trajectory[i - 1].pose;
     const Pose2& b = trajectory[i].pose;
-    const double turn = std::abs(heading_change(a.heading, b.heading));
+    const double ta = trajectory[i - 1].t, tb = trajectory[i].t;
     const double reach = footprint_radius(c.vehicle, c.margins);
-    double body_turn = 0;  // how far the named obstacle's body turns during the step
+    constexpr int kSamples = 64;
+    const double dt = (tb - ta) / kSamples;
+    std::vector<double> times;
+    for (int k = 0; k <= kSamples; ++k) times.push_back(ta + k * dt);
+    // The fastest a body point moves (m/s) over the step, on its linear pieces.
+    double body_speed = 0;
     for (const Obstacle& o : obstacles) {
       if (o.id() != *r.obstacle_id || !o.is_moving()) continue;
-      const auto pa = o.pose_at(trajectory[i - 1].t, c.obstacles.outside_prediction);
-      const auto pb = o.pose_at(trajectory[i].t, c.obstacles.outside_prediction);
-      if (pa && pb) body_turn = std::max(body_turn, std::abs(heading_change(pa->heading, pb->heading)));
+      double body_reach = 0;
+      for (const Vec2& v : o.parts()[0].vertices()) body_reach = std::max(body_reach, v.norm());
+      const std::vector<PredictedPose>& p = o.prediction();
+      for (std::size_t k = 0; k < p.size(); ++k) {
+        if (p[k].t > ta && p[k].t < tb) times.push_back(p[k].t);
+        if (k == 0 || p[k].t <= ta || p[k - 1].t >= tb) continue;
+        const double travel = std::hypot(p[k].pose.x - p[k - 1].pose.x, p[k].pose.y - p[k - 1].pose.y) +
+                              body_reach * std::abs(heading_change(p[k - 1].pose.heading, p[k].pose.heading));
+        body_speed = std::max(body_speed, travel / (p[k].t - p[k - 1].t));
+      }
     }
-    // F9: the sweep is grown by the sagitta of the rotation, which a large heading change makes
-    // metres wide: skipped while that is open.
-    const bool wide_sagitta = (rotation_inflation(reach, turn) > 0.02 || body_turn > 0.01) &&
-                              collision_fuzz::tolerate("F9 sweeps with large heading changes");
-    if (!wide_sagitta) {
-      constexpr int kSamples = 64;
-      const double step = std::hypot(b.x - a.x, b.y - a.y) + reach * turn;
-      double closest = kInf;
-      for (int k = 0; k <= kSamples; ++k) {
-        const double f = static_cast<double>(k) / kSamples;
-        const double t = trajectory[i - 1].t + f * (trajectory[i].t - trajectory[i - 1].t);
-        const Obb sample = footprint(interpolate(a, b, f), c.vehicle, c.margins);
-        for (const Obstacle& o : obstacles) {
-          if (o.id() != *r.obstacle_id) continue;
-          for (const ConvexPolygon& part : world_parts(o, t, c.obstacles.outside_prediction)) {
-            closest = std::min(closest, distance(sample, part, tol).distance);
-          }
+    double closest = kInf;
+    for (double t : times) {
+      const double f = std::clamp((t - ta) / (tb - ta), 0.0, 1.0);
+      const Obb sample = footprint(interpolate(a, b, f), c.vehicle, c.margins);
+      for (const Obstacle& o : obstacles) {
+        if (o.id() != *r.obstacle_id) continue;
+        for (const ConvexPolygon& part : world_parts(o, t, c.obstacles.outside_prediction)) {
+          closest = std::min(closest, distance(sample, part, tol).distance);
         }
       }
-      const double allowed = 0.05 + step / kSamples + tol + slack;
-      FUZZ_CHECK(closest <= allowed, "a sweep hit " + num(closest) + " m from the obstacle (allowed " +
-                                         num(allowed) + "); " + context);
     }
+    const double ego_step = std::hypot(b.x - a.x, b.y - a.y) +
+                            reach * std::abs(heading_change(a.heading, b.heading));
+    const double allowed = c.continuous.max_overestimate + ego_step / kSamples + body_speed * dt +
+                           tol + slack;
+    FUZZ_CHECK(closest <= allowed, "a sweep hit " + num(closest) + " m from the obstacle (allowed " +
+                                       num(allowed) + "); " + context);
   }
   if (!r.collides && c.clearance.horizon > 0) {
     if (brute_clearance < c.clearance.horizon - slack) {

@@ -353,6 +353,25 @@ TEST(CheckerContinuous, RotatingCornerSweepsThroughAnObstacle) {
   }
 }
 
+// The hull of two footprints 147 degrees apart covers metres the car never sweeps; the checker
+// must confirm such a hull hit on halves of the step (fuzz finding F9).
+TEST(CheckerContinuous, HullOfASharpTurnIsNotAHit) {
+  SceneObstacles scene;
+  scene.add_convex(3, rect(-0.25, -1.2, 1.55, 0.6));  // 2.34 m from the true sweep
+  const Trajectory tr = {point(3, 16, 5, 12 - 4 * kPi), point(5, 5, 1, 2)};
+  const CheckerConfig on = config_with(true);
+  std::vector<Vec2> corners;
+  for (const TrajectoryPoint& q : tr) {
+    for (const Vec2& v : footprint(q.pose, on.vehicle, on.margins).corners()) corners.push_back(v);
+  }
+  // Precondition: the hull grown by the rotation sagitta, as the whole step is tested, reaches it.
+  const double sagitta = rotation_inflation(footprint_radius(on.vehicle, on.margins),
+                                            heading_change(tr[0].pose.heading, tr[1].pose.heading));
+  ASSERT_LT(distance(ConvexPolygon::hull(corners), rect(-0.25, -1.2, 1.55, 0.6)).distance, sagitta);
+  ASSERT_FALSE(dense_hit(on, scene, tr).has_value());
+  EXPECT_FALSE(check(make_checker(on, scene), tr).collides);
+}
+
 TEST(CheckerContinuous, TurnDoesNotReachFarObstacle) {
   // 5.5 m from the axle: beyond the corner's reach (3.90 m) plus the rotation bound.
   SceneObstacles scene;

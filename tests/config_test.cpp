@@ -36,6 +36,7 @@ void ExpectSameConfig(const CheckerConfig& actual, const CheckerConfig& expected
   EXPECT_EQ(actual.margins.longitudinal, expected.margins.longitudinal);
   EXPECT_EQ(actual.margins.lateral, expected.margins.lateral);
   EXPECT_EQ(actual.continuous.enabled, expected.continuous.enabled);
+  EXPECT_EQ(actual.continuous.max_overestimate, expected.continuous.max_overestimate);
   EXPECT_EQ(actual.clearance.horizon, expected.clearance.horizon);
   EXPECT_EQ(actual.obstacles.outside_prediction, expected.obstacles.outside_prediction);
   EXPECT_EQ(actual.broad_phase.spatial_index, expected.broad_phase.spatial_index);
@@ -65,6 +66,7 @@ std::string ToYaml(const CheckerConfig& c) {
       << "  lateral: " << c.margins.lateral << "\n"
       << "continuous:\n"
       << "  enabled: " << c.continuous.enabled << "\n"
+      << "  max_overestimate: " << c.continuous.max_overestimate << "\n"
       << "clearance:\n"
       << "  horizon: " << c.clearance.horizon << "\n"
       << "obstacles:\n"
@@ -96,6 +98,7 @@ CheckerConfig CustomConfig() {
   c.margins.longitudinal = 0.3;
   c.margins.lateral = 0.15;
   c.continuous.enabled = false;
+  c.continuous.max_overestimate = 0.005;
   c.clearance.horizon = 0.0;
   c.obstacles.outside_prediction = OutsidePrediction::ignore;
   c.broad_phase.spatial_index = false;
@@ -190,6 +193,7 @@ TEST(ConfigDefaults, DefaultYamlListsEveryKeyWithAComment) {
                                          "  lateral:",
                                          "continuous:",
                                          "  enabled:",
+                                         "  max_overestimate:",
                                          "clearance:",
                                          "  horizon:",
                                          "obstacles:",
@@ -272,21 +276,25 @@ TEST(ConfigParse, RangeBoundariesAreAccepted) {
   const CheckerConfig low = parse_config(
       "vehicle: {front_overhang: 0, rear_overhang: 0, wheel_base: 1e-9, width: 1e-9}\n"
       "margins: {longitudinal: 0, lateral: 0}\n"
+      "continuous: {max_overestimate: 0.001}\n"
       "clearance: {horizon: 0}\n"
       "broad_phase: {rtree_max_node_entries: 4, poses_per_query: 1, time_slice: 1e-6}\n"
       "narrow_phase: {contact_tolerance: 0, max_gjk_iterations: 4, max_epa_iterations: 4}\n"
       "threads: 0\n");
   EXPECT_EQ(low.vehicle.front_overhang, 0.0);
+  EXPECT_EQ(low.continuous.max_overestimate, 0.001);
   EXPECT_EQ(low.broad_phase.rtree_max_node_entries, 4);
   EXPECT_EQ(low.broad_phase.poses_per_query, 1);
   EXPECT_EQ(low.narrow_phase.contact_tolerance, 0.0);
   EXPECT_EQ(low.narrow_phase.max_gjk_iterations, 4);
   EXPECT_EQ(low.narrow_phase.max_epa_iterations, 4);
   const CheckerConfig high = parse_config(
+      "continuous: {max_overestimate: 1}\n"
       "broad_phase: {rtree_max_node_entries: 256, poses_per_query: 1000}\n"
       "narrow_phase: {contact_tolerance: 0.000999, max_gjk_iterations: 1000,"
       " max_epa_iterations: 1000}\n"
       "threads: 1024\n");
+  EXPECT_EQ(high.continuous.max_overestimate, 1.0);
   EXPECT_EQ(high.broad_phase.rtree_max_node_entries, 256);
   EXPECT_EQ(high.broad_phase.poses_per_query, 1000);
   EXPECT_EQ(high.narrow_phase.contact_tolerance, 0.000999);
@@ -320,6 +328,12 @@ std::vector<RangeCase> RangeCases() {
        "margins.longitudinal: must be >= 0 (was -0.5)"},
       {"margins:\n  lateral: -0.01\n", [](C& c) { c.margins.lateral = -0.01; },
        "margins.lateral: must be >= 0 (was -0.01)"},
+      {"continuous:\n  max_overestimate: 0\n",
+       [](C& c) { c.continuous.max_overestimate = 0; },
+       "continuous.max_overestimate: must be 0.001 to 1 (was 0)"},
+      {"continuous:\n  max_overestimate: 2\n",
+       [](C& c) { c.continuous.max_overestimate = 2; },
+       "continuous.max_overestimate: must be 0.001 to 1 (was 2)"},
       {"clearance:\n  horizon: -5\n", [](C& c) { c.clearance.horizon = -5; },
        "clearance.horizon: must be >= 0 (was -5)"},
       {"broad_phase:\n  rtree_max_node_entries: 3\n",

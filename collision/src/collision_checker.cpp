@@ -35,6 +35,10 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // (t(i) - t(i-1)) / 2^kContactTimeBisections early.
 constexpr int kContactTimeBisections = 10;
 
+// Most halvings of one sweep step (2^12 pieces): bounds the work of a pathological step (a huge
+// vehicle turning by pi) at the price of a coarser hit there.
+constexpr int kMaxSweepSplits = 12;
+
 double distance_to_segment(const Vec2& p, const Vec2& a, const Vec2& b) {
   const Vec2 ab = b - a;
   const double length2 = ab.squaredNorm();
@@ -155,10 +159,6 @@ class TrajectoryScan {
     return {pose, t, box, aabb, 0, 0};
   }
 
-  double sweep_inflation(const Pose2& a, const Pose2& b) const {
-    return rotation_inflation(rear_radius_, heading_change(a.heading, b.heading));
-  }
-
   bool sweeps_into(std::size_t i) const { return continuous_ && i > 0; }
 
   // Candidate parts for poses [begin, end): one index query for the chunk, or every part.
@@ -237,8 +237,8 @@ class TrajectoryScan {
       outcome.distance = d.distance;
     }
     if (!outcome.hit && check_collision && (sweep || !measure)) {
-      outcome.hit = sweep ? sweep_hits_stationary(part, ego_[i - 1].box, ego_[i - 1].pose, ego.box,
-                                                  ego.pose, sweep_cache(caches), &iterations)
+      outcome.hit = sweep ? sweep_hits_stationary(part, ego_[i - 1], ego, sweep_cache(caches),
+                                                  &iterations)
                           : pose_hits_stationary(part, ego.box, pose_cache(caches), &iterations);
     }
     stats.gjk_iterations += static_cast<std::uint64_t>(iterations);
@@ -253,15 +253,37 @@ class TrajectoryScan {
                               iterations);
   }
 
-  bool sweep_hits_stationary(const Part& part, const Obb& box_a, const Pose2& pose_a,
-                             const Obb& box_b, const Pose2& pose_b, GjkCache* cache,
-                             int* iterations) const {
-    const detail::HullView<detail::ObbView> hull(detail::ObbView(box_a, origin_),
-                                                 detail::ObbView(box_b, origin_),
-                                                 sweep_inflation(pose_a, pose_b));
+  // Whether the sweep of the ego from a to b touches the part: the hull of the two boxes grown by
+  // the rotation sagitta. A turning step's hull covers more than the sweep (sweep_overestimate);
+  // a hull hit stands once that excess is within continuous.max_overestimate, otherwise it is
+  // confirmed on the two halves of the step. Only pieces whose hull is hit are split further, so
+  // a near miss costs a few extra tests, not a dense resampling.
+  bool sweep_hits_stationary(const Part& part, const EgoPose& a, const EgoPose& b, GjkCache* cache,
+                             int* iterations, int splits = 0) const {
+    const double turn = heading_change(a.pose.heading, b.pose.heading);
+    const detail::HullView<detail::ObbView> hull(detail::ObbView(a.box, origin_),
+                                                 detail::ObbView(b.box, origin_),
+                                                 rotation_inflation(rear_radius_, turn));
     const detail::MinkowskiDifference diff(hull, detail::PolygonView(*part.polygon, origin_));
-    return detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations, cache,
-                              iterations);
+    if (!detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations, cache,
+                            iterations)) {
+      return false;
+    }
+    if (!needs_split(sweep_overestimate(rear_radius_, turn), splits)) return true;
+    const EgoPose m = ego_between(a, b, 0.5 * (a.t + b.t));
+    return sweep_hits_stationary(part, a, m, nullptr, iterations, splits + 1) ||
+           sweep_hits_stationary(part, m, b, nullptr, iterations, splits + 1);
+  }
+
+  bool needs_split(double overestimate, int splits) const {
+    return overestimate > config_.continuous.max_overestimate && splits < kMaxSweepSplits;
+  }
+
+  // The ego at time t in [a.t, b.t], on the motion between the two poses.
+  EgoPose ego_between(const EgoPose& a, const EgoPose& b, double t) const {
+    if (t == a.t) return a;
+    if (t == b.t) return b;
+    return make_ego(interpolate(a.pose, b.pose, (t - a.t) / (b.t - a.t)), t);
   }
 
   // ---- moving parts ----
@@ -407,27 +429,45 @@ class TrajectoryScan {
   // The relative sweep of the ego from a to b against the body, piece by piece (pieces_ must
   // hold the body's pieces over [a.t, b.t]).
   bool sweep_hits_moving(const Part& part, const EgoPose& a, const EgoPose& b, GjkCache* cache,
-                         int* iterations) {
-    auto ego_at = [&](double t) {
-      if (t == a.t) return a;
-      if (t == b.t) return b;
-      return make_ego(interpolate(a.pose, b.pose, (t - a.t) / (b.t - a.t)), t);
-    };
+                         int* iterations) const {
     for (const auto& [qa, qb] : pieces_) {
-      const EgoPose ea = ego_at(qa.t);
-      const EgoPose eb = ego_at(qb.t);
-      const double inflation =
-          sweep_inflation(ea.pose, eb.pose) + body_rotation_inflation(part, qa, qb);
-      const detail::RelativeSweepDifference diff(
-          detail::ObbView(ea.box, origin_), body_view(part, qa), detail::ObbView(eb.box, origin_),
-          body_view(part, qb), inflation);
       // A cache only fits the same piece structure; use it when the step is one piece.
-      if (detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations,
-                             pieces_.size() == 1 ? cache : nullptr, iterations)) {
+      if (piece_hits(part, a, b, qa, qb, pieces_.size() == 1 ? cache : nullptr, iterations, 0)) {
         return true;
       }
     }
     return false;
+  }
+
+  // One piece [qa.t, qb.t] of the step from a to b, in which both motions are linear; split
+  // like a stationary sweep while its hull over-covers by more than max_overestimate.
+  bool piece_hits(const Part& part, const EgoPose& a, const EgoPose& b, const BodyAt& qa,
+                  const BodyAt& qb, GjkCache* cache, int* iterations, int splits) const {
+    const EgoPose ea = ego_between(a, b, qa.t);
+    const EgoPose eb = ego_between(a, b, qb.t);
+    const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
+    const double body_turn = heading_change(qa.pose.heading, qb.pose.heading);
+    const double inflation =
+        rotation_inflation(rear_radius_, ego_turn) + rotation_inflation(part.circle_radius, body_turn);
+    const detail::RelativeSweepDifference diff(
+        detail::ObbView(ea.box, origin_), body_view(part, qa), detail::ObbView(eb.box, origin_),
+        body_view(part, qb), inflation);
+    if (!detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations, cache,
+                            iterations)) {
+      return false;
+    }
+    const double overestimate = sweep_overestimate(rear_radius_, ego_turn) +
+                                sweep_overestimate(part.circle_radius, body_turn);
+    if (qa.t == qb.t || !needs_split(overestimate, splits)) return true;
+    const BodyAt qm = body_between(qa, qb, 0.5 * (qa.t + qb.t));
+    return piece_hits(part, a, b, qa, qm, nullptr, iterations, splits + 1) ||
+           piece_hits(part, a, b, qm, qb, nullptr, iterations, splits + 1);
+  }
+
+  // The body at time t in [qa.t, qb.t], on its linear motion within the piece.
+  static BodyAt body_between(const BodyAt& qa, const BodyAt& qb, double t) {
+    const Pose2 pose = interpolate(qa.pose, qb.pose, (t - qa.t) / (qb.t - qa.t));
+    return BodyAt{t, pose, std::cos(pose.heading), std::sin(pose.heading)};
   }
 
   // ---- contact time ----
@@ -449,7 +489,7 @@ class TrajectoryScan {
         body_pieces(part, a.t, t_mid);
         hit = sweep_hits_moving(part, a, m, nullptr, &iterations);
       } else {
-        hit = sweep_hits_stationary(part, a.box, a.pose, m.box, m.pose, nullptr, &iterations);
+        hit = sweep_hits_stationary(part, a, m, nullptr, &iterations);
       }
       (hit ? hi : lo) = mid;
     }

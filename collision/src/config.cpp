@@ -122,6 +122,8 @@ const std::vector<Setting>& settings() {
       real("margins", "lateral", at_least(0), [](C& c) -> double& { return c.margins.lateral; }),
 
       boolean("continuous", "enabled", [](C& c) -> bool& { return c.continuous.enabled; }),
+      real("continuous", "max_overestimate", from_to(1e-3, 1.0),
+           [](C& c) -> double& { return c.continuous.max_overestimate; }),
 
       real("clearance", "horizon", at_least(0),
            [](C& c) -> double& { return c.clearance.horizon; }),

@@ -39,4 +39,14 @@ inline double rotation_inflation(double max_radius_m, double delta_heading_rad) 
   return sagitta * (1.0 + 1e-9) + 1e-12;
 }
 
+// How much the grown hull can over-approximate the sweep (metres): every point of it lies
+// within this distance of the shape at some instant. A hull point is (1 - s) p0 + s p1 with p0,
+// p1 in the end shapes; the shape at time s holds the same blend of their body-frame points, and
+// the two differ by at most s (1 - s) |delta_heading| (|u| + |v|) <= max_radius_m |delta| / 2;
+// the inflation adds itself. Linear in the turn: halving a step halves it.
+inline double sweep_overestimate(double max_radius_m, double delta_heading_rad) {
+  return 0.5 * max_radius_m * std::abs(delta_heading_rad) +
+         rotation_inflation(max_radius_m, delta_heading_rad);
+}
+
 }  // namespace collision
