@@ -76,7 +76,9 @@ GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_
   Simplex& s = out.simplex;
   start_simplex(diff, cache, s, out.iterations);
   const double threshold = diff.radius_sum() + contact_tolerance;
+  const double threshold_squared = threshold * threshold;
   bool converged = false;
+  double upper_scaled = 0, d_squared = 0;  // of the last iteration (see below)
 
   // Vertices before the last reduction: a support point equal to any of them means no progress.
   // Checking only the reduced simplex lets GJK cycle between two faces when the origin sits on
@@ -93,41 +95,62 @@ GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_
       break;
     }
     // Search direction towards the origin; on an edge, its normal (exactly perpendicular, so
-    // round-off in the closest point cannot tilt it).
+    // round-off in the closest point cannot tilt it). Distances are kept multiplied by |d|
+    // (upper_scaled = |v| |d|, lower_scaled = lower bound * |d|): the tests then compare squares
+    // and need no square root or division, which dominated the boolean query's cost.
     Vec2 d;
     if (s.count == 1) {
       d = -s.v[0].w;
-      out.upper_bound = d.norm();
+      upper_scaled = d.squaredNorm();
     } else {
       const Vec2 e = s.v[1].w - s.v[0].w;
       const double side = cross(e, -s.v[0].w);
       d = side > 0 ? left_perp(e) : right_perp(e);
-      out.upper_bound = side == 0 ? 0.0 : std::abs(side) / e.norm();
+      upper_scaled = std::abs(side);
     }
+    d_squared = d.squaredNorm();
     // Within round-off of the simplex's own size, the origin is on it.
     double size = 0;
     for (int i = 0; i < s.count; ++i) size = std::max(size, s.v[i].w.cwiseAbs().maxCoeff());
-    if (out.upper_bound <= kOnSimplexRelative * size || d.squaredNorm() == 0) {
+    const double on_simplex = kOnSimplexRelative * size;
+    if (d_squared == 0 || upper_scaled * upper_scaled <= on_simplex * on_simplex * d_squared) {
       out.enclosed = true;
       break;
     }
-    if (mode == GjkMode::boolean && out.upper_bound <= threshold) break;
+    if (mode == GjkMode::boolean && upper_scaled * upper_scaled <= threshold_squared * d_squared) {
+      break;
+    }
     if (out.iterations >= max_iterations) break;
 
     const SupportPoint p = diff.support(d);
     ++out.iterations;
-    const double lower = -p.w.dot(d) / d.norm();
-    if (lower > out.lower_bound) out.lower_bound = lower;
-    if (mode != GjkMode::distance && out.lower_bound > threshold) break;
+    const double lower_scaled = -p.w.dot(d);
+    if (mode == GjkMode::boolean) {
+      if (lower_scaled > 0 && lower_scaled * lower_scaled > threshold_squared * d_squared) {
+        out.lower_bound = lower_scaled / std::sqrt(d_squared);
+        break;
+      }
+    } else {
+      const double lower = lower_scaled / std::sqrt(d_squared);
+      if (lower > out.lower_bound) out.lower_bound = lower;
+      if (mode != GjkMode::distance && out.lower_bound > threshold) break;
+    }
     bool repeated = false;
     for (int i = 0; i < saved_count; ++i) {
       repeated = repeated || (saved_a[i] == p.index_a && saved_b[i] == p.index_b);
     }
-    if (repeated || out.upper_bound - out.lower_bound <= kGjkRelativeProgress * out.upper_bound) {
+    // Progress: the best lower bound (this support plane's in boolean mode) within
+    // kGjkRelativeProgress of |v|.
+    const double best_lower_scaled =
+        mode == GjkMode::boolean ? lower_scaled : out.lower_bound * std::sqrt(d_squared);
+    if (repeated || upper_scaled - best_lower_scaled <= kGjkRelativeProgress * upper_scaled) {
       converged = true;
       break;
     }
     s.v[s.count++] = p;
+  }
+  if (!out.enclosed && d_squared > 0) {
+    out.upper_bound = s.count == 1 ? std::sqrt(d_squared) : upper_scaled / std::sqrt(d_squared);
   }
 
   if (out.enclosed) {

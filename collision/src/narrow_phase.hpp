@@ -98,7 +98,7 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
     // The cores share a point: the simplex weights give one (exactly the same on both cores up to
     // round-off), reported as both witness points.
     r.distance = 0;
-    r.point_a = s.closest_on_a();
+    r.point_a = s.closest_on_a(diff);
     r.point_b = r.point_a;
     double depth_bound = 0;
     if (s.count == 3) depth_bound = triangle_depth_bound(s, &r.normal) + radius_sum;
@@ -117,8 +117,8 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
 
   const Vec2 n = direction_to_origin(s);  // from a towards b
   r.normal = n;
-  r.point_a = s.closest_on_a() + diff.radius_a() * n;
-  r.point_b = s.closest_on_b() - diff.radius_b() * n;
+  r.point_a = s.closest_on_a(diff) + diff.radius_a() * n;
+  r.point_b = s.closest_on_b(diff) - diff.radius_b() * n;
   const double core_distance = distance_to_origin(s);
   if (out.separated) {
     r.distance = core_distance - radius_sum;

@@ -29,6 +29,8 @@ class RelativeSweepDifference {
     const int k = index_a & 1;
     return tagged((k ? end_ : start_).at(index_a >> 1, index_b >> 1), k);
   }
+  Vec2 point_a(int index_a) const { return (index_a & 1 ? end_ : start_).point_a(index_a >> 1); }
+  Vec2 point_b(int index_b) const { return (index_b & 1 ? end_ : start_).point_b(index_b >> 1); }
   bool has(int index_a, int index_b) const {
     if (index_a < 0 || index_b < 0 || (index_a & 1) != (index_b & 1)) return false;
     return ((index_a & 1) ? end_ : start_).has(index_a >> 1, index_b >> 1);

@@ -33,14 +33,17 @@ struct Simplex {
     for (int i = 0; i < count; ++i) p += u[i] * v[i].w;
     return p / divisor;
   }
-  Vec2 closest_on_a() const {
+  // The same point on each core, from the vertices the simplex points came from.
+  template <class Diff>
+  Vec2 closest_on_a(const Diff& diff) const {
     Vec2 p = Vec2::Zero();
-    for (int i = 0; i < count; ++i) p += u[i] * v[i].a;
+    for (int i = 0; i < count; ++i) p += u[i] * diff.point_a(v[i].index_a);
     return p / divisor;
   }
-  Vec2 closest_on_b() const {
+  template <class Diff>
+  Vec2 closest_on_b(const Diff& diff) const {
     Vec2 p = Vec2::Zero();
-    for (int i = 0; i < count; ++i) p += u[i] * v[i].b;
+    for (int i = 0; i < count; ++i) p += u[i] * diff.point_b(v[i].index_b);
     return p / divisor;
   }
 

@@ -166,11 +166,11 @@ Vec2 anchor(const SweptHull<Shape>& s) {
   return anchor(s.start());
 }
 
-// One vertex of the Minkowski difference a ⊖ b of two cores, with the vertices it came from.
+// One vertex of the Minkowski difference a ⊖ b of two cores, with the indices of the vertices it
+// came from. The vertices themselves are only needed for witness points, at the very end
+// (Diff::point_a / point_b), so GJK moves 24 bytes per point instead of 56.
 struct SupportPoint {
-  Vec2 a;  // on a's core, relative to the origin
-  Vec2 b;  // on b's core
-  Vec2 w;  // a - b
+  Vec2 w;  // a's vertex minus b's, relative to the origin
   int index_a;
   int index_b;
 };
@@ -182,10 +182,10 @@ class MinkowskiDifference {
   MinkowskiDifference(const ViewA& a, const ViewB& b) : a_(a), b_(b) {}
   SupportPoint support(const Vec2& d) const { return at(a_.support(d), b_.support(-d)); }
   SupportPoint at(int index_a, int index_b) const {
-    const Vec2 pa = a_.vertex(index_a);
-    const Vec2 pb = b_.vertex(index_b);
-    return {pa, pb, pa - pb, index_a, index_b};
+    return {a_.vertex(index_a) - b_.vertex(index_b), index_a, index_b};
   }
+  Vec2 point_a(int index_a) const { return a_.vertex(index_a); }
+  Vec2 point_b(int index_b) const { return b_.vertex(index_b); }
   bool has(int index_a, int index_b) const { return a_.has(index_a) && b_.has(index_b); }
   double radius_sum() const { return a_.radius() + b_.radius(); }
   double radius_a() const { return a_.radius(); }
