@@ -930,6 +930,23 @@ void expect_same(const DistanceResult& warm, const DistanceResult& cold, double 
   }
 }
 
+// A warm start whose first point is (almost) the origin leaves EPA a single point; the supports
+// along +-x and +-y can then all fall on one diagonal of a ⊖ b that is anything but flat
+// (ties), and EPA took that for a flat difference: depth 0, "touching" for a 90 m overlap (fuzz
+// finding F11).
+TEST(Robustness, EpaFromAPointWhoseAxisSupportsAreCollinear) {
+  const ConvexPolygon a = poly({{2.8085463091741765e-309, 0}, {65, 2}, {620, 620}, {3, 620}});
+  const ConvexPolygon b = poly({{0, 0}, {2, 1}, {620, 620}, {0, 65}});
+  const DistanceResult cold = distance(a, b);
+  ASSERT_EQ(cold.status, QueryStatus::overlapping);
+  GjkCache cache;
+  cache.count = 3;
+  cache.index_a = {0, 0, 1};
+  cache.index_b = {0, 3, 0};
+  EXPECT_EQ(distance(a, b, kDefaultContactTolerance, &cache).status, QueryStatus::overlapping);
+  EXPECT_NEAR(penetration(a, b).depth, 90.293382162035812, 1e-9);
+}
+
 TEST(Robustness, Case20WarmStartInvalidation) {
   for (const Transform& t : transforms()) {
     SCOPED_TRACE("transform " + t.name);

@@ -8,9 +8,9 @@
 //
 // Start: whatever GJK ended with. A triangle is used as it is; an edge (shapes touching, or the
 // origin on an edge of exact axis-aligned supports, ROBUSTNESS.md case 5) or a single point is
-// grown by the supports along its normals or along ±x, ±y, and the convex hull of those points is
-// the first polygon. If that hull is flat, a ⊖ b itself is flat (a point or a segment core) and
-// the core depth is 0.
+// grown by the supports along its normals or along ±x, ±y (and, should those four lie on one
+// line, along that line's normals), and the convex hull of those points is the first polygon. If
+// that hull is flat, a ⊖ b itself is flat (a point or a segment core) and the core depth is 0.
 // Stop: the new support point repeats a polygon vertex, or lies within kEpaRelativeAccuracy of the
 // polygon's size beyond the closest edge. Cap: the closest-edge distance so far is a lower bound
 // of the depth (the polygon is inside a ⊖ b), returned with `capped`.
@@ -93,6 +93,15 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
 
   EpaVertex poly[kEpaCapacity];
   int count = small_hull(seed, n, poly);
+  if (count == 2 && simplex.count == 1) {
+    // The axis supports can all lie on one line through a ⊖ b that is not flat (ties on a
+    // diagonal): only the supports along that line's normals can tell.
+    const Vec2 e = poly[1].w - poly[0].w;
+    add_seed(diff.support(left_perp(e)));
+    add_seed(diff.support(right_perp(e)));
+    out.iterations += 2;
+    count = small_hull(seed, n, poly);
+  }
   const double scale = std::max(size.maxCoeff(), 1e-300);
   const double accuracy = kEpaRelativeAccuracy * scale;
 
