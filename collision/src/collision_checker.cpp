@@ -68,43 +68,56 @@ struct BodyAt {
   double cos_h, sin_h;
 };
 
+struct Caches {
+  GjkCache pose;
+  GjkCache sweep;
+};
+
+// The working memory of one scan, kept per thread between checks so that a check allocates
+// nothing once the vectors have grown to the largest trajectory and candidate set seen.
+struct Scratch {
+  std::vector<EgoPose> ego;
+  std::vector<int> candidates;
+  std::vector<Caches> caches;
+  std::vector<std::pair<BodyAt, BodyAt>> pieces;
+  std::vector<const detail::Part*> hits;
+};
+
 class TrajectoryScan {
  public:
   TrajectoryScan(const CheckerConfig& config, const detail::Scene& scene,
-                 const Trajectory& trajectory)
+                 const Trajectory& trajectory, Scratch& scratch)
       : config_(config),
         scene_(scene),
+        trajectory_(trajectory),
         origin_(trajectory.front().pose.x, trajectory.front().pose.y),
         tolerance_(config.narrow_phase.contact_tolerance),
         horizon_(config.clearance.horizon),
         continuous_(config.continuous.enabled),
-        rear_radius_(footprint_radius(config.vehicle, config.margins)) {
-    ego_.reserve(trajectory.size());
+        rear_radius_(footprint_radius(config.vehicle, config.margins)),
+        ego_(scratch.ego),
+        candidates_(scratch.candidates),
+        caches_(scratch.caches),
+        pieces_(scratch.pieces),
+        hits_(scratch.hits) {
+    ego_.clear();
     const double front = config.vehicle.wheel_base + config.vehicle.front_overhang;
     center_lever_ = 0.5 * std::abs(front - config.vehicle.rear_overhang);
-    for (const TrajectoryPoint& p : trajectory) {
-      ego_.push_back(make_ego(p.pose, p.t));
-      if (continuous_ && ego_.size() > 1) {
-        EgoPose& e = ego_.back();
-        const double turn = heading_change(ego_[ego_.size() - 2].pose.heading, p.pose.heading);
-        e.sweep_inflation = rotation_inflation(rear_radius_, turn);
-        e.center_inflation = rotation_inflation(center_lever_, turn);
-      }
-    }
-    const Obb& b = ego_.front().box;
+    const Obb b = footprint(Pose2{0, 0, 0}, config.vehicle, config.margins);
     box_radius_ = std::hypot(b.half_length(), b.half_width());
   }
 
   TrajectoryResult run() {
     TrajectoryResult result;
     result.min_clearance = kInfinity;
-    const std::size_t n = ego_.size();
+    const std::size_t n = trajectory_.size();
     const std::size_t chunk = static_cast<std::size_t>(config_.broad_phase.poses_per_query);
     const std::uint64_t part_count = scene_.parts.size();
     double best_clearance = kInfinity;
 
     for (std::size_t begin = 0; begin < n; begin += chunk) {
       const std::size_t end = std::min(n, begin + chunk);
+      prepare_ego(end);
       collect_candidates(begin, end);
       for (std::size_t i = begin; i < end; ++i) {
         result.stats.pairs_seen += part_count;
@@ -143,14 +156,25 @@ class TrajectoryScan {
   }
 
  private:
-  struct Caches {
-    GjkCache pose;
-    GjkCache sweep;
-  };
   struct PairOutcome {
     bool hit = false;
     double distance = kInfinity;  // clearance at the pose, when measured
   };
+
+  // Footprints are made chunk by chunk, as the scan reaches them: a trajectory that collides
+  // early never pays for the poses after its hit.
+  void prepare_ego(std::size_t end) {
+    while (ego_.size() < end) {
+      const TrajectoryPoint& p = trajectory_[ego_.size()];
+      EgoPose e = make_ego(p.pose, p.t);
+      if (continuous_ && !ego_.empty()) {
+        const double turn = heading_change(ego_.back().pose.heading, p.pose.heading);
+        e.sweep_inflation = rotation_inflation(rear_radius_, turn);
+        e.center_inflation = rotation_inflation(center_lever_, turn);
+      }
+      ego_.push_back(e);
+    }
+  }
 
   EgoPose make_ego(const Pose2& pose, double t) const {
     const Obb box = footprint(pose, config_.vehicle, config_.margins);
@@ -505,6 +529,7 @@ class TrajectoryScan {
 
   const CheckerConfig& config_;
   const detail::Scene& scene_;
+  const Trajectory& trajectory_;
   Vec2 origin_;  // local origin of every GJK query of this trajectory
   double tolerance_;
   double horizon_;
@@ -512,11 +537,11 @@ class TrajectoryScan {
   double rear_radius_;   // rear axle to the farthest footprint corner, m
   double box_radius_;    // footprint centre to a corner, m
   double center_lever_;  // rear axle to the footprint centre, m
-  std::vector<EgoPose> ego_;
-  std::vector<int> candidates_;
-  std::vector<Caches> caches_;                     // parallel to candidates_
-  std::vector<std::pair<BodyAt, BodyAt>> pieces_;  // of the moving body over the current step
-  std::vector<const Part*> hits_;                  // parts hit at the current index
+  std::vector<EgoPose>& ego_;                       // the poses made so far
+  std::vector<int>& candidates_;
+  std::vector<Caches>& caches_;                     // parallel to candidates_
+  std::vector<std::pair<BodyAt, BodyAt>>& pieces_;  // of the moving body over the current step
+  std::vector<const Part*>& hits_;                  // parts hit at the current index
 };
 
 }  // namespace
@@ -557,7 +582,8 @@ TrajectoryResult CollisionChecker::check_valid(const Trajectory& trajectory) con
     empty.min_clearance = kInfinity;
     return empty;
   }
-  return TrajectoryScan(config_, *scene_, trajectory).run();
+  thread_local Scratch scratch;
+  return TrajectoryScan(config_, *scene_, trajectory, scratch).run();
 }
 
 std::vector<TrajectoryResult> CollisionChecker::check_all(
