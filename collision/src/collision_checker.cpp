@@ -35,9 +35,11 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // (t(i) - t(i-1)) / 2^kContactTimeBisections early.
 constexpr int kContactTimeBisections = 10;
 
-// Most halvings of one sweep step (2^12 pieces): bounds the work of a pathological step (a huge
-// vehicle turning by pi) at the price of a coarser hit there.
-constexpr int kMaxSweepSplits = 12;
+// Most halvings spent on one sweep test (each costs two GJK calls): bounds the work of a
+// pathological step (a huge vehicle turning by pi past a long obstacle, with a millimetre asked
+// for) at the price of a coarser hit there. A near miss of a car needs about 2 * log2(excess /
+// max_overestimate), under 20.
+constexpr int kSweepSplitBudget = 64;
 
 double distance_to_segment(const Vec2& p, const Vec2& a, const Vec2& b) {
   const Vec2 ab = b - a;
@@ -283,7 +285,13 @@ class TrajectoryScan {
   // confirmed on the two halves of the step. Only pieces whose hull is hit are split further, so
   // a near miss costs a few extra tests, not a dense resampling.
   bool sweep_hits_stationary(const Part& part, const EgoPose& a, const EgoPose& b, GjkCache* cache,
-                             int* iterations, int splits = 0) const {
+                             int* iterations) {
+    split_budget_ = kSweepSplitBudget;
+    return step_hits_stationary(part, a, b, cache, iterations);
+  }
+
+  bool step_hits_stationary(const Part& part, const EgoPose& a, const EgoPose& b, GjkCache* cache,
+                            int* iterations) {
     const double turn = heading_change(a.pose.heading, b.pose.heading);
     const detail::HullView<detail::ObbView> hull(detail::ObbView(a.box, origin_),
                                                  detail::ObbView(b.box, origin_),
@@ -293,14 +301,18 @@ class TrajectoryScan {
                             iterations)) {
       return false;
     }
-    if (!needs_split(sweep_overestimate(rear_radius_, turn), splits)) return true;
+    if (!split(sweep_overestimate(rear_radius_, turn))) return true;
     const EgoPose m = ego_between(a, b, 0.5 * (a.t + b.t));
-    return sweep_hits_stationary(part, a, m, nullptr, iterations, splits + 1) ||
-           sweep_hits_stationary(part, m, b, nullptr, iterations, splits + 1);
+    return step_hits_stationary(part, a, m, nullptr, iterations) ||
+           step_hits_stationary(part, m, b, nullptr, iterations);
   }
 
-  bool needs_split(double overestimate, int splits) const {
-    return overestimate > config_.continuous.max_overestimate && splits < kMaxSweepSplits;
+  // Whether a hull hit that over-covers by `overestimate` is to be confirmed on halves (and the
+  // budget allows it).
+  bool split(double overestimate) {
+    if (overestimate <= config_.continuous.max_overestimate || split_budget_ == 0) return false;
+    --split_budget_;
+    return true;
   }
 
   // The ego at time t in [a.t, b.t], on the motion between the two poses.
@@ -453,10 +465,11 @@ class TrajectoryScan {
   // The relative sweep of the ego from a to b against the body, piece by piece (pieces_ must
   // hold the body's pieces over [a.t, b.t]).
   bool sweep_hits_moving(const Part& part, const EgoPose& a, const EgoPose& b, GjkCache* cache,
-                         int* iterations) const {
+                         int* iterations) {
+    split_budget_ = kSweepSplitBudget;
     for (const auto& [qa, qb] : pieces_) {
       // A cache only fits the same piece structure; use it when the step is one piece.
-      if (piece_hits(part, a, b, qa, qb, pieces_.size() == 1 ? cache : nullptr, iterations, 0)) {
+      if (piece_hits(part, a, b, qa, qb, pieces_.size() == 1 ? cache : nullptr, iterations)) {
         return true;
       }
     }
@@ -466,7 +479,7 @@ class TrajectoryScan {
   // One piece [qa.t, qb.t] of the step from a to b, in which both motions are linear; split
   // like a stationary sweep while its hull over-covers by more than max_overestimate.
   bool piece_hits(const Part& part, const EgoPose& a, const EgoPose& b, const BodyAt& qa,
-                  const BodyAt& qb, GjkCache* cache, int* iterations, int splits) const {
+                  const BodyAt& qb, GjkCache* cache, int* iterations) {
     const EgoPose ea = ego_between(a, b, qa.t);
     const EgoPose eb = ego_between(a, b, qb.t);
     const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
@@ -482,10 +495,10 @@ class TrajectoryScan {
     }
     const double overestimate = sweep_overestimate(rear_radius_, ego_turn) +
                                 sweep_overestimate(part.circle_radius, body_turn);
-    if (qa.t == qb.t || !needs_split(overestimate, splits)) return true;
+    if (qa.t == qb.t || !split(overestimate)) return true;
     const BodyAt qm = body_between(qa, qb, 0.5 * (qa.t + qb.t));
-    return piece_hits(part, a, b, qa, qm, nullptr, iterations, splits + 1) ||
-           piece_hits(part, a, b, qm, qb, nullptr, iterations, splits + 1);
+    return piece_hits(part, a, b, qa, qm, nullptr, iterations) ||
+           piece_hits(part, a, b, qm, qb, nullptr, iterations);
   }
 
   // The body at time t in [qa.t, qb.t], on its linear motion within the piece.
@@ -537,6 +550,7 @@ class TrajectoryScan {
   double rear_radius_;   // rear axle to the farthest footprint corner, m
   double box_radius_;    // footprint centre to a corner, m
   double center_lever_;  // rear axle to the footprint centre, m
+  int split_budget_ = 0;  // halvings left for the current sweep test
   std::vector<EgoPose>& ego_;                       // the poses made so far
   std::vector<int>& candidates_;
   std::vector<Caches>& caches_;                     // parallel to candidates_

@@ -15,7 +15,7 @@ struct ContinuousConfig {
   bool enabled = true;  // check the sweep between consecutive poses, not only the poses
   // metres, in [0.001, 1]: how early a sweep hit may come. The hull of two poses over-covers a
   // turning step (see sweep_overestimate); a hull hit is confirmed on halves of the step until
-  // each half over-covers by at most this much.
+  // each half over-covers by at most this much (at most 64 halvings per test).
   double max_overestimate = 0.02;
 };
 
