@@ -2,7 +2,8 @@
 // shape combination:
 //   - box and polygon pairs: intersects and distance against Boost.Geometry, penetration against
 //     sat() (depth equal within 1e-9 relative, normal equal up to ties: it must realise the
-//     least depth);
+//     least depth; an overlap deeper than the tolerance takes sat()'s own fast path there, so
+//     EPA meets SAT on the shallow pairs and on every swept hull below);
 //   - pairs with a circle: against closed forms written here (point to segment for polygons,
 //     clamping in the box frame for boxes);
 //   - swept hulls (inflation 0): against the explicit ConvexPolygon::hull of their corners,

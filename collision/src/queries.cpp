@@ -6,12 +6,14 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include "collision/errors.hpp"
 #include "epa.hpp"
 #include "format.hpp"
 #include "gjk.hpp"
 #include "narrow_phase.hpp"
+#include "sat_fast_path.hpp"
 
 namespace collision {
 
@@ -62,9 +64,22 @@ DistanceResult distance(const A& a, const B& b, double contact_tolerance_m, GjkC
   return r;
 }
 
+template <class T>
+inline constexpr bool kPolygonal = std::is_same_v<T, Obb> || std::is_same_v<T, ConvexPolygon>;
+
 template <class A, class B>
 PenetrationResult penetration(const A& a, const B& b, double contact_tolerance_m) {
   detail::require_tolerance(contact_tolerance_m);
+  if constexpr (kPolygonal<A> && kPolygonal<B>) {
+    const double min_depth = contact_tolerance_m + detail::kSatFastPathMargin;
+    if (const std::optional<SatResult> deep = detail::deep_overlap(a, b, min_depth)) {
+      PenetrationResult r;
+      r.depth = -deep->separation;
+      r.normal = deep->normal;
+      r.status = QueryStatus::overlapping;
+      return r;
+    }
+  }
   const Vec2 origin = detail::anchor(a);
   const detail::MinkowskiDifference diff(detail::make_view(a, origin),
                                          detail::make_view(b, origin));

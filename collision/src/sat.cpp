@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "sat_fast_path.hpp"
 #include "vec2_math.hpp"
 
 namespace collision {
@@ -19,6 +20,15 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
+// An axis of a shape: its outward normal, not normalised (for a polygon, the edge turned by -90
+// degrees), the normal's squared length, and the shape's extent along it (relative to the
+// origin, in the normal's units).
+struct Axis {
+  Vec2 normal;
+  double length2;
+  double extent;
+};
+
 // A convex polygon as SAT sees it: counter-clockwise vertices, axes along its edge normals.
 struct PolygonShape {
   const Vec2* vertices;
@@ -26,15 +36,11 @@ struct PolygonShape {
 
   Vec2 anchor() const { return vertices[0]; }
   std::size_t axis_count() const { return count; }
-  // Outward unit normal of edge i and the shape's extent along it (relative to origin); a
-  // zero-length edge (none survive ConvexPolygon's welding) has no axis: normal zero.
-  Vec2 axis(std::size_t i, const Vec2& origin, double* extent) const {
-    const Vec2 start = vertices[i] - origin;
-    const Vec2 e = vertices[(i + 1) % count] - vertices[i];
-    if (e.squaredNorm() == 0) return Vec2::Zero();
-    const Vec2 normal = detail::right_perp(e).normalized();
-    *extent = normal.dot(start);
-    return normal;
+  // A zero-length edge (none survive ConvexPolygon's welding) gives length2 0: no axis.
+  Axis axis(std::size_t i, const Vec2& origin) const {
+    const Vec2 e = vertices[i + 1 < count ? i + 1 : 0] - vertices[i];
+    const Vec2 normal = detail::right_perp(e);
+    return {normal, e.squaredNorm(), normal.dot(vertices[i] - origin)};
   }
   double min_along(const Vec2& n, const Vec2& origin) const {
     double lowest = kInfinity;
@@ -48,11 +54,11 @@ struct BoxShape {
 
   Vec2 anchor() const { return box.center(); }
   std::size_t axis_count() const { return 4; }
-  Vec2 axis(std::size_t i, const Vec2& origin, double* extent) const {
+  Axis axis(std::size_t i, const Vec2& origin) const {
     const Vec2 base = (i % 2 == 0) ? box.axis_length() : box.axis_width();
     const Vec2 normal = (i < 2) ? base : Vec2(-base);
-    *extent = normal.dot(box.center() - origin) + ((i % 2 == 0) ? box.half_length() : box.half_width());
-    return normal;
+    const double half = (i % 2 == 0) ? box.half_length() : box.half_width();
+    return {normal, 1.0, normal.dot(box.center() - origin) + half};
   }
   double min_along(const Vec2& n, const Vec2& origin) const {
     return n.dot(box.center() - origin) - box.half_length() * std::abs(n.dot(box.axis_length())) -
@@ -63,28 +69,50 @@ struct BoxShape {
 PolygonShape shape_of(const ConvexPolygon& p) { return {p.vertices().data(), p.size()}; }
 BoxShape shape_of(const Obb& b) { return {b}; }
 
+// x |x|: increasing, so raw / length compares like signed_square(raw) / length^2.
+double signed_square(double x) { return x * std::abs(x); }
+
 // Best axis among the outward normals of `own` against `other`: the separation and the normal
-// pointing from `own` towards `other`.
+// pointing from `own` towards `other`. Stops at the first axis whose separation reaches stop_at.
+// Separations are compared as signed squares over squared normal lengths, so that only the
+// winning axis is normalised: a square root and a division per axis were most of the cost.
 template <class Own, class Other>
-SatResult best_axis(const Own& own, const Other& other, const Vec2& origin) {
-  SatResult best{-kInfinity, Vec2(1, 0)};
+SatResult best_axis(const Own& own, const Other& other, const Vec2& origin,
+                    double stop_at = kInfinity) {
+  double best_raw = -kInfinity, best_length2 = 1;
+  Vec2 best_normal(1, 0);
+  const double stop_key = signed_square(stop_at);
   for (std::size_t i = 0; i < own.axis_count(); ++i) {
-    double extent = 0;
-    const Vec2 normal = own.axis(i, origin, &extent);
-    if (normal.isZero()) continue;
-    const double separation = other.min_along(normal, origin) - extent;
-    if (separation > best.separation) best = {separation, normal};
+    const Axis axis = own.axis(i, origin);
+    if (axis.length2 == 0) continue;
+    const double raw = other.min_along(axis.normal, origin) - axis.extent;
+    const double key = signed_square(raw);
+    if (key * best_length2 > signed_square(best_raw) * axis.length2) {
+      best_raw = raw;
+      best_length2 = axis.length2;
+      best_normal = axis.normal;
+    }
+    if (key >= stop_key * axis.length2) break;
   }
-  return best;
+  const double length = std::sqrt(best_length2);
+  return {best_raw / length, best_normal / length};
 }
 
 template <class A, class B>
-SatResult sat_of(const A& a, const B& b) {
+SatResult sat_of(const A& a, const B& b, double stop_at = kInfinity) {
   const Vec2 origin = a.anchor();
-  const SatResult from_a = best_axis(a, b, origin);
-  SatResult from_b = best_axis(b, a, origin);
+  const SatResult from_a = best_axis(a, b, origin, stop_at);
+  if (from_a.separation >= stop_at) return from_a;
+  SatResult from_b = best_axis(b, a, origin, stop_at);
   from_b.normal = -from_b.normal;  // b's outward normal points from b towards a
   return from_a.separation >= from_b.separation ? from_a : from_b;
+}
+
+template <class A, class B>
+std::optional<SatResult> deep_overlap_of(const A& a, const B& b, double min_depth) {
+  const SatResult r = sat_of(a, b, -min_depth);
+  if (r.separation >= -min_depth) return std::nullopt;
+  return r;
 }
 
 }  // namespace
@@ -95,6 +123,24 @@ SatResult sat(const ConvexPolygon& a, const ConvexPolygon& b) {
 SatResult sat(const Obb& a, const ConvexPolygon& b) { return sat_of(shape_of(a), shape_of(b)); }
 SatResult sat(const ConvexPolygon& a, const Obb& b) { return sat_of(shape_of(a), shape_of(b)); }
 SatResult sat(const Obb& a, const Obb& b) { return sat_of(shape_of(a), shape_of(b)); }
+
+namespace detail {
+
+std::optional<SatResult> deep_overlap(const ConvexPolygon& a, const ConvexPolygon& b,
+                                      double min_depth) {
+  return deep_overlap_of(shape_of(a), shape_of(b), min_depth);
+}
+std::optional<SatResult> deep_overlap(const Obb& a, const ConvexPolygon& b, double min_depth) {
+  return deep_overlap_of(shape_of(a), shape_of(b), min_depth);
+}
+std::optional<SatResult> deep_overlap(const ConvexPolygon& a, const Obb& b, double min_depth) {
+  return deep_overlap_of(shape_of(a), shape_of(b), min_depth);
+}
+std::optional<SatResult> deep_overlap(const Obb& a, const Obb& b, double min_depth) {
+  return deep_overlap_of(shape_of(a), shape_of(b), min_depth);
+}
+
+}  // namespace detail
 
 ConvexPolygon to_polygon(const Obb& box) {
   const std::array<Vec2, 4> c = box.corners();

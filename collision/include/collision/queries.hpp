@@ -73,7 +73,8 @@ DistanceResult distance(const A& a, const B& b,
                         GjkCache* cache = nullptr);
 
 // Penetration depth and direction (EPA, started from the simplex GJK ends with). See
-// PenetrationResult.
+// PenetrationResult. For two boxes or polygons overlapping by clearly more than the tolerance,
+// the separating-axis test gives the same exact answer in one pass, and is used instead.
 template <class A, class B>
 PenetrationResult penetration(const A& a, const B& b,
                               double contact_tolerance_m = kDefaultContactTolerance);
