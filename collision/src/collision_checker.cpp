@@ -15,6 +15,7 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <optional>
 #include <thread>
 
 #include "collision/errors.hpp"
@@ -63,16 +64,24 @@ struct EgoPose {
   double center_inflation = 0;
 };
 
-// A moving body at one instant, with its rotation precomputed.
+// A moving body at one instant.
 struct BodyAt {
   double t;
   Pose2 pose;
-  double cos_h, sin_h;
 };
+
+// Heading change from one pose to the next; predictions that keep their heading (constant
+// velocity) skip the remainder and the cosine of the sagitta that follow.
+double turn_between(double from_rad, double to_rad) {
+  return from_rad == to_rad ? 0.0 : heading_change(from_rad, to_rad);
+}
 
 struct Caches {
   GjkCache pose;
   GjkCache sweep;
+  // A moving part's body at the last pose's time (NaN: none yet): the next sweep starts there.
+  BodyAt body{std::numeric_limits<double>::quiet_NaN(), Pose2{}};
+  bool body_present = false;
 };
 
 // The working memory of one scan, kept per thread between checks so that a check allocates
@@ -328,21 +337,24 @@ class TrajectoryScan {
     const std::optional<Pose2> pose =
         part.obstacle->pose_at(t, config_.obstacles.outside_prediction);
     if (!pose) return std::nullopt;
-    return BodyAt{t, *pose, std::cos(pose->heading), std::sin(pose->heading)};
+    return BodyAt{t, *pose};
   }
 
+  // Turns the body's polygon into place: only for pairs that reach GJK.
   detail::PlacedPolygonView body_view(const Part& part, const BodyAt& body) const {
-    return detail::PlacedPolygonView(*part.polygon, Vec2(body.pose.x, body.pose.y), body.cos_h,
-                                     body.sin_h, origin_);
+    return detail::PlacedPolygonView(*part.polygon, Vec2(body.pose.x, body.pose.y),
+                                     std::cos(body.pose.heading), std::sin(body.pose.heading),
+                                     origin_);
   }
 
   // Splits [ta, tb] at every predicted time inside it: within each piece both the ego and the
   // body move linearly. With `ignore`, a piece with one end outside the prediction shrinks to the
   // instant at its other end (the body exists there only at that predicted time), and a piece
   // with both ends outside is dropped.
-  void body_pieces(const Part& part, double ta, double tb) {
+  void body_pieces(const Part& part, double ta, double tb, std::optional<BodyAt> at_ta,
+                   const std::optional<BodyAt>& at_tb) {
     pieces_.clear();
-    std::optional<BodyAt> previous = body_at(part, ta);
+    std::optional<BodyAt> previous = std::move(at_ta);
     auto close_piece = [&](std::optional<BodyAt> next) {
       if (previous && next) {
         pieces_.emplace_back(*previous, *next);
@@ -352,21 +364,33 @@ class TrajectoryScan {
       }
       previous = next;
     };
-    for (const PredictedPose& p : part.obstacle->prediction()) {
-      if (p.t > ta && p.t < tb) close_piece(body_at(part, p.t));
-    }
-    close_piece(body_at(part, tb));
+    // Predictions are sorted by time: the predicted times inside (ta, tb) by binary search, not a
+    // pass over the whole prediction per pair.
+    const std::vector<PredictedPose>& prediction = part.obstacle->prediction();
+    auto p = std::upper_bound(prediction.begin(), prediction.end(), ta,
+                              [](double t, const PredictedPose& q) { return t < q.t; });
+    for (; p != prediction.end() && p->t < tb; ++p) close_piece(BodyAt{p->t, p->pose});
+    close_piece(at_tb);
   }
 
   static double body_rotation_inflation(const Part& part, const BodyAt& a, const BodyAt& b) {
-    return rotation_inflation(part.circle_radius, heading_change(a.pose.heading, b.pose.heading));
+    return rotation_inflation(part.circle_radius, turn_between(a.pose.heading, b.pose.heading));
   }
 
   PairOutcome test_moving(const Part& part, std::size_t i, Caches& caches,
                           double clearance_threshold, CheckStats& stats) {
     const EgoPose& ego = ego_[i];
     const bool sweep = sweeps_into(i);
+    std::optional<BodyAt> before;
+    if (sweep && caches.body.t == ego_[i - 1].t) {
+      if (caches.body_present) before = caches.body;
+    } else if (sweep) {
+      before = body_at(part, ego_[i - 1].t);
+    }
     const std::optional<BodyAt> now = body_at(part, ego.t);
+    caches.body = now.value_or(BodyAt{ego.t, Pose2{}});
+    caches.body.t = ego.t;
+    caches.body_present = now.has_value();
     const double radius = part.circle_radius;
     double pose_gap = kInfinity;
     if (now)
@@ -378,7 +402,7 @@ class TrajectoryScan {
     Aabb collision_box = ego.aabb;
     if (sweep) {
       const EgoPose& prev = ego_[i - 1];
-      body_pieces(part, prev.t, ego.t);
+      body_pieces(part, prev.t, ego.t, before, now);
       collision_gap = kInfinity;
       body_box = Aabb();
       const double ego_inflation = ego.sweep_inflation;
@@ -483,7 +507,7 @@ class TrajectoryScan {
     const EgoPose ea = ego_between(a, b, qa.t);
     const EgoPose eb = ego_between(a, b, qb.t);
     const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
-    const double body_turn = heading_change(qa.pose.heading, qb.pose.heading);
+    const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
     const double inflation =
         rotation_inflation(rear_radius_, ego_turn) + rotation_inflation(part.circle_radius, body_turn);
     const detail::RelativeSweepDifference diff(
@@ -503,8 +527,7 @@ class TrajectoryScan {
 
   // The body at time t in [qa.t, qb.t], on its linear motion within the piece.
   static BodyAt body_between(const BodyAt& qa, const BodyAt& qb, double t) {
-    const Pose2 pose = interpolate(qa.pose, qb.pose, (t - qa.t) / (qb.t - qa.t));
-    return BodyAt{t, pose, std::cos(pose.heading), std::sin(pose.heading)};
+    return BodyAt{t, interpolate(qa.pose, qb.pose, (t - qa.t) / (qb.t - qa.t))};
   }
 
   // ---- contact time ----
@@ -523,7 +546,7 @@ class TrajectoryScan {
       int iterations = 0;
       bool hit;
       if (part.moving) {
-        body_pieces(part, a.t, t_mid);
+        body_pieces(part, a.t, t_mid, body_at(part, a.t), body_at(part, t_mid));
         hit = sweep_hits_moving(part, a, m, nullptr, &iterations);
       } else {
         hit = sweep_hits_stationary(part, a, m, nullptr, &iterations);
