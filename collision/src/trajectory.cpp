@@ -37,6 +37,7 @@ void validate_trajectory(const Trajectory& trajectory) {
 }
 
 double heading_change(double from_rad, double to_rad) {
+  if (from_rad == to_rad) return 0;  // straight motion, the common case: no remainder
   double delta = std::remainder(to_rad - from_rad, 2 * M_PI);  // in [-pi, pi]
   if (delta <= -M_PI) delta += 2 * M_PI;
   return delta;
