@@ -19,11 +19,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "collision/tolerances.hpp"
 #include "simplex.hpp"
 
 namespace collision::detail {
+
+// Depths below this fraction of the Minkowski difference's size are round-off (64 double steps),
+// reported as touching: otherwise a contact exact on paper comes out "touching" or "overlapping"
+// by 1e-16 m depending on argument order.
+inline constexpr double kDepthResolutionRelative = 64 * std::numeric_limits<double>::epsilon();
 
 // Capacity of the EPA polygon; the config caps EPA iterations below it.
 inline constexpr int kEpaCapacity = 1024 + 8;
@@ -33,6 +39,8 @@ struct EpaOutput {
   Vec2 normal{1, 0};      // outward normal of a ⊖ b there: moving b along it separates
   bool capped = false;
   int iterations = 0;
+  // Depths up to this (metres) are round-off of the shapes' coordinates, not an overlap.
+  double resolution = 0;
 };
 
 struct EpaVertex {
@@ -104,6 +112,7 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
   }
   const double scale = std::max(size.maxCoeff(), 1e-300);
   const double accuracy = kEpaRelativeAccuracy * scale;
+  out.resolution = kDepthResolutionRelative * scale;
 
   if (count < 3) {
     // a ⊖ b is a point or a segment through the origin: no interior, depth 0.

@@ -47,26 +47,20 @@ struct GjkOutput {
   int iterations = 0;      // support calls
 };
 
+// Fills s from the cache when it fits these shapes (indices in range, no repeats).
 template <class Diff>
-void start_simplex(const Diff& diff, const GjkCache* cache, Simplex& s, int& iterations) {
+bool load_cache(const Diff& diff, const GjkCache* cache, Simplex& s) {
   s.count = 0;
-  if (cache != nullptr && cache->count >= 1 && cache->count <= 3) {
-    for (int i = 0; i < cache->count; ++i) {
-      const int ia = cache->index_a[i], ib = cache->index_b[i];
-      if (!diff.has(ia, ib) || s.contains(ia, ib)) {
-        s.count = 0;
-        break;
-      }
-      s.v[s.count++] = diff.at(ia, ib);
+  if (cache == nullptr || cache->count < 1 || cache->count > 3) return false;
+  for (int i = 0; i < cache->count; ++i) {
+    const int ia = cache->index_a[i], ib = cache->index_b[i];
+    if (!diff.has(ia, ib) || s.contains(ia, ib)) {
+      s.count = 0;
+      return false;
     }
+    s.v[s.count++] = diff.at(ia, ib);
   }
-  if (s.count == 0) {
-    Vec2 d = diff.initial_direction();
-    if (d.squaredNorm() == 0) d = Vec2(1, 0);  // coincident anchors: any fixed axis will do
-    s.v[0] = diff.support(d);
-    s.count = 1;
-    ++iterations;
-  }
+  return true;
 }
 
 template <class Diff>
@@ -74,17 +68,38 @@ GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_
               GjkCache* cache) {
   GjkOutput out;
   Simplex& s = out.simplex;
-  start_simplex(diff, cache, s, out.iterations);
   const double threshold = diff.radius_sum() + contact_tolerance;
   const double threshold_squared = threshold * threshold;
   bool converged = false;
   double upper_scaled = 0, d_squared = 0;  // of the last iteration (see below)
 
+  // Start: the cached simplex, or one support point along the direction between the cores'
+  // middles. A boolean query tries that point first even with a cache: it often proves the gap
+  // alone (most pairs that pass a coarse stage are still apart), and then the cache is kept for
+  // the next pose rather than replaced.
+  const bool warm = load_cache(diff, cache, s);
+  bool proven_gap = false;
+  if (!warm || mode == GjkMode::boolean) {
+    Vec2 d = diff.initial_direction();
+    if (d.squaredNorm() == 0) d = Vec2(1, 0);  // coincident middles: any fixed axis will do
+    const SupportPoint p = diff.support(d);
+    ++out.iterations;
+    if (const double scaled = -p.w.dot(d); scaled > 0) {
+      out.lower_bound = scaled / d.norm();
+      proven_gap = mode != GjkMode::distance && out.lower_bound > threshold;
+    }
+    if (!warm || proven_gap) {
+      s.v[0] = p;
+      s.count = 1;
+    }
+  }
+  const bool keep_cache = warm && proven_gap;
+
   // Vertices before the last reduction: a support point equal to any of them means no progress.
   // Checking only the reduced simplex lets GJK cycle between two faces when the origin sits on
   // an edge within round-off.
   int saved_a[3], saved_b[3], saved_count = 0;
-  while (true) {
+  while (!proven_gap) {
     saved_count = s.count;
     for (int i = 0; i < s.count; ++i) {
       saved_a[i] = s.v[i].index_a;
@@ -151,6 +166,8 @@ GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_
   }
   if (!out.enclosed && d_squared > 0) {
     out.upper_bound = s.count == 1 ? std::sqrt(d_squared) : upper_scaled / std::sqrt(d_squared);
+  } else if (proven_gap) {
+    out.upper_bound = s.v[0].w.norm();
   }
 
   if (out.enclosed) {
@@ -162,7 +179,7 @@ GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_
     out.capped = !out.separated && !out.hit;
   }
   if (mode != GjkMode::boolean && !out.enclosed) s.canonicalize();
-  if (cache != nullptr) {
+  if (cache != nullptr && !keep_cache) {
     cache->count = s.count;
     for (int i = 0; i < s.count; ++i) {
       cache->index_a[i] = s.v[i].index_a;

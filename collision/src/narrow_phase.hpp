@@ -54,9 +54,9 @@ PenetrationResult penetration_from(const Diff& diff, const GjkOutput& out, doubl
     r.iterations += e.iterations;
     r.depth = e.core_depth + radius_sum;
     r.normal = e.normal;
-    r.status = e.capped                      ? QueryStatus::iteration_cap
-               : r.depth > contact_tolerance ? QueryStatus::overlapping
-                                             : QueryStatus::touching;
+    r.status = e.capped                                     ? QueryStatus::iteration_cap
+               : r.depth > contact_tolerance + e.resolution ? QueryStatus::overlapping
+                                                            : QueryStatus::touching;
     if (r.status == QueryStatus::touching) r.depth = 0;  // within the tolerance: a contact
     return r;
   }
@@ -100,9 +100,12 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
     r.distance = 0;
     r.point_a = s.closest_on_a(diff);
     r.point_b = r.point_a;
-    double depth_bound = 0;
+    double depth_bound = 0, size = 0;
     if (s.count == 3) depth_bound = triangle_depth_bound(s, &r.normal) + radius_sum;
-    if (depth_bound > contact_tolerance) {
+    for (int i = 0; i < s.count; ++i) size = std::max(size, s.v[i].w.cwiseAbs().maxCoeff());
+    // EPA's round-off allowance (it starts from this triangle, so the same scale): a depth
+    // within it is a touch, whichever way the query reached it.
+    if (depth_bound > contact_tolerance + kDepthResolutionRelative * size) {
       r.status = QueryStatus::overlapping;
     } else {
       // Touching or barely overlapping: only EPA can tell, and it gives the contact normal.

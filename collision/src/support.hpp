@@ -6,7 +6,8 @@
 //   Vec2 vertex(i)     that vertex, relative to the origin
 //   bool has(i)        whether i is a valid vertex index (to validate warm-start caches)
 //   double radius()    the rounding radius, metres
-//   Vec2 any_point()   some core point (the first search direction comes from two of these)
+//   Vec2 any_point()   a point near the middle of the core (the first search direction goes
+//                      from a's to b's: between the middles it often separates at once)
 // Views hold pointers into the shapes they present: no copies, no allocation.
 #pragma once
 
@@ -61,7 +62,8 @@ class PolygonView {
   PolygonView(const ConvexPolygon& polygon, const Vec2& origin)
       : vertices_(polygon.vertices().data()),
         count_(static_cast<int>(polygon.size())),
-        origin_(origin) {}
+        origin_(origin),
+        middle_(polygon.aabb().center() - origin) {}
   int support(const Vec2& d) const {
     int best = 0;
     double best_value = (vertices_[0] - origin_).dot(d);
@@ -77,12 +79,13 @@ class PolygonView {
   Vec2 vertex(int i) const { return vertices_[i] - origin_; }
   bool has(int i) const { return 0 <= i && i < count_; }
   double radius() const { return 0; }
-  Vec2 any_point() const { return vertices_[0] - origin_; }
+  Vec2 any_point() const { return middle_; }
 
  private:
   const Vec2* vertices_;
   int count_;
   Vec2 origin_;
+  Vec2 middle_;  // of the bounding box
 };
 
 // A polygon given in its own frame, placed at a pose (a moving obstacle at some time): the
