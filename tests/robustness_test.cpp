@@ -947,6 +947,15 @@ TEST(Robustness, EpaFromAPointWhoseAxisSupportsAreCollinear) {
   EXPECT_NEAR(penetration(a, b).depth, 90.293382162035812, 1e-9);
 }
 
+// A gap whose square underflows (1e-289 m) still gets a unit normal (fuzz finding F13).
+TEST(Robustness, NormalOfAnUnderflowingGapIsUnit) {
+  const Circle a(Vec2(0, 0), 0), b(Vec2(0, 2e-289), 0);
+  const PenetrationResult p = penetration(a, b, 0.0);
+  const DistanceResult d = distance(a, b, 0.0);
+  EXPECT_NEAR(p.normal.norm(), 1.0, 1e-12) << fmt(p.normal);
+  EXPECT_NEAR(d.normal.norm(), 1.0, 1e-12) << fmt(d.normal);
+}
+
 TEST(Robustness, Case20WarmStartInvalidation) {
   for (const Transform& t : transforms()) {
     SCOPED_TRACE("transform " + t.name);

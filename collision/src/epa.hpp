@@ -118,7 +118,7 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
     // a ⊖ b is a point or a segment through the origin: no interior, depth 0.
     if (count == 2) {
       const Vec2 e = poly[1].w - poly[0].w;
-      if (e.squaredNorm() > 0) out.normal = right_perp(e).normalized();
+      if (!e.isZero()) out.normal = unit(right_perp(e));
     }
     return out;
   }

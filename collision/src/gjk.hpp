@@ -191,9 +191,9 @@ GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_
 
 // Unit direction from the (solved, not enclosing) simplex towards the origin: from a towards b.
 inline Vec2 direction_to_origin(const Simplex& s) {
-  if (s.count == 1) return (-s.v[0].w).normalized();
+  if (s.count == 1) return unit(-s.v[0].w);
   const Vec2 e = s.v[1].w - s.v[0].w;
-  return (cross(e, -s.v[0].w) > 0 ? left_perp(e) : right_perp(e)).normalized();
+  return unit(cross(e, -s.v[0].w) > 0 ? left_perp(e) : right_perp(e));
 }
 
 // Distance from the origin to the (solved, not enclosing) simplex, computed from the vertices in

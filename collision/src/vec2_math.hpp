@@ -20,6 +20,14 @@ inline Vec2 rotate(const Vec2& v, double cos_a, double sin_a) {
   return Vec2(cos_a * v.x() - sin_a * v.y(), sin_a * v.x() + cos_a * v.y());
 }
 
+// v scaled to length 1, also when its squared length underflows (|v| below 1e-154): scaled by its
+// largest coordinate first. The zero vector gives (1, 0).
+inline Vec2 unit(const Vec2& v) {
+  const double largest = v.cwiseAbs().maxCoeff();
+  if (!(largest > 0)) return Vec2(1, 0);
+  return (v / largest).normalized();
+}
+
 inline bool is_finite(const Vec2& v) { return std::isfinite(v.x()) && std::isfinite(v.y()); }
 
 }  // namespace collision::detail
