@@ -2,6 +2,7 @@
 
 #include <boost/geometry.hpp>
 #include <boost/geometry/index/rtree.hpp>
+#include <boost/iterator/function_output_iterator.hpp>
 #include <iterator>
 
 namespace collision::detail {
@@ -50,15 +51,13 @@ SpatialIndex::SpatialIndex(const std::vector<std::pair<Aabb, int>>& stationary,
 SpatialIndex::~SpatialIndex() = default;
 
 void SpatialIndex::query(const Aabb& box, double t_min, double t_max, std::vector<int>& ids) const {
-  for (auto it = trees_->stationary.qbegin(bgi::intersects(to_box(box)));
-       it != trees_->stationary.qend(); ++it) {
-    ids.push_back(it->second);
-  }
+  // query() with an output iterator walks the tree directly; the qbegin() iterators are
+  // type-erased and keep their traversal stack on the heap, an allocation per query.
+  auto append_id = boost::make_function_output_iterator(
+      [&ids](const auto& value) { ids.push_back(value.second); });
+  trees_->stationary.query(bgi::intersects(to_box(box)), append_id);
   if (trees_->moving.empty()) return;
-  for (auto it = trees_->moving.qbegin(bgi::intersects(to_box(box, t_min, t_max)));
-       it != trees_->moving.qend(); ++it) {
-    ids.push_back(it->second);
-  }
+  trees_->moving.query(bgi::intersects(to_box(box, t_min, t_max)), append_id);
 }
 
 }  // namespace collision::detail
