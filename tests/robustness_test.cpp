@@ -1013,6 +1013,32 @@ TEST(Robustness, Case20WarmStartInvalidation) {
         EXPECT_EQ(intersects(a, overlapping, kDefaultContactTolerance, &copy), true);
       }
     }
+    {
+      SCOPED_TRACE("separating axis of a gap reused after the shapes came to overlap");
+      GjkCache cache;
+      ASSERT_FALSE(intersects(a, square, kDefaultContactTolerance, &cache));
+      EXPECT_GT(cache.separating_axis.squaredNorm(), 0) << "a proven gap leaves its axis";
+      EXPECT_TRUE(intersects(a, overlapping, kDefaultContactTolerance, &cache));
+      EXPECT_EQ(cache.separating_axis, Vec2::Zero()) << "a hit leaves no axis";
+      EXPECT_FALSE(intersects(a, square, kDefaultContactTolerance, &cache));
+      // Just touching along the old axis (the square's near side moved onto a's front).
+      const ConvexPolygon touching =
+          moved(poly({{2.4, -0.5}, {3.4, -0.5}, {3.4, 0.5}, {2.4, 0.5}}), t.motion);
+      EXPECT_EQ(intersects(a, touching, kDefaultContactTolerance, &cache), intersects(a, touching));
+    }
+    {
+      SCOPED_TRACE("garbage separating axes");
+      const double nan = std::numeric_limits<double>::quiet_NaN();
+      const double inf = std::numeric_limits<double>::infinity();
+      for (const Vec2& axis : {Vec2(nan, 0), Vec2(inf, -inf), Vec2(1e300, 1e300), Vec2(1e-200, 0),
+                               Vec2(-1, 0), Vec2(0, 0)}) {
+        for (const ConvexPolygon* b : {&square, &overlapping, &octagon}) {
+          GjkCache cache{1, {0, 0, 0}, {0, 0, 0}, axis};
+          EXPECT_EQ(intersects(a, *b, kDefaultContactTolerance, &cache), intersects(a, *b))
+              << "axis " << fmt(axis);
+        }
+      }
+    }
   }
 }
 

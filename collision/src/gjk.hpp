@@ -63,37 +63,71 @@ bool load_cache(const Diff& diff, const GjkCache* cache, Simplex& s) {
   return true;
 }
 
-template <class Diff>
-GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_iterations,
-              GjkCache* cache) {
+// Whether a cache holds a usable separating axis (exactly zero: none; a tiny one squares to 0).
+inline bool has_axis(const GjkCache& cache) { return cache.separating_axis.squaredNorm() > 0; }
+
+inline void save_cache(const Simplex& s, const Vec2& separating_axis, GjkCache* cache) {
+  if (cache == nullptr) return;
+  cache->count = s.count;
+  for (int i = 0; i < s.count; ++i) {
+    cache->index_a[i] = s.v[i].index_a;
+    cache->index_b[i] = s.v[i].index_b;
+  }
+  cache->separating_axis = separating_axis;
+}
+
+// The mode is a template argument so that a boolean query carries none of the square roots and
+// divisions the bounds of the other modes need.
+template <GjkMode kMode, class Diff>
+GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache) {
+  constexpr bool kBoolean = kMode == GjkMode::boolean;
   GjkOutput out;
   Simplex& s = out.simplex;
   const double threshold = diff.radius_sum() + contact_tolerance;
   const double threshold_squared = threshold * threshold;
   bool converged = false;
+  bool within = false;                     // boolean: the simplex came within the threshold
   double upper_scaled = 0, d_squared = 0;  // of the last iteration (see below)
+  Vec2 gap_axis = Vec2::Zero();            // boolean: the direction that proved a gap
+  SupportPoint gap_point{};                // boolean: the support point that proved it
 
-  // Start: the cached simplex, or one support point along the direction between the cores'
-  // middles. A boolean query tries that point first even with a cache: it often proves the gap
-  // alone (most pairs that pass a coarse stage are still apart), and then the cache is kept for
-  // the next pose rather than replaced.
+  // Start: a warm start's simplex, re-evaluated at the shapes' new places, whose vertices are
+  // also where the support searches start (hints). A boolean query whose last answer was a gap
+  // first tries that gap's axis: along a trajectory it usually still separates, and one support
+  // point from the hints proves it. A cold query starts with one support point along the
+  // direction between the cores' middles, which often separates at once.
   const bool warm = load_cache(diff, cache, s);
-  bool proven_gap = false;
-  if (!warm || mode == GjkMode::boolean) {
-    Vec2 d = diff.initial_direction();
-    if (d.squaredNorm() == 0) d = Vec2(1, 0);  // coincident middles: any fixed axis will do
-    const SupportPoint p = diff.support(d);
-    ++out.iterations;
-    if (const double scaled = -p.w.dot(d); scaled > 0) {
-      out.lower_bound = scaled / d.norm();
-      proven_gap = mode != GjkMode::distance && out.lower_bound > threshold;
-    }
-    if (!warm || proven_gap) {
-      s.v[0] = p;
-      s.count = 1;
-    }
+  int hint_a = warm ? s.v[0].index_a : -1, hint_b = warm ? s.v[0].index_b : -1;
+  Vec2 first_direction;
+  bool probe = false;
+  if (kBoolean && warm && s.count == 1 && has_axis(*cache)) {
+    first_direction = cache->separating_axis;
+    probe = true;
+  } else if (!warm) {
+    first_direction = diff.initial_direction();
+    if (first_direction.squaredNorm() == 0) first_direction = Vec2(1, 0);  // coincident middles
+    probe = true;
   }
-  const bool keep_cache = warm && proven_gap;
+  bool proven_gap = false;
+  if (probe) {
+    const Vec2& d = first_direction;
+    const SupportPoint p = diff.support(d, hint_a, hint_b);
+    ++out.iterations;
+    hint_a = p.index_a;
+    hint_b = p.index_b;
+    if (const double scaled = -p.w.dot(d); scaled > 0) {
+      if constexpr (kBoolean) {
+        proven_gap = scaled * scaled > threshold_squared * d.squaredNorm();
+        gap_axis = d;
+        gap_point = p;
+      } else {
+        out.lower_bound = scaled / d.norm();
+        proven_gap = kMode == GjkMode::penetration && out.lower_bound > threshold;
+      }
+    }
+    s.v[0] = p;
+    s.count = 1;
+  }
 
   // Vertices before the last reduction: a support point equal to any of them means no progress.
   // Checking only the reduced simplex lets GJK cycle between two faces when the origin sits on
@@ -112,7 +146,7 @@ GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_
     // Search direction towards the origin; on an edge, its normal (exactly perpendicular, so
     // round-off in the closest point cannot tilt it). Distances are kept multiplied by |d|
     // (upper_scaled = |v| |d|, lower_scaled = lower bound * |d|): the tests then compare squares
-    // and need no square root or division, which dominated the boolean query's cost.
+    // and need no square root or division.
     Vec2 d;
     if (s.count == 1) {
       d = -s.v[0].w;
@@ -132,23 +166,31 @@ GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_
       out.enclosed = true;
       break;
     }
-    if (mode == GjkMode::boolean && upper_scaled * upper_scaled <= threshold_squared * d_squared) {
+    if (kBoolean && upper_scaled * upper_scaled <= threshold_squared * d_squared) {
+      within = true;
       break;
     }
     if (out.iterations >= max_iterations) break;
 
-    const SupportPoint p = diff.support(d);
+    const SupportPoint p = diff.support(d, hint_a, hint_b);
     ++out.iterations;
+    hint_a = p.index_a;
+    hint_b = p.index_b;
     const double lower_scaled = -p.w.dot(d);
-    if (mode == GjkMode::boolean) {
+    double best_lower_scaled = lower_scaled;
+    if constexpr (kBoolean) {
       if (lower_scaled > 0 && lower_scaled * lower_scaled > threshold_squared * d_squared) {
-        out.lower_bound = lower_scaled / std::sqrt(d_squared);
+        proven_gap = true;
+        gap_axis = d;
+        gap_point = p;
         break;
       }
     } else {
-      const double lower = lower_scaled / std::sqrt(d_squared);
+      const double norm_d = std::sqrt(d_squared);
+      const double lower = lower_scaled / norm_d;
       if (lower > out.lower_bound) out.lower_bound = lower;
-      if (mode != GjkMode::distance && out.lower_bound > threshold) break;
+      if (kMode == GjkMode::penetration && out.lower_bound > threshold) break;
+      best_lower_scaled = out.lower_bound * norm_d;
     }
     bool repeated = false;
     for (int i = 0; i < saved_count; ++i) {
@@ -156,36 +198,39 @@ GjkOutput gjk(const Diff& diff, GjkMode mode, double contact_tolerance, int max_
     }
     // Progress: the best lower bound (this support plane's in boolean mode) within
     // kGjkRelativeProgress of |v|.
-    const double best_lower_scaled =
-        mode == GjkMode::boolean ? lower_scaled : out.lower_bound * std::sqrt(d_squared);
     if (repeated || upper_scaled - best_lower_scaled <= kGjkRelativeProgress * upper_scaled) {
       converged = true;
       break;
     }
     s.v[s.count++] = p;
   }
-  if (!out.enclosed && d_squared > 0) {
-    out.upper_bound = s.count == 1 ? std::sqrt(d_squared) : upper_scaled / std::sqrt(d_squared);
-  } else if (proven_gap) {
-    out.upper_bound = s.v[0].w.norm();
-  }
 
   if (out.enclosed) {
-    out.upper_bound = 0;
     out.hit = true;
+  } else if constexpr (kBoolean) {
+    out.separated = proven_gap;
+    out.hit = !proven_gap && (within || converged);
+    out.capped = !proven_gap && !out.hit;
   } else {
+    if (d_squared > 0) {
+      out.upper_bound = s.count == 1 ? std::sqrt(d_squared) : upper_scaled / std::sqrt(d_squared);
+    } else if (proven_gap) {
+      out.upper_bound = s.v[0].w.norm();
+    }
     out.separated = out.lower_bound > threshold;
     out.hit = !out.separated && (out.upper_bound <= threshold || converged);
     out.capped = !out.separated && !out.hit;
+    if (!out.enclosed) s.canonicalize();
   }
-  if (mode != GjkMode::boolean && !out.enclosed) s.canonicalize();
-  if (cache != nullptr && !keep_cache) {
-    cache->count = s.count;
-    for (int i = 0; i < s.count; ++i) {
-      cache->index_a[i] = s.v[i].index_a;
-      cache->index_b[i] = s.v[i].index_b;
-    }
+  if (kBoolean && proven_gap) {
+    // What the next query needs: the gap's axis and the point that proved it (where its support
+    // searches start).
+    s.v[0] = gap_point;
+    s.count = 1;
+  } else {
+    gap_axis = Vec2::Zero();
   }
+  save_cache(s, gap_axis, cache);
   return out;
 }
 

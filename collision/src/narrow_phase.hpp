@@ -19,7 +19,7 @@ namespace collision::detail {
 template <class Diff>
 bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iterations, GjkCache* cache,
                 int* iterations = nullptr) {
-  const GjkOutput out = gjk(diff, GjkMode::boolean, contact_tolerance, max_gjk_iterations, cache);
+  const GjkOutput out = gjk<GjkMode::boolean>(diff, contact_tolerance, max_gjk_iterations, cache);
   if (iterations != nullptr) *iterations += out.iterations;
   return !out.separated;
 }
@@ -80,7 +80,7 @@ template <class Diff>
 PenetrationResult penetration(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
                               int max_epa_iterations) {
   const GjkOutput out =
-      gjk(diff, GjkMode::penetration, contact_tolerance, max_gjk_iterations, nullptr);
+      gjk<GjkMode::penetration>(diff, contact_tolerance, max_gjk_iterations, nullptr);
   return penetration_from(diff, out, contact_tolerance, max_epa_iterations);
 }
 
@@ -88,7 +88,7 @@ PenetrationResult penetration(const Diff& diff, double contact_tolerance, int ma
 template <class Diff>
 DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
                         int max_epa_iterations, GjkCache* cache) {
-  const GjkOutput out = gjk(diff, GjkMode::distance, contact_tolerance, max_gjk_iterations, cache);
+  const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
   DistanceResult r;
   r.iterations = out.iterations;
   const Simplex& s = out.simplex;

@@ -33,10 +33,15 @@ const char* to_string(QueryStatus status) {
 
 namespace detail {
 
-void require_tolerance(double contact_tolerance_m) {
-  if (!(contact_tolerance_m >= 0) || !std::isfinite(contact_tolerance_m)) {
-    throw GeometryError("contact tolerance must be finite and >= 0 (was " +
-                        format_number(contact_tolerance_m) + ")");
+[[noreturn]] void throw_bad_tolerance(double contact_tolerance_m) {
+  throw GeometryError("contact tolerance must be finite and >= 0 (was " +
+                      format_number(contact_tolerance_m) + ")");
+}
+
+// Every query starts here: the check inline, the message built out of line.
+inline void require_tolerance(double contact_tolerance_m) {
+  if (!(contact_tolerance_m >= 0 && contact_tolerance_m <= std::numeric_limits<double>::max())) {
+    throw_bad_tolerance(contact_tolerance_m);
   }
 }
 

@@ -19,9 +19,11 @@ class RelativeSweepDifference {
                           double inflation)
       : start_(a0, b0), end_(a1, b1), inflation_(inflation) {}
 
-  SupportPoint support(const Vec2& d) const {
-    SupportPoint p0 = start_.support(d);
-    SupportPoint p1 = end_.support(d);
+  // Hints name vertices of one end (2i + k); vertex i of the other end is as good a start.
+  SupportPoint support(const Vec2& d, int hint_a = -1, int hint_b = -1) const {
+    const int ha = hint_a >= 0 ? hint_a >> 1 : -1, hb = hint_b >= 0 ? hint_b >> 1 : -1;
+    SupportPoint p0 = start_.support(d, ha, hb);
+    SupportPoint p1 = end_.support(d, ha, hb);
     if (p0.w.dot(d) >= p1.w.dot(d)) return tagged(p0, 0);
     return tagged(p1, 1);
   }

@@ -58,6 +58,10 @@ struct GjkCache {
   int count = 0;  // 0 = cold start
   std::array<int, 3> index_a{};
   std::array<int, 3> index_b{};
+  // Set by intersects() when it proved a gap: the direction (world frame, any length) of the
+  // separating plane it found. The next intersects() tries it first; along a trajectory it
+  // usually still separates, and then the query costs one support point near the last one.
+  Vec2 separating_axis{0, 0};
 };
 
 // True when a and b overlap or are closer than contact_tolerance_m. Stops at the first
