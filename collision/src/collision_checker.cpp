@@ -21,6 +21,7 @@
 #include "collision/errors.hpp"
 #include "collision/swept_hull.hpp"
 #include "narrow_phase.hpp"
+#include "prediction.hpp"
 #include "relative_sweep.hpp"
 #include "scene.hpp"
 
@@ -82,6 +83,15 @@ struct Caches {
   // A moving part's body at the last pose's time (NaN: none yet): the next sweep starts there.
   BodyAt body{std::numeric_limits<double>::quiet_NaN(), Pose2{}};
   bool body_present = false;
+  std::size_t prediction_hint = 0;  // where the last search of the body's prediction ended
+};
+
+// A candidate part's bounding circle, laid out for the per-pose prefilter; a moving body's is
+// infinite (its circle moves with it: test_moving places it), so it always passes.
+struct CandidateBound {
+  double x;
+  double y;
+  double radius;  // +infinity for a moving body
 };
 
 // The working memory of one scan, kept per thread between checks so that a check allocates
@@ -89,6 +99,8 @@ struct Caches {
 struct Scratch {
   std::vector<EgoPose> ego;
   std::vector<int> candidates;
+  std::vector<CandidateBound> bounds;  // parallel to candidates
+  std::vector<int> survivors;          // of the prefilter at the current pose: slots of candidates
   std::vector<Caches> caches;
   std::vector<std::pair<BodyAt, BodyAt>> pieces;
   std::vector<const detail::Part*> hits;
@@ -108,6 +120,8 @@ class TrajectoryScan {
         rear_radius_(footprint_radius(config.vehicle, config.margins)),
         ego_(scratch.ego),
         candidates_(scratch.candidates),
+        bounds_(scratch.bounds),
+        survivors_(scratch.survivors),
         caches_(scratch.caches),
         pieces_(scratch.pieces),
         hits_(scratch.hits) {
@@ -129,14 +143,17 @@ class TrajectoryScan {
     for (std::size_t begin = 0; begin < n; begin += chunk) {
       const std::size_t end = std::min(n, begin + chunk);
       prepare_ego(end);
-      collect_candidates(begin, end);
+      collect_candidates(begin, end, std::min(best_clearance, horizon_));
       for (std::size_t i = begin; i < end; ++i) {
         result.stats.pairs_seen += part_count;
         result.stats.rejected_by_index += part_count - candidates_.size();
         // Every candidate is tested, also after a hit: the lowest id and the earliest contact
         // among all parts hit at this index are the answer (and every pair is counted).
         hits_.clear();
-        for (std::size_t k = 0; k < candidates_.size(); ++k) {
+        const std::size_t kept = prefilter(i, std::min(best_clearance, horizon_));
+        result.stats.rejected_by_circle += candidates_.size() - kept;
+        for (std::size_t j = 0; j < kept; ++j) {
+          const std::size_t k = static_cast<std::size_t>(survivors_[j]);
           const Part& part = scene_.parts[static_cast<std::size_t>(candidates_[k])];
           const double threshold = hits_.empty() ? std::min(best_clearance, horizon_) : -kInfinity;
           const PairOutcome outcome = test_pair(part, i, caches_[k], threshold, result.stats);
@@ -196,8 +213,10 @@ class TrajectoryScan {
 
   bool sweeps_into(std::size_t i) const { return continuous_ && i > 0; }
 
-  // Candidate parts for poses [begin, end): one index query for the chunk, or every part.
-  void collect_candidates(std::size_t begin, std::size_t end) {
+  // Candidate parts for poses [begin, end): one index query for the chunk, or every part. The
+  // query box is grown by the clearance threshold so far, not the whole horizon: a part farther
+  // than the best clearance found cannot lower it.
+  void collect_candidates(std::size_t begin, std::size_t end, double clearance_threshold) {
     candidates_.clear();
     const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
     if (!config_.broad_phase.spatial_index) {
@@ -210,12 +229,53 @@ class TrajectoryScan {
         box.extend(ego_[i].aabb);
         if (i > first) inflation = std::max(inflation, ego_[i].sweep_inflation);
       }
-      box = box.inflated(inflation + horizon_ + tolerance_);
+      box = box.inflated(inflation + clearance_threshold + tolerance_);
       scene_.index->query(box, ego_[first].t, ego_[end - 1].t, candidates_);
       std::sort(candidates_.begin(), candidates_.end());
       candidates_.erase(std::unique(candidates_.begin(), candidates_.end()), candidates_.end());
     }
     caches_.assign(candidates_.size(), Caches{});
+    bounds_.clear();
+    for (const int k : candidates_) {
+      const Part& part = scene_.parts[static_cast<std::size_t>(k)];
+      bounds_.push_back({part.circle_center.x(), part.circle_center.y(),
+                         part.moving ? kInfinity : part.circle_radius});
+    }
+    survivors_.resize(candidates_.size());
+  }
+
+  // A bounding-circle test of every candidate at pose i in one tight pass, looser than
+  // test_pair's and so cheap that the dozen parts an index query returns per pose cost a few
+  // nanoseconds each: one circle about the middle of the step from pose i-1 holds both the swept
+  // capsule that the collision test uses and the disc that the clearance test uses (with the
+  // threshold at the start of the pose, which only shrinks). It keeps at least what the exact
+  // tests keep, so the answers and the stage counts are those of testing every candidate; the
+  // survivors get the exact tests. Returns how many survive; their slots are the first entries of
+  // survivors_.
+  std::size_t prefilter(std::size_t i, double clearance_threshold) {
+    if (!config_.broad_phase.bounding_circles) {
+      for (std::size_t k = 0; k < candidates_.size(); ++k) survivors_[k] = static_cast<int>(k);
+      return candidates_.size();
+    }
+    const EgoPose& ego = ego_[i];
+    const bool sweep = sweeps_into(i);
+    const Vec2 b = ego.box.center();
+    const Vec2 a = sweep ? ego_[i - 1].box.center() : b;
+    const Vec2 middle = 0.5 * (a + b);
+    const double path_reach = (sweep ? ego.sweep_inflation : 0.0) + tolerance_;
+    const double reach = box_radius_ + 0.5 * (b - a).norm() +
+                         std::max(path_reach, std::max(clearance_threshold, 0.0));
+    constexpr double kMargin = 1 + 1e-12;  // round-off of the squares, relative
+    const double mx = middle.x(), my = middle.y();
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < bounds_.size(); ++k) {
+      const CandidateBound& c = bounds_[k];
+      const double dx = c.x - mx, dy = c.y - my;
+      const double r = (reach + c.radius) * kMargin;  // infinite for a moving body: always kept
+      survivors_[kept] = static_cast<int>(k);
+      kept += dx * dx + dy * dy <= r * r ? 1 : 0;
+    }
+    return kept;
   }
 
   PairOutcome test_pair(const Part& part, std::size_t i, Caches& caches, double clearance_threshold,
@@ -264,17 +324,16 @@ class TrajectoryScan {
     const detail::PolygonView obstacle(*part.polygon, origin_);
     if (measure) {
       const detail::MinkowskiDifference diff(detail::ObbView(ego.box, origin_), obstacle);
-      const DistanceResult d =
-          detail::distance(diff, tolerance_, config_.narrow_phase.max_gjk_iterations,
-                           config_.narrow_phase.max_epa_iterations, pose_cache(caches));
+      const detail::Clearance d = detail::clearance(
+          diff, tolerance_, config_.narrow_phase.max_gjk_iterations, pose_cache(caches));
       iterations += d.iterations;
-      outcome.hit = d.status != QueryStatus::separated;
+      outcome.hit = d.hit;
       outcome.distance = d.distance;
     }
     if (!outcome.hit && check_collision && (sweep || !measure)) {
-      outcome.hit = sweep ? sweep_hits_stationary(part, ego_[i - 1], ego, sweep_cache(caches),
-                                                  &iterations)
-                          : pose_hits_stationary(part, ego.box, pose_cache(caches), &iterations);
+      outcome.hit =
+          sweep ? sweep_hits_stationary(part, ego_[i - 1], ego, sweep_cache(caches), &iterations)
+                : pose_hits_stationary(part, ego.box, pose_cache(caches), &iterations);
     }
     stats.gjk_iterations += static_cast<std::uint64_t>(iterations);
     return outcome;
@@ -333,9 +392,10 @@ class TrajectoryScan {
 
   // ---- moving parts ----
 
-  std::optional<BodyAt> body_at(const Part& part, double t) const {
-    const std::optional<Pose2> pose =
-        part.obstacle->pose_at(t, config_.obstacles.outside_prediction);
+  // hint: a search hint into the body's prediction (see predicted_pose), or null.
+  std::optional<BodyAt> body_at(const Part& part, double t, std::size_t* hint) const {
+    const std::optional<Pose2> pose = detail::predicted_pose(
+        part.obstacle->prediction(), t, config_.obstacles.outside_prediction, hint);
     if (!pose) return std::nullopt;
     return BodyAt{t, *pose};
   }
@@ -352,7 +412,7 @@ class TrajectoryScan {
   // instant at its other end (the body exists there only at that predicted time), and a piece
   // with both ends outside is dropped.
   void body_pieces(const Part& part, double ta, double tb, std::optional<BodyAt> at_ta,
-                   const std::optional<BodyAt>& at_tb) {
+                   const std::optional<BodyAt>& at_tb, std::size_t* hint) {
     pieces_.clear();
     std::optional<BodyAt> previous = std::move(at_ta);
     auto close_piece = [&](std::optional<BodyAt> next) {
@@ -364,12 +424,14 @@ class TrajectoryScan {
       }
       previous = next;
     };
-    // Predictions are sorted by time: the predicted times inside (ta, tb) by binary search, not a
-    // pass over the whole prediction per pair.
+    // Predictions are sorted by time: the predicted times inside (ta, tb) from the search hint,
+    // not a pass over the whole prediction per pair.
     const std::vector<PredictedPose>& prediction = part.obstacle->prediction();
-    auto p = std::upper_bound(prediction.begin(), prediction.end(), ta,
-                              [](double t, const PredictedPose& q) { return t < q.t; });
-    for (; p != prediction.end() && p->t < tb; ++p) close_piece(BodyAt{p->t, p->pose});
+    std::size_t hint_copy = hint != nullptr ? *hint : prediction.size() + 1;
+    for (std::size_t k = detail::first_predicted_after(prediction, ta, &hint_copy);
+         k < prediction.size() && prediction[k].t < tb; ++k) {
+      close_piece(BodyAt{prediction[k].t, prediction[k].pose});
+    }
     close_piece(at_tb);
   }
 
@@ -385,9 +447,9 @@ class TrajectoryScan {
     if (sweep && caches.body.t == ego_[i - 1].t) {
       if (caches.body_present) before = caches.body;
     } else if (sweep) {
-      before = body_at(part, ego_[i - 1].t);
+      before = body_at(part, ego_[i - 1].t, &caches.prediction_hint);
     }
-    const std::optional<BodyAt> now = body_at(part, ego.t);
+    const std::optional<BodyAt> now = body_at(part, ego.t, &caches.prediction_hint);
     caches.body = now.value_or(BodyAt{ego.t, Pose2{}});
     caches.body.t = ego.t;
     caches.body_present = now.has_value();
@@ -402,7 +464,7 @@ class TrajectoryScan {
     Aabb collision_box = ego.aabb;
     if (sweep) {
       const EgoPose& prev = ego_[i - 1];
-      body_pieces(part, prev.t, ego.t, before, now);
+      body_pieces(part, prev.t, ego.t, before, now, &caches.prediction_hint);
       collision_gap = kInfinity;
       body_box = Aabb();
       const double ego_inflation = ego.sweep_inflation;
@@ -458,11 +520,10 @@ class TrajectoryScan {
     if (measure) {
       const detail::MinkowskiDifference diff(detail::ObbView(ego.box, origin_),
                                              body_view(part, *now));
-      const DistanceResult d =
-          detail::distance(diff, tolerance_, config_.narrow_phase.max_gjk_iterations,
-                           config_.narrow_phase.max_epa_iterations, pose_cache(caches));
+      const detail::Clearance d = detail::clearance(
+          diff, tolerance_, config_.narrow_phase.max_gjk_iterations, pose_cache(caches));
       iterations += d.iterations;
-      outcome.hit = d.status != QueryStatus::separated;
+      outcome.hit = d.hit;
       outcome.distance = d.distance;
     }
     if (!outcome.hit && check_collision && (sweep || !measure)) {
@@ -508,8 +569,8 @@ class TrajectoryScan {
     const EgoPose eb = ego_between(a, b, qb.t);
     const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
     const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
-    const double inflation =
-        rotation_inflation(rear_radius_, ego_turn) + rotation_inflation(part.circle_radius, body_turn);
+    const double inflation = rotation_inflation(rear_radius_, ego_turn) +
+                             rotation_inflation(part.circle_radius, body_turn);
     const detail::RelativeSweepDifference diff(
         detail::ObbView(ea.box, origin_), body_view(part, qa), detail::ObbView(eb.box, origin_),
         body_view(part, qb), inflation);
@@ -546,7 +607,8 @@ class TrajectoryScan {
       int iterations = 0;
       bool hit;
       if (part.moving) {
-        body_pieces(part, a.t, t_mid, body_at(part, a.t), body_at(part, t_mid));
+        body_pieces(part, a.t, t_mid, body_at(part, a.t, nullptr), body_at(part, t_mid, nullptr),
+                    nullptr);
         hit = sweep_hits_moving(part, a, m, nullptr, &iterations);
       } else {
         hit = sweep_hits_stationary(part, a, m, nullptr, &iterations);
@@ -570,12 +632,14 @@ class TrajectoryScan {
   double tolerance_;
   double horizon_;
   bool continuous_;
-  double rear_radius_;   // rear axle to the farthest footprint corner, m
-  double box_radius_;    // footprint centre to a corner, m
-  double center_lever_;  // rear axle to the footprint centre, m
-  int split_budget_ = 0;  // halvings left for the current sweep test
-  std::vector<EgoPose>& ego_;                       // the poses made so far
+  double rear_radius_;         // rear axle to the farthest footprint corner, m
+  double box_radius_;          // footprint centre to a corner, m
+  double center_lever_;        // rear axle to the footprint centre, m
+  int split_budget_ = 0;       // halvings left for the current sweep test
+  std::vector<EgoPose>& ego_;  // the poses made so far
   std::vector<int>& candidates_;
+  std::vector<CandidateBound>& bounds_;             // parallel to candidates_
+  std::vector<int>& survivors_;                     // slots of candidates_ kept at this pose
   std::vector<Caches>& caches_;                     // parallel to candidates_
   std::vector<std::pair<BodyAt, BodyAt>>& pieces_;  // of the moving body over the current step
   std::vector<const Part*>& hits_;                  // parts hit at the current index

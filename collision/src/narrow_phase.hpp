@@ -84,6 +84,23 @@ PenetrationResult penetration(const Diff& diff, double contact_tolerance, int ma
   return penetration_from(diff, out, contact_tolerance, max_epa_iterations);
 }
 
+// What a clearance measurement needs of distance(): whether the pair is a hit (a status other
+// than separated, by the same rule) and otherwise the distance, bit for bit the same. No witness
+// points, no normal, and no EPA to tell touching from overlapping: a hit is a hit.
+struct Clearance {
+  bool hit = false;
+  double distance = 0;  // metres; 0 for a hit
+  int iterations = 0;
+};
+
+template <class Diff>
+Clearance clearance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
+                    GjkCache* cache) {
+  const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
+  if (!out.separated) return {true, 0.0, out.iterations};
+  return {false, distance_to_origin(out.simplex) - diff.radius_sum(), out.iterations};
+}
+
 // Witness points relative to the query's origin (the caller adds it back).
 template <class Diff>
 DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,

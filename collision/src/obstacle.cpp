@@ -15,6 +15,7 @@
 #include "collision/errors.hpp"
 #include "format.hpp"
 #include "polygon_decomposition.hpp"
+#include "prediction.hpp"
 #include "vec2_math.hpp"
 
 namespace collision {
@@ -92,21 +93,45 @@ std::optional<Pose2> Obstacle::pose_at(double t, OutsidePrediction outside) cons
     throw TrajectoryError(prefix(id_) + "pose_at: t is not a number (was " +
                           detail::format_number(t) + ")");
   }
-  const PredictedPose& first = prediction_.front();
-  const PredictedPose& last = prediction_.back();
+  return detail::predicted_pose(prediction_, t, outside, nullptr);
+}
+
+namespace detail {
+
+std::size_t first_predicted_after(const std::vector<PredictedPose>& prediction, double t,
+                                  std::size_t* hint) {
+  auto after_t = [t](const PredictedPose& p) { return t < p.t; };
+  if (hint == nullptr || *hint > prediction.size()) {
+    return static_cast<std::size_t>(
+        std::upper_bound(prediction.begin(), prediction.end(), t,
+                         [](double time, const PredictedPose& p) { return time < p.t; }) -
+        prediction.begin());
+  }
+  // Walk from the hint: forward past the times at or before t, back over the times after it.
+  std::size_t k = *hint;
+  while (k < prediction.size() && !after_t(prediction[k])) ++k;
+  while (k > 0 && after_t(prediction[k - 1])) --k;
+  *hint = k;
+  return k;
+}
+
+std::optional<Pose2> predicted_pose(const std::vector<PredictedPose>& prediction, double t,
+                                    OutsidePrediction outside, std::size_t* hint) {
+  const PredictedPose& first = prediction.front();
+  const PredictedPose& last = prediction.back();
   if (t < first.t || t > last.t) {
     if (outside == OutsidePrediction::ignore) return std::nullopt;
     return t < first.t ? first.pose : last.pose;
   }
-  // First sample strictly after t; the one before it is at or before t (t >= first.t).
-  const auto after =
-      std::upper_bound(prediction_.begin(), prediction_.end(), t,
-                       [](double time, const PredictedPose& p) { return time < p.t; });
-  const PredictedPose& a = *(after - 1);
-  if (after == prediction_.end() || a.t == t) return a.pose;
-  const PredictedPose& b = *after;
+  // The first sample strictly after t; the one before it is at or before t (t >= first.t).
+  const std::size_t after = first_predicted_after(prediction, t, hint);
+  const PredictedPose& a = prediction[after - 1];
+  if (after == prediction.size() || a.t == t) return a.pose;
+  const PredictedPose& b = prediction[after];
   return interpolate(a.pose, b.pose, (t - a.t) / (b.t - a.t));
 }
+
+}  // namespace detail
 
 ConvexPolygon transformed(const ConvexPolygon& body, const Pose2& pose) {
   const double cos_h = std::cos(pose.heading);

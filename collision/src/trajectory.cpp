@@ -37,8 +37,11 @@ void validate_trajectory(const Trajectory& trajectory) {
 }
 
 double heading_change(double from_rad, double to_rad) {
-  if (from_rad == to_rad) return 0;  // straight motion, the common case: no remainder
-  double delta = std::remainder(to_rad - from_rad, 2 * M_PI);  // in [-pi, pi]
+  double delta = to_rad - from_rad;
+  // Consecutive poses turn by far less than half a turn: then the difference is the answer, bit
+  // for bit what the remainder would give, without its cost (a fifth of a checker's pose).
+  if (delta > -M_PI && delta <= M_PI) return delta;
+  delta = std::remainder(delta, 2 * M_PI);  // in [-pi, pi]
   if (delta <= -M_PI) delta += 2 * M_PI;
   return delta;
 }

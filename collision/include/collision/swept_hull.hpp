@@ -35,6 +35,7 @@ class SweptHull {
 // while the heading turns by delta_heading_rad (|delta| <= pi, the shorter arc). The factor and
 // the 1e-12 m term absorb round-off, so the bound never falls below the true sagitta.
 inline double rotation_inflation(double max_radius_m, double delta_heading_rad) {
+  if (delta_heading_rad == 0) return 1e-12;  // no turn (a straight step): no cosine to pay for
   const double sagitta = max_radius_m * (1.0 - std::cos(0.5 * std::abs(delta_heading_rad)));
   return sagitta * (1.0 + 1e-9) + 1e-12;
 }

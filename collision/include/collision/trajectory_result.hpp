@@ -12,7 +12,8 @@ namespace collision {
 // are counted up to the first collision, and over the clearance horizon when clearance is on.
 struct CheckStats {
   std::uint64_t pairs_seen = 0;          // every (pose, part) pair of the scene
-  std::uint64_t rejected_by_index = 0;   // never returned by the rtree query
+  std::uint64_t rejected_by_index = 0;   // never returned by the rtree query (its box: the
+                                         // poses' sweeps grown by the clearance found so far)
   std::uint64_t rejected_by_circle = 0;  // then rejected by bounding circles
   std::uint64_t rejected_by_aabb = 0;    // then rejected by axis-aligned boxes
   std::uint64_t sent_to_gjk = 0;         // survivors: checked by GJK (boolean and/or distance)
