@@ -28,6 +28,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fuzz_input.hpp"
@@ -357,35 +358,40 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
   }
   if (r.collides && c.continuous.enabled && *r.first_collision_index > 0) {
     // A sweep hit may come early by continuous.max_overestimate, not more: samples of the step
-    // (64 evenly spaced, plus the named body's predicted times inside it) must come that close
-    // to the obstacle, give or take how far any point moves relative to it between two samples.
+    // (65 evenly spaced fractions, plus the named body's predicted times inside it) must come
+    // that close to the obstacle, give or take how far any point moves relative to it between two
+    // samples. Samples go by the fraction of the step, as the motion model does: a step can be
+    // too short to split in time (4.9e-324 s), and then every sample time rounds to an end.
     const std::size_t i = *r.first_collision_index;
     const Pose2& a = trajectory[i - 1].pose;
     const Pose2& b = trajectory[i].pose;
     const double ta = trajectory[i - 1].t, tb = trajectory[i].t;
     const double reach = footprint_radius(c.vehicle, c.margins);
     constexpr int kSamples = 64;
-    const double dt = (tb - ta) / kSamples;
-    std::vector<double> times;
-    for (int k = 0; k <= kSamples; ++k) times.push_back(ta + k * dt);
-    // The fastest a body point moves (m/s) over the step, on its linear pieces.
-    double body_speed = 0;
+    std::vector<double> fractions;
+    for (int k = 0; k <= kSamples; ++k) fractions.push_back(static_cast<double>(k) / kSamples);
+    std::vector<std::pair<double, double>> body_pieces;  // (travel m, duration s) inside the step
     for (const Obstacle& o : obstacles) {
       if (o.id() != *r.obstacle_id || !o.is_moving()) continue;
       double body_reach = 0;
       for (const Vec2& v : o.parts()[0].vertices()) body_reach = std::max(body_reach, v.norm());
       const std::vector<PredictedPose>& p = o.prediction();
       for (std::size_t k = 0; k < p.size(); ++k) {
-        if (p[k].t > ta && p[k].t < tb) times.push_back(p[k].t);
+        if (p[k].t > ta && p[k].t < tb) fractions.push_back((p[k].t - ta) / (tb - ta));
         if (k == 0 || p[k].t <= ta || p[k - 1].t >= tb) continue;
         const double travel = std::hypot(p[k].pose.x - p[k - 1].pose.x, p[k].pose.y - p[k - 1].pose.y) +
                               body_reach * std::abs(heading_change(p[k - 1].pose.heading, p[k].pose.heading));
-        body_speed = std::max(body_speed, travel / (p[k].t - p[k - 1].t));
+        body_pieces.emplace_back(travel, p[k].t - p[k - 1].t);
       }
     }
+    std::sort(fractions.begin(), fractions.end());
+    auto time_at = [&](double f) { return f == 1 ? tb : ta + f * (tb - ta); };
     double closest = kInf;
-    for (double t : times) {
-      const double f = std::clamp((t - ta) / (tb - ta), 0.0, 1.0);
+    double longest_gap_s = 0;  // between the (rounded) times of neighbouring samples
+    for (std::size_t k = 0; k < fractions.size(); ++k) {
+      const double f = fractions[k];
+      const double t = time_at(f);
+      if (k > 0) longest_gap_s = std::max(longest_gap_s, t - time_at(fractions[k - 1]));
       const Obb sample = footprint(interpolate(a, b, f), c.vehicle, c.margins);
       for (const Obstacle& o : obstacles) {
         if (o.id() != *r.obstacle_id) continue;
@@ -394,10 +400,15 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
         }
       }
     }
+    // How far a body point moves between two samples: its travel on a piece, in proportion.
+    double body_step = 0;
+    for (const auto& [travel, duration] : body_pieces) {
+      body_step = std::max(body_step, travel * std::min(1.0, longest_gap_s / duration));
+    }
     const double ego_step = std::hypot(b.x - a.x, b.y - a.y) +
                             reach * std::abs(heading_change(a.heading, b.heading));
-    const double allowed = c.continuous.max_overestimate + ego_step / kSamples + body_speed * dt +
-                           tol + slack;
+    const double allowed =
+        c.continuous.max_overestimate + ego_step / kSamples + body_step + tol + slack;
     FUZZ_CHECK(closest <= allowed, "a sweep hit " + num(closest) + " m from the obstacle (allowed " +
                                        num(allowed) + "); " + context);
   }

@@ -372,6 +372,55 @@ TEST(CheckerContinuous, HullOfASharpTurnIsNotAHit) {
   EXPECT_FALSE(check(make_checker(on, scene), tr).collides);
 }
 
+// The same turn done in a step too short to halve in time: 4.9e-324 s (a denormal) from t = 0,
+// and one double step after t = 1 s. (t(i-1) + t(i)) / 2 rounds to an end, so halving the time
+// interval confirms nothing; the checker halves the step by its fraction instead (the CI checker
+// fuzzer's failure). Against a moving body the step is one piece of the relative sweep, halved
+// the same way.
+TEST(CheckerContinuous, HullOfASharpTurnInAStepTooShortToHalveIsNotAHit) {
+  const double tiny = std::numeric_limits<double>::denorm_min();
+  const std::pair<double, double> steps[] = {
+      {0.0, tiny}, {-tiny, 0.0}, {1.0, std::nextafter(1.0, 2.0)}};
+  for (const auto& [t0, t1] : steps) {
+    SCOPED_TRACE("step from t = " + test::fmt(t0) + " to " + test::fmt(t1));
+    const Trajectory tr = {point(t0, 16, 5, 12 - 4 * kPi), point(t1, 5, 1, 2)};
+    const CheckerConfig on = config_with(true);
+    SceneObstacles stationary;
+    stationary.add_convex(3, rect(-0.25, -1.2, 1.55, 0.6));
+    ASSERT_FALSE(dense_hit(on, stationary, tr).has_value());
+    EXPECT_FALSE(check(make_checker(on, stationary), tr).collides);
+
+    // The body stands still on a prediction around the step: one piece, both motions linear.
+    SceneObstacles moving;
+    moving.add_moving(4, rect(-0.9, -0.9, 0.9, 0.9),
+                      {predicted(t0 - 1, 0.65, -0.3), predicted(t1 + 1, 0.65, -0.3)});
+    ASSERT_FALSE(dense_hit(on, moving, tr).has_value());
+    EXPECT_FALSE(check(make_checker(on, moving), tr).collides);
+  }
+}
+
+// The CI checker fuzzer's scene: the step from index 2 to 3 lasts 4.9e-324 s while the ego jumps
+// 64 m and turns by 1.56 rad across a thin triangle. The sweep does cross it (the dense
+// reference, which samples the step by fraction, agrees); the hit must be at index 3 with a
+// contact time inside that step.
+TEST(CheckerContinuous, DenormalStepAcrossAThinTriangle) {
+  SceneObstacles scene;
+  scene.add_convex(1, ConvexPolygon({Vec2(20, 19.999998999999999),
+                                     Vec2(-1.8642239874093094e-154, 3.1368227854460743e-319),
+                                     Vec2(51.19921875, 50.19921875)}));
+  const Trajectory tr = {point(-44.80078125, 1.840311260213139e-40, 30, 5),
+                         point(-1.5625, 2, 30, 78),
+                         point(-4.9406564584124654e-324, 4.1723406951632569e-08, 63.73046875, -0.0),
+                         point(0, 30, 5, -1.5625)};
+  CheckerConfig c = config_with(true);
+  c.narrow_phase.contact_tolerance = 1e-8;
+  ASSERT_EQ(dense_hit(c, scene, tr), 3u);
+  const TrajectoryResult r = check(make_checker(c, scene), tr);
+  EXPECT_TRUE(r.collides);
+  EXPECT_EQ(r.first_collision_index, 3u);
+  EXPECT_EQ(r.obstacle_id, 1);
+}
+
 TEST(CheckerContinuous, TurnDoesNotReachFarObstacle) {
   // 5.5 m from the axle: beyond the corner's reach (3.90 m) plus the rotation bound.
   SceneObstacles scene;
