@@ -844,6 +844,18 @@ std::vector<BadCase> bad_cases() {
       {"inf x", with(1, kX, kInf), {"point 1", "x is not finite", "inf"}},
       {"-inf heading", with(2, kHeading, -kInf), {"point 2", "heading", "-inf"}},
       {"inf t", with(4, kT, kInf), {"point 4", "t is not finite", "inf"}},
+      // The supported range (findings F1, F5): coordinates beyond 1e9 m and times beyond 1e12 s.
+      // A trajectory at t = 2e15 s used to miss an obstacle held there ("forever" in the spatial
+      // index is [-1e15 s, 1e15 s]).
+      {"x beyond 1e9 m",
+       with(1, kX, 1.5e10),
+       {"point 1", "x is outside the supported range |x|, |y| <= 1e9 m", "15000000000",
+        "unit error"}},
+      {"y beyond -1e9 m", with(3, kY, -1e300), {"point 3", "y is outside", "e+300"}},
+      {"t beyond 1e12 s",
+       with(4, kT, 2e15),
+       {"point 4", "t is outside the supported range |t| <= 1e12 s", "2000000000000000"}},
+      {"t before -1e12 s", with(0, kT, -1e13), {"point 0", "t is outside", "-10000000000000"}},
       {"equal t", equal_t, {"point 3", "was 1 after 1"}},
       {"decreasing t", decreasing_t, {"point 4", "was 1.25 after 1.5"}},
   };
@@ -862,6 +874,26 @@ TEST(CheckerBadTrajectory, ThrowsNamingIndexAndValue) {
       EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
     }
   }
+}
+
+// The limits themselves are inside the supported range, and the checker answers there: an
+// obstacle held since its only predicted pose is still found at the end of the clock (finding F5:
+// at t = 2e15 s it was missed), and a post at the edge of the world is hit.
+TEST(CheckerBadTrajectory, LimitsOfTheSupportedRangeAreAccepted) {
+  SceneObstacles scene;
+  scene.add_moving(6, rect(-1, -1, 1, 1), {predicted(0, 0, 0)});
+  scene.add_convex(7, square(Vec2(kMaxCoordinate - 1, -kMaxCoordinate + 1), 0.5));
+  const CollisionChecker checker = make_checker(default_config(), scene);
+  const TrajectoryResult late = check(checker, {point(kMaxTime, 0, 0)});
+  EXPECT_TRUE(late.collides);
+  EXPECT_EQ(late.obstacle_id, 6);
+  const TrajectoryResult early = check(checker, {point(-kMaxTime, 0, 0)});
+  EXPECT_TRUE(early.collides);
+  const TrajectoryResult edge = check(checker, {point(0, kMaxCoordinate - 20, -kMaxCoordinate + 1),
+                                                point(1, kMaxCoordinate, -kMaxCoordinate + 1)});
+  EXPECT_TRUE(edge.collides);
+  EXPECT_EQ(edge.obstacle_id, 7);
+  EXPECT_EQ(edge.first_collision_index, 1u);
 }
 
 TEST(CheckerBadTrajectory, CheckAllNamesTheBatchIndex) {

@@ -5,14 +5,19 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <functional>
 #include <limits>
+#include <optional>
+#include <random>
 #include <set>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "collision/errors.hpp"
+#include "collision/trajectory.hpp"
 #include "test_support.hpp"
 
 namespace collision::test {
@@ -103,6 +108,22 @@ TEST(Circle, RejectsNonFiniteCenterNamingIt) {
   EXPECT_TRUE(has(m, "center") && has(m, "inf")) << m;
 }
 
+// The supported range (fuzz finding F1): beyond kMaxCoordinate = 1e9 m the narrow phase's
+// products overflowed (circles 3.6e308 m apart were reported intersecting) and round-off swamped
+// the contact tolerance. A coordinate that far out is a unit error; the constructor says so.
+TEST(Circle, RejectsCoordinatesAndRadiiBeyondTheSupportedRange) {
+  std::string m = error_of([] { Circle(Vec2(7.5e28, 7.5e28), 1); });
+  EXPECT_TRUE(has(m, "circle: center") && has(m, "e+28") &&
+              has(m, "outside the supported range |x|, |y| <= 1e9 m") && has(m, "unit error"))
+      << m;
+  m = error_of([] { Circle(Vec2(0, -1.5e9), 1); });
+  EXPECT_TRUE(has(m, "center") && has(m, "-1500000000")) << m;
+  m = error_of([] { Circle(Vec2(0, 0), 7.5e28); });
+  EXPECT_TRUE(has(m, "radius") && has(m, "must be <= 1e9 m") && has(m, "e+28")) << m;
+  // The limits themselves are inside.
+  EXPECT_NO_THROW(Circle(Vec2(-kMaxCoordinate, kMaxCoordinate), kMaxCoordinate));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Obb
 
@@ -164,6 +185,17 @@ TEST(Obb, RejectsBadValuesNamingThem) {
   EXPECT_TRUE(has(m, "center") && has(m, "nan")) << m;
   m = error_of([] { Obb(Vec2(0, kInf), 0, 2, 1); });
   EXPECT_TRUE(has(m, "center") && has(m, "inf")) << m;
+}
+
+// The first CI narrow-phase failure: a box 1.5e29 m wide (finding F1) is now rejected.
+TEST(Obb, RejectsCentresAndSizesBeyondTheSupportedRange) {
+  std::string m = error_of([] { Obb(Vec2(0, 0), 0, 2.4, 7.5266754388551117e+28); });
+  EXPECT_TRUE(has(m, "obb: half_width") && has(m, "must be <= 1e9 m") && has(m, "7.52667")) << m;
+  m = error_of([] { Obb(Vec2(0, 0), 0, 1e10, 1); });
+  EXPECT_TRUE(has(m, "half_length") && has(m, "10000000000")) << m;
+  m = error_of([] { Obb(Vec2(1e300, 0), 0, 2, 1); });
+  EXPECT_TRUE(has(m, "obb: center") && has(m, "e+300") && has(m, "supported range")) << m;
+  EXPECT_NO_THROW(Obb(Vec2(kMaxCoordinate, -kMaxCoordinate), 0, kMaxCoordinate, kMaxCoordinate));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -347,6 +379,19 @@ TEST(ConvexPolygonHull, DegenerateAndNonFiniteRejected) {
   EXPECT_TRUE(has(m, "3") && has(m, "nan")) << m;
 }
 
+TEST(ConvexPolygon, RejectsVerticesBeyondTheSupportedRange) {
+  // F1's polygon seed: its area was NaN (the cross products overflow).
+  const double huge = std::numeric_limits<double>::max();
+  std::string m = error_of([&] { ConvexPolygon({{0, huge}, {125.5, 0}, {huge, 0}}); });
+  EXPECT_TRUE(has(m, "vertex 0") && has(m, "1.79769") && has(m, "supported range")) << m;
+  m = error_of([] { ConvexPolygon({{0, 0}, {1, 0}, {1, 1}, {0, 1.000000001e9}}); });
+  EXPECT_TRUE(has(m, "vertex 3") && has(m, "1000000001")) << m;
+  m = error_of([&] { ConvexPolygon::hull({{0, 0}, {1, 0}, {0, 1}, {-2e9, 1}}); });
+  EXPECT_TRUE(has(m, "hull: point 3") && has(m, "-2000000000") && has(m, "supported range")) << m;
+  const double r = kMaxCoordinate;
+  EXPECT_NO_THROW(ConvexPolygon({{-r, -r}, {r, -r}, {r, r}, {-r, r}}));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Aabb
 
@@ -417,6 +462,44 @@ TEST(Aabb, OfShapesAndSweeps) {
   }
   EXPECT_TRUE(c.aabb().contains(Vec2(1.5, 2)));
   EXPECT_FALSE(c.aabb().contains(Vec2(1.51, 2)));
+}
+
+TEST(SweptHull, RejectsBadInflationNamingIt) {
+  const Circle a(Vec2(0, 0), 1), b(Vec2(5, 0), 1);
+  std::string m = error_of([&] { SweptHull<Circle>(a, b, -0.5); });
+  EXPECT_TRUE(has(m, "inflation") && has(m, "-0.5")) << m;
+  m = error_of([&] { SweptHull<Circle>(a, b, kNan); });
+  EXPECT_TRUE(has(m, "inflation") && has(m, "nan")) << m;
+  m = error_of([&] { SweptHull<Circle>(a, b, 2e9); });
+  EXPECT_TRUE(has(m, "inflation") && has(m, "must be <= 1e9 m") && has(m, "2000000000")) << m;
+  EXPECT_NO_THROW(SweptHull<Circle>(a, b, kMaxCoordinate));
+}
+
+// Any finite heading is allowed, even near +-DBL_MAX; the difference of two of opposite signs
+// overflows, and the turn between them must still be a finite angle in (-pi, pi].
+TEST(HeadingChange, HugeHeadingsOfOppositeSignsGiveAFiniteTurn) {
+  const double huge = std::numeric_limits<double>::max();
+  for (const auto& [from, to] : {std::pair{huge, -huge}, std::pair{-huge, huge}}) {
+    const double turn = heading_change(from, to);
+    EXPECT_TRUE(std::isfinite(turn) && turn > -kPi && turn <= kPi) << turn;
+    const Pose2 mid = interpolate(Pose2{0, 0, from}, Pose2{1, 0, to}, 0.5);
+    EXPECT_TRUE(std::isfinite(mid.heading));
+  }
+}
+
+// Interpolated positions stay between the ends, so a pose on the edge of the supported range
+// never rounds past it (the checker builds footprints there).
+TEST(Interpolate, StaysBetweenTheEnds) {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> any(-kMaxCoordinate, kMaxCoordinate);
+  std::uniform_real_distribution<double> fraction(0, 1);
+  for (int k = 0; k < 100000; ++k) {
+    const Pose2 a{any(rng), kMaxCoordinate, 0}, b{any(rng), -0.3, 0};
+    const Pose2 p = interpolate(a, b, fraction(rng));
+    ASSERT_LE(std::abs(p.x), std::max(std::abs(a.x), std::abs(b.x)));
+    ASSERT_LE(p.y, kMaxCoordinate);
+    ASSERT_GE(p.y, -0.3);
+  }
 }
 
 TEST(SweptHull, RotationInflationBoundsTheSagitta) {

@@ -11,6 +11,7 @@
 #include "collision/tolerances.hpp"
 #include "format.hpp"
 #include "polygon_scale.hpp"
+#include "supported_range.hpp"
 #include "vec2_math.hpp"
 
 namespace collision {
@@ -46,14 +47,24 @@ double turn_height(const Vec2& a, const Vec2& b, const Vec2& c) {
 
 [[noreturn]] void fail(const std::string& what) { throw GeometryError("ConvexPolygon: " + what); }
 
+// Finite and inside the supported range (tolerances.hpp), or a GeometryError naming the point.
+void require_valid_points(const std::vector<Vec2>& points, const char* what) {
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (!detail::is_finite(points[i])) {
+      fail(std::string(what) + " " + std::to_string(i) + " is not finite " +
+           detail::format_point(points[i]));
+    }
+    if (!detail::in_coordinate_range(points[i])) {
+      fail(std::string(what) + " " + std::to_string(i) + " " +
+           detail::coordinate_range_error(points[i]));
+    }
+  }
+}
+
 }  // namespace
 
 ConvexPolygon::ConvexPolygon(std::vector<Vec2> vertices) {
-  for (std::size_t i = 0; i < vertices.size(); ++i) {
-    if (!detail::is_finite(vertices[i])) {
-      fail("vertex " + std::to_string(i) + " is not finite " + detail::format_point(vertices[i]));
-    }
-  }
+  require_valid_points(vertices, "vertex");
   if (vertices.size() < 3) {
     fail("degenerate: needs at least 3 vertices (got " + std::to_string(vertices.size()) + ")");
   }
@@ -130,12 +141,7 @@ ConvexPolygon::ConvexPolygon(std::vector<Vec2> vertices) {
 }
 
 ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    if (!detail::is_finite(points[i])) {
-      fail("hull: point " + std::to_string(i) + " is not finite " +
-           detail::format_point(points[i]));
-    }
-  }
+  require_valid_points(points, "hull: point");
   if (points.size() < 3) fail("hull: degenerate: needs at least 3 points");
   // Andrew's monotone chain; collinear points are popped, the constructor checks the rest.
   std::vector<Vec2> sorted = points;
