@@ -114,14 +114,6 @@ void check_polygon(const ConvexPolygon& polygon, const std::vector<Vec2>& input,
   try {
     again.emplace(v);
   } catch (const GeometryError& e) {
-    // F10: the zero-area test runs before collinear vertices are dropped, so a polygon just
-    // above the threshold can come out below it and be rejected when rebuilt.
-    const double degenerate_area =
-        std::max(collision::kDegenerateAreaRatio * extent * extent, length_tol * extent);
-    if (area <= 100 * degenerate_area &&
-        collision_fuzz::tolerate("F10 degenerate test before collinear dropping")) {
-      return;
-    }
     FUZZ_CHECK(false, std::string("rebuilding from its own vertices throws: ") + e.what() + "; " +
                           context);
   }
@@ -169,13 +161,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       return std::isfinite(p.x()) && std::isfinite(p.y()) &&
              p.cwiseAbs().maxCoeff() <= collision::kMaxCoordinate;
     });
-    FUZZ_CHECK(!in_range || points.size() < 3 || std::strstr(e.what(), "degenerate") != nullptr ||
-                   collision_fuzz::tolerate("F2 hull rejects near-coincident"),
+    FUZZ_CHECK(!in_range || points.size() < 3 || std::strstr(e.what(), "degenerate") != nullptr,
                std::string("hull() throws for points in range, and not as degenerate: ") +
                    e.what() + "\n*** " + points_text(points));
-    FUZZ_CHECK(!polygon || collision_fuzz::tolerate("F2 hull rejects near-coincident"),
-               std::string("the constructor accepts the points but hull() throws: ") + e.what() +
-                   "\n*** " + points_text(points));
+    FUZZ_CHECK(!polygon, std::string("the constructor accepts the points but hull() throws: ") +
+                             e.what() + "\n*** " + points_text(points));
   }
   if (hull) {
     check_polygon(*hull, points, "ConvexPolygon::hull(points)");

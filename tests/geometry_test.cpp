@@ -392,6 +392,114 @@ TEST(ConvexPolygon, RejectsVerticesBeyondTheSupportedRange) {
   EXPECT_NO_THROW(ConvexPolygon({{-r, -r}, {r, -r}, {r, r}, {-r, r}}));
 }
 
+// Fuzz finding F2: the exact hull of these points has a needle corner within the collinear
+// tolerance (the apex (109.4257812502, 109.4257812502) just past its neighbour). The constructor
+// accepts the points in this order (it drops the neighbour as collinear first); hull() met the
+// apex first and threw "not convex". hull() now drops the corner that moves the outline least.
+TEST(ConvexPolygonHull, NeedleCornerWithinTheToleranceIsDroppedNotRejected) {
+  const std::vector<Vec2> points = {{109.42578125, 109.425781250109},
+                                    {109.42578125021799, 109.42578125021836},
+                                    {0, 0.5},
+                                    {0.5, 0}};
+  const ConvexPolygon by_constructor(points);
+  ConvexPolygon by_hull = by_constructor;
+  ASSERT_NO_THROW(by_hull = ConvexPolygon::hull(points));
+  EXPECT_TRUE(same_cycle(by_hull.vertices(), by_constructor.vertices()))
+      << describe(by_hull) << " vs " << describe(by_constructor);
+  EXPECT_TRUE(same_cycle(ConvexPolygon(by_hull.vertices()).vertices(), by_hull.vertices()));
+}
+
+// Fuzz finding F10: 39 points within nanometres of a line near (-10753, -10753). The constructor
+// rejects them as degenerate; hull() returned a triangle the constructor then rejected (its area
+// test ran before collinear vertices were dropped, and the triangle left came out below it).
+// Both now test the area of what is left, so hull() throws "degenerate" too, and whatever either
+// accepts is rebuilt unchanged.
+TEST(ConvexPolygonHull, NearlyCollinearCloudIsDegenerateForBoth) {
+  const std::vector<Vec2> points = {
+      {-10753, -10753.000000000044},
+      {-10753.000000000087, -10753.000000000131},
+      {-10753.000000000246, -10753.00000000036},
+      {-10753.000000000475, -10753.000000000589},
+      {-10753.000000000704, -10753.000000000819},
+      {-10753.000000000933, -10753.000000001048},
+      {-10753.000000001162, -10753.000000001277},
+      {-10753.000000001392, -10753.000000001435},
+      {-10753.000000001479, -10753.000000001522},
+      {-10753.000000001566, -10753.00000000161},
+      {-10753.000000001653, -10753.000000001697},
+      {-10753.000000001741, -10753.000000001784},
+      {-10753.000000001828, -10753.000000001872},
+      {-10753.000000001915, -10753.000000001959},
+      {-10753.000000002003, -10753.000000002046},
+      {-10753.00000000209, -10753.000000002134},
+      {-10753.000000002177, -10753.000000002221},
+      {-10753.000000002265, -10753.000000002308},
+      {-10753.000000002352, -10753.000000002396},
+      {-10753.000000002439, -10753.000000002483},
+      {-10753.000000002527, -10753.00000000257},
+      {-10753.000000002614, -10753.000000002658},
+      {-10753.000000002701, -10753.000000002745},
+      {-10753.000000002789, -10753.000000002832},
+      {-10753.000000002876, -10753.000000002919},
+      {-10753.000000002963, -10753.000000003007},
+      {-10753.00000000305, -10753.000000003094},
+      {-10753.000000003138, -10753.000000003252},
+      {-10753.000000003367, -10753.000000003482},
+      {-10753.000000003596, -10753.000000003674},
+      {-10753.000000003718, -10753.000000003762},
+      {-10753.000000003805, -10753.000000003849},
+      {-10753.000000003893, -10753.000000003936},
+      {-10753.00000000398, -10753.000000004024},
+      {-10753.000000004067, -10753.000000004111},
+      {-10753.000000004155, -10753.000000004198},
+      {-10753.000000004242, -10753.000000004286},
+      {-10753.000000004329, -10753.000000004373},
+      {-10753.000000004417, -10753.00000000446},
+  };
+  std::string m = error_of([&] { ConvexPolygon p(points); });
+  EXPECT_TRUE(has(m, "degenerate")) << m;
+  m = error_of([&] { ConvexPolygon::hull(points); });
+  EXPECT_TRUE(has(m, "hull: degenerate")) << m;
+  // The triangle hull() used to return: rejected as degenerate, no longer as "crosses itself".
+  m = error_of([] {
+    ConvexPolygon({{-10753.000000004417, -10753.00000000446},
+                   {-10753.000000000246, -10753.00000000036},
+                   {-10753, -10753.000000000044}});
+  });
+  EXPECT_TRUE(has(m, "degenerate")) << m;
+}
+
+// Whatever the constructor or hull() accepts comes back unchanged from the constructor, also when
+// dropping collinear vertices brings two neighbours within the weld distance.
+TEST(ConvexPolygonHull, ResultsAreRebuiltUnchanged) {
+  std::mt19937_64 rng(20240611);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  for (int trial = 0; trial < 2000; ++trial) {
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    // Clouds squeezed towards a line, at a few scales and offsets: many corners land near the
+    // tolerances.
+    const double scale = std::pow(10.0, trial % 7 - 3);
+    const double squeeze = std::pow(10.0, -(trial % 13));
+    const Vec2 offset = trial % 3 == 0 ? Vec2(4.5e6, 5.5e6) : Vec2(0, 0);
+    std::vector<Vec2> points;
+    for (int k = 0; k < 3 + trial % 20; ++k) {
+      points.push_back(offset + scale * Vec2(unit(rng), squeeze * unit(rng)));
+    }
+    for (const bool use_hull : {false, true}) {
+      std::optional<ConvexPolygon> p;
+      try {
+        p.emplace(use_hull ? ConvexPolygon::hull(points) : ConvexPolygon(points));
+      } catch (const GeometryError& e) {
+        EXPECT_FALSE(use_hull && !has(e.what(), "degenerate")) << e.what();
+        continue;
+      }
+      ConvexPolygon again = *p;
+      ASSERT_NO_THROW(again = ConvexPolygon(p->vertices())) << describe(*p);
+      EXPECT_EQ(again.vertices(), p->vertices()) << describe(*p);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Aabb
 
