@@ -2,16 +2,17 @@
 //
 // Input: an offset selector, a vertex count byte, then that many points (fuzz_input.hpp
 // encoding: NaN, infinities, huge, tiny and denormal values all reachable).
-// Allowed: GeometryError. Anything else escaping, a sanitizer report or a failed check is a bug.
+// Allowed: GeometryError (for coordinates beyond kMaxCoordinate too). Anything else escaping, a
+// sanitizer report or a failed check is a bug.
 // Checked on every polygon that is built:
-//   - at least 3 vertices, all finite, each one bit-identical to an input point (hull: within a
-//     rounding step of one);
+//   - at least 3 vertices, all finite, each one bit-identical to an input point;
 //   - strictly convex and counter-clockwise, positive finite area, aabb equal to the vertices';
 //   - every input point lies inside the polygon or within a small tolerance of it (welding and
 //     dropping collinear vertices may move the outline by round-off, never by more);
 //   - building it again from its own vertices gives the same vertices (idempotent);
 //   - when the constructor accepts a vertex list, hull() of the same points accepts it too and
-//     gives the same region (within the collinear tolerance).
+//     gives the same region (within the collinear tolerance);
+//   - hull() throws only "degenerate" (never "not convex": the hull of any point set is convex).
 #include <collision/collision.hpp>
 
 #include <algorithm>
@@ -61,8 +62,7 @@ double outside_distance(const ConvexPolygon& polygon, const Vec2& p) {
   return worst;
 }
 
-void check_polygon(const ConvexPolygon& polygon, const std::vector<Vec2>& input,
-                   const char* how, bool exact) {
+void check_polygon(const ConvexPolygon& polygon, const std::vector<Vec2>& input, const char* how) {
   const std::vector<Vec2>& v = polygon.vertices();
   const std::string context = std::string(how) + ": " + describe(polygon) + "\n*** " +
                               points_text(input);
@@ -73,18 +73,15 @@ void check_polygon(const ConvexPolygon& polygon, const std::vector<Vec2>& input,
   collision::Aabb box;
   for (const Vec2& p : v) {
     FUZZ_CHECK(std::isfinite(p.x()) && std::isfinite(p.y()), context);
-    // The constructor keeps input points as they are; hull() passes them through a local origin
-    // (p - o + o), which may move them by a rounding step (reported; allowed here).
-    const double moved = exact ? 0.0 : 4 * std::numeric_limits<double>::epsilon() * magnitude;
-    FUZZ_CHECK(std::any_of(input.begin(), input.end(),
-                           [&](const Vec2& q) {
-                             return exact ? same_bits(p, q) : (p - q).cwiseAbs().maxCoeff() <= moved;
-                           }),
-               "vertex (" + num(p.x()) + "," + num(p.y()) + ") is not an input point; " + context);
+    // Both the constructor and hull() keep input points bit for bit.
+    FUZZ_CHECK(
+        std::any_of(input.begin(), input.end(), [&](const Vec2& q) { return same_bits(p, q); }),
+        "vertex (" + num(p.x()) + "," + num(p.y()) + ") is not an input point; " + context);
     box.extend(p);
   }
   FUZZ_CHECK(box.is_approx(polygon.aabb(), 0.0), "aabb differs from the vertices'; " + context);
-  if (magnitude > collision_fuzz::kHugeCoordinate && !collision_fuzz::strict_huge()) return;
+  FUZZ_CHECK(magnitude <= collision::kMaxCoordinate,
+             "accepted a point beyond kMaxCoordinate; " + context);
 
   const double area = polygon.area();
   FUZZ_CHECK(std::isfinite(area) && area > 0, "area " + num(area) + "; " + context);
@@ -117,14 +114,6 @@ void check_polygon(const ConvexPolygon& polygon, const std::vector<Vec2>& input,
   try {
     again.emplace(v);
   } catch (const GeometryError& e) {
-    // F10: the zero-area test runs before collinear vertices are dropped, so a polygon just
-    // above the threshold can come out below it and be rejected when rebuilt.
-    const double degenerate_area =
-        std::max(collision::kDegenerateAreaRatio * extent * extent, length_tol * extent);
-    if (area <= 100 * degenerate_area &&
-        collision_fuzz::tolerate("F10 degenerate test before collinear dropping")) {
-      return;
-    }
     FUZZ_CHECK(false, std::string("rebuilding from its own vertices throws: ") + e.what() + "; " +
                           context);
   }
@@ -155,26 +144,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   double magnitude = 0;
   for (const Vec2& p : points) magnitude = std::max(magnitude, p.cwiseAbs().maxCoeff());
-  const bool lenient = magnitude > collision_fuzz::kHugeCoordinate && !collision_fuzz::strict_huge();
 
   std::optional<ConvexPolygon> polygon;
   try {
     polygon.emplace(points);
   } catch (const GeometryError&) {
   }
-  if (polygon) check_polygon(*polygon, points, "ConvexPolygon(points)", true);
+  if (polygon) check_polygon(*polygon, points, "ConvexPolygon(points)");
 
   std::optional<ConvexPolygon> hull;
   try {
     hull.emplace(ConvexPolygon::hull(points));
   } catch (const GeometryError& e) {
-    FUZZ_CHECK(!polygon || lenient || collision_fuzz::tolerate("F2 hull rejects near-coincident"),
-               std::string("the constructor accepts the points but hull() throws: ") + e.what() +
-                   "\n*** " + points_text(points));
+    // The hull of finite points in range always exists; it may only be too thin to keep.
+    const bool in_range = std::all_of(points.begin(), points.end(), [](const Vec2& p) {
+      return std::isfinite(p.x()) && std::isfinite(p.y()) &&
+             p.cwiseAbs().maxCoeff() <= collision::kMaxCoordinate;
+    });
+    FUZZ_CHECK(!in_range || points.size() < 3 || std::strstr(e.what(), "degenerate") != nullptr,
+               std::string("hull() throws for points in range, and not as degenerate: ") +
+                   e.what() + "\n*** " + points_text(points));
+    FUZZ_CHECK(!polygon, std::string("the constructor accepts the points but hull() throws: ") +
+                             e.what() + "\n*** " + points_text(points));
   }
   if (hull) {
-    check_polygon(*hull, points, "ConvexPolygon::hull(points)", false);
-    if (polygon && !lenient) {
+    check_polygon(*hull, points, "ConvexPolygon::hull(points)");
+    if (polygon) {
       // The two may drop different near-collinear vertices (which one depends on the order), but
       // they describe the same region within the collinear tolerance.
       const double extent = polygon->aabb().sizes().maxCoeff();

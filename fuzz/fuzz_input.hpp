@@ -172,18 +172,6 @@ class FuzzInput {
   double last_ = 0;
 };
 
-// Finding F1: the library accepts any finite coordinate and size, but its arithmetic does not
-// survive all of them. Beyond kHugeCoordinate (metres) products in GJK overflow (barycentric
-// weights times coordinates are fifth powers; squared norms overflow beyond 1.3e154) and results
-// hold NaN and infinities. Beyond kMeaningfulExtent the round-off of the coordinates (1e12 m *
-// 2.2e-16 = 2e-4 m, growing with the extent) swamps what the relational checks compare, and the
-// queries disagree with each other, with warm starts and with SAT. Until the library documents or
-// enforces a range, the targets only require "no crash, no sanitizer report" beyond
-// kHugeCoordinate and skip the relational checks beyond kMeaningfulExtent, unless
-// COLLISION_FUZZ_STRICT is set.
-inline constexpr double kHugeCoordinate = 1e50;
-inline constexpr double kMeaningfulExtent = 1e12;
-
 // Checks that a reported, not yet fixed library bug would fail (the findings listed in
 // fuzz/README.md) are skipped by default, so that the CI fuzz stage catches new bugs rather than
 // re-finding the open ones. COLLISION_FUZZ_STRICT=1 in the environment runs them all.
@@ -197,8 +185,6 @@ inline bool strict() {
 
 // True when the check for the named open finding is to be skipped.
 inline bool tolerate(const char* /*finding, for the reader*/) { return !strict(); }
-
-inline bool strict_huge() { return !tolerate("F1 huge coordinates"); }
 
 [[noreturn]] inline void fail(const char* file, int line, const char* condition,
                               const std::string& detail) {

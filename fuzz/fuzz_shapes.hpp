@@ -90,11 +90,18 @@ inline ConvexPolygon read_polygon(FuzzInput& in, const Vec2& offset) {
   }
 }
 
-// The inflation of a swept hull: finite and >= 0 (SweptHull does not validate it; see the
-// report in fuzz/README.md).
+// The inflation of a swept hull: a number, then a mode byte: 0 or 3 its magnitude (finite), 1
+// none, 2 the number as read (NaN, negative, beyond kMaxCoordinate: SweptHull must reject it).
 inline double read_inflation(FuzzInput& in) {
-  const double v = std::abs(in.finite_number());
-  return in.flag() ? 0.0 : v;
+  const double v = in.number();
+  switch (in.byte() % 4) {
+    case 1:
+      return 0.0;
+    case 2:
+      return v;
+    default:
+      return std::isfinite(v) ? std::abs(v) : 0.0;
+  }
 }
 
 // A swept hull's end shape: an independent shape, or the start moved by a fuzzed rigid motion

@@ -93,7 +93,7 @@ def obb_body(cx, cy, heading, hl, hw):
 
 
 def inflation(v):
-    return num(v) + byte(0)  # flag byte 0: keep the value
+    return num(v) + byte(0)  # mode byte 0: the value's magnitude
 
 
 def shape_circle(cx, cy, r):
@@ -249,6 +249,13 @@ def narrow_phase_seeds():
         A, box([(-1.5e115, -4.5), (7.3e114, -1.3e115), (7.3e114, 1.3e115)]))
     seeds["F4-sat-flat-box"] = pair(shape_obb(0, 0, 0, 0, 0), shape_obb(0, 1e-9, 0, 0, 0), UTM_1)
     seeds["F4-sat-segment-point"] = pair(shape_obb(0, 0, 0, 1, 0), shape_obb(3, 0, 0, 0, 0))
+    # The CI failure of F1: a box 1.5e29 m wide against a swept circle of that size (rejected now).
+    seeds["F1-ci-box-1.5e29-m-wide"] = pair(
+        shape_obb(0, 0, 0, 2.4, 7.5266754388551117e+28),
+        swept_two(3, circle_body(7.5e28, 7.5e28, 7.5e28), circle_body(1.5e29, 7.5e28, 7.5e28)),
+        tol=zero_tol)
+    seeds["F1-inflation-beyond-range"] = pair(
+        swept_two(3, circle_body(0, 0, 1), circle_body(5, 0, 1), 2e9), A)
     return seeds
 
 
@@ -301,6 +308,11 @@ def config_seeds():
         # Findings (fuzz/README.md).
         "F7-comma-hangs": ",",
         "F7-flow-map-comma-hangs": "{vehicle: {width: 2.0}},\n",
+        "F1-vehicle-in-millimetres": "vehicle:\n  wheel_base: 2850\n  width: 1920\n",
+        "F1-horizon-beyond-range": "clearance:\n  horizon: 2e9\n",
+        "upper-bounds": "vehicle: {wheel_base: 1000, front_overhang: 1000, rear_overhang: 1000,"
+        " width: 1000}\nmargins: {longitudinal: 1000, lateral: 1000}\nclearance: {horizon: 1e9}\n"
+        "broad_phase: {time_slice: 1e12}\n",
     }
     for name, text in texts.items():
         seeds[name] = text.encode("utf-8")
@@ -428,6 +440,27 @@ def checker_seeds():
         "F9-sweep-false-hit-box": scene(
             default, NO_OFFSET, [obstacle_polygon(2, polygon(square(-0.25, -1.2, 1.55, 0.6)))],
             [motion_raw([(3, 16, 5, 12 - 4 * math.pi), (5, 5, 1, 2)])]),
+        # A sharp turn in a step too short to halve in time (4.9e-324 s): must not hit.
+        "F14-sweep-halving-in-a-denormal-step": scene(
+            default, NO_OFFSET, [obstacle_polygon(2, polygon(square(-0.25, -1.2, 1.55, 0.6)))],
+            [motion_raw([(0, 16, 5, 12 - 4 * math.pi), (DENORM, 5, 1, 2)])]),
+        # The CI scene: a 64 m jump and a 1.56 rad turn in 4.9e-324 s across a thin triangle.
+        "F14-ci-denormal-step-across-a-thin-triangle": scene(
+            default, NO_OFFSET,
+            [obstacle_polygon(1, polygon([(20, 19.999998999999999),
+                                          (-1.8642239874093094e-154, 3.1368227854460743e-319),
+                                          (51.19921875, 50.19921875)]))],
+            [motion_raw([(-44.80078125, 1.840311260213139e-40, 30, 5), (-1.5625, 2, 30, 78),
+                         (-DENORM, 4.1723406951632569e-08, 63.73046875, -0.0),
+                         (0, 30, 5, -1.5625)])]),
+        "F5-trajectory-beyond-1e12-s": scene(
+            default, NO_OFFSET, [parked], [motion_raw([(0, 0, 0, 0), (1.5e12, 10, 0, 0)])]),
+        "F1-trajectory-beyond-1e9-m": scene(
+            default, NO_OFFSET, [parked], [motion_raw([(0, 0, 0, 0), (1, 2e9, 0, 0)])]),
+        "F1-body-reaching-beyond-1e9-m": scene(
+            default, NO_OFFSET,
+            [obstacle_moving(6, polygon(square(-1, -1, 1, 1)), motion_raw([(0, 1e9 - 0.5, 0, 0)]))],
+            [straight]),
         "F6-contact-time-past-t": scene(
             default, NO_OFFSET, [obstacle_polygon(3, polygon(square(13.7795, -0.5, 15, 0.5)))],
             [motion_raw([(-1, 0, 0, 0), (0.1, 10, 0, 0)])]),

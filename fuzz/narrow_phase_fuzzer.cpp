@@ -3,7 +3,8 @@
 //
 // Input: an offset selector (none, UTM, fuzzed), a contact tolerance selector, shape a, shape b,
 // then a fuzzed warm-start cache (fuzz_shapes.hpp and fuzz_input.hpp describe the encoding).
-// Allowed: GeometryError while building a shape (an invalid one) or for a bad tolerance.
+// Allowed: GeometryError while building a shape (an invalid one, or one beyond the supported range
+// kMaxCoordinate) or for a bad tolerance.
 // Checked on every pair that is built:
 //   - no NaN in any field of any result; distance >= 0, depth >= 0; normals of unit length
 //     (within 1e-6) whenever finite;
@@ -16,9 +17,9 @@
 //   - for polygon and box pairs, SAT (the independent reference) agrees: clearly apart means
 //     separated with distance >= SAT's bound, clearly overlapping means overlapping with the
 //     same depth.
-// Round-off allowances scale with the shapes' extent and coordinate magnitude. Inputs whose
-// coordinates exceed 1e75 m (kHugeCoordinate) are only run, not checked, unless
-// COLLISION_FUZZ_STRICT is set (open finding F1).
+// Round-off allowances scale with the shapes' extent and coordinate magnitude. Every pair the
+// library accepts is checked: the supported range (kMaxCoordinate) keeps the arithmetic finite
+// (finding F1, fixed).
 #include <collision/collision.hpp>
 
 #include <algorithm>
@@ -76,13 +77,8 @@ void check_pair(const A& a, const B& b, double tol, FuzzInput& in) {
   ShapeScale sa = scale_of(a), sb = scale_of(b);
   const double magnitude = std::max(sa.magnitude, sb.magnitude);
   // Extent of the pair as GJK sees it: everything is relative to a's anchor.
-  const double extent = std::max({sa.extent, sb.extent, (a.aabb().center() - b.aabb().center())
-                                                            .cwiseAbs()
-                                                            .maxCoeff()});
-  const bool sane = std::isfinite(extent) && magnitude < collision_fuzz::kHugeCoordinate;
-  const bool meaningful = (extent <= collision_fuzz::kMeaningfulExtent &&
-                           magnitude <= collision_fuzz::kMeaningfulExtent) ||
-                          collision_fuzz::strict_huge();
+  const double extent = std::max(
+      {sa.extent, sb.extent, (a.aabb().center() - b.aabb().center()).cwiseAbs().maxCoeff()});
   // Round-off allowance: a few hundred double steps of the extent and of the magnitude.
   const double slack = 1e-12 * extent + 1e-13 * magnitude + 1e-300;
 
@@ -97,9 +93,9 @@ void check_pair(const A& a, const B& b, double tol, FuzzInput& in) {
       num(p.depth) + " status " + to_string(p.status) + " n = (" + num(p.normal.x()) + "," +
       num(p.normal.y()) + ")";
 
-  // F1: coordinates whose differences overflow give NaN today; only crashes count for them.
-  if (!sane && !collision_fuzz::strict_huge()) return;
-
+  // Centres within kMaxCoordinate, plus sizes and inflation of at most kMaxCoordinate each.
+  FUZZ_CHECK(magnitude <= 4 * kMaxCoordinate,
+             "accepted shapes beyond the supported range; " + results);
   FUZZ_CHECK(!std::isnan(d.distance) && !is_nan(d.point_a) && !is_nan(d.point_b) &&
                  !is_nan(d.normal),
              "NaN in DistanceResult; " + results);
@@ -117,7 +113,7 @@ void check_pair(const A& a, const B& b, double tol, FuzzInput& in) {
   // "touching" or "overlapping" for distance() and "separated" for the others.
   const bool underflow = tol == 0 && d.distance == 0 && p.depth == 0 &&
                          collision_fuzz::tolerate("F8 tolerance 0 and underflowing gaps");
-  if (meaningful && !underflow) {
+  if (!underflow) {
     FUZZ_CHECK(hit == (d.status != QueryStatus::separated),
                "intersects and distance disagree; " + results);
     FUZZ_CHECK(hit == (p.status != QueryStatus::separated),
@@ -130,7 +126,6 @@ void check_pair(const A& a, const B& b, double tol, FuzzInput& in) {
   if (p.status == QueryStatus::separated) {
     FUZZ_CHECK(p.depth == 0, "separated but depth > 0; " + results);
   }
-  if (!sane) return;
 
   FUZZ_CHECK(std::isfinite(d.distance) && is_finite(d.point_a) && is_finite(d.point_b) &&
                  std::isfinite(p.depth),
@@ -145,7 +140,7 @@ void check_pair(const A& a, const B& b, double tol, FuzzInput& in) {
     FUZZ_CHECK(p.depth <= tol + slack, "touching with depth > tolerance; " + results);
   }
 
-  if (!meaningful || underflow) return;
+  if (underflow) return;
 
   // Warm starts change nothing: a fuzzed cache (validated, at worst ignored), then the cache a
   // distance query leaves behind, reused on the same pair.

@@ -372,6 +372,55 @@ TEST(CheckerContinuous, HullOfASharpTurnIsNotAHit) {
   EXPECT_FALSE(check(make_checker(on, scene), tr).collides);
 }
 
+// The same turn done in a step too short to halve in time: 4.9e-324 s (a denormal) from t = 0,
+// and one double step after t = 1 s. (t(i-1) + t(i)) / 2 rounds to an end, so halving the time
+// interval confirms nothing; the checker halves the step by its fraction instead (the CI checker
+// fuzzer's failure). Against a moving body the step is one piece of the relative sweep, halved
+// the same way.
+TEST(CheckerContinuous, HullOfASharpTurnInAStepTooShortToHalveIsNotAHit) {
+  const double tiny = std::numeric_limits<double>::denorm_min();
+  const std::pair<double, double> steps[] = {
+      {0.0, tiny}, {-tiny, 0.0}, {1.0, std::nextafter(1.0, 2.0)}};
+  for (const auto& [t0, t1] : steps) {
+    SCOPED_TRACE("step from t = " + test::fmt(t0) + " to " + test::fmt(t1));
+    const Trajectory tr = {point(t0, 16, 5, 12 - 4 * kPi), point(t1, 5, 1, 2)};
+    const CheckerConfig on = config_with(true);
+    SceneObstacles stationary;
+    stationary.add_convex(3, rect(-0.25, -1.2, 1.55, 0.6));
+    ASSERT_FALSE(dense_hit(on, stationary, tr).has_value());
+    EXPECT_FALSE(check(make_checker(on, stationary), tr).collides);
+
+    // The body stands still on a prediction around the step: one piece, both motions linear.
+    SceneObstacles moving;
+    moving.add_moving(4, rect(-0.9, -0.9, 0.9, 0.9),
+                      {predicted(t0 - 1, 0.65, -0.3), predicted(t1 + 1, 0.65, -0.3)});
+    ASSERT_FALSE(dense_hit(on, moving, tr).has_value());
+    EXPECT_FALSE(check(make_checker(on, moving), tr).collides);
+  }
+}
+
+// The CI checker fuzzer's scene: the step from index 2 to 3 lasts 4.9e-324 s while the ego jumps
+// 64 m and turns by 1.56 rad across a thin triangle. The sweep does cross it (the dense
+// reference, which samples the step by fraction, agrees); the hit must be at index 3 with a
+// contact time inside that step.
+TEST(CheckerContinuous, DenormalStepAcrossAThinTriangle) {
+  SceneObstacles scene;
+  scene.add_convex(1, ConvexPolygon({Vec2(20, 19.999998999999999),
+                                     Vec2(-1.8642239874093094e-154, 3.1368227854460743e-319),
+                                     Vec2(51.19921875, 50.19921875)}));
+  const Trajectory tr = {point(-44.80078125, 1.840311260213139e-40, 30, 5),
+                         point(-1.5625, 2, 30, 78),
+                         point(-4.9406564584124654e-324, 4.1723406951632569e-08, 63.73046875, -0.0),
+                         point(0, 30, 5, -1.5625)};
+  CheckerConfig c = config_with(true);
+  c.narrow_phase.contact_tolerance = 1e-8;
+  ASSERT_EQ(dense_hit(c, scene, tr), 3u);
+  const TrajectoryResult r = check(make_checker(c, scene), tr);
+  EXPECT_TRUE(r.collides);
+  EXPECT_EQ(r.first_collision_index, 3u);
+  EXPECT_EQ(r.obstacle_id, 1);
+}
+
 TEST(CheckerContinuous, TurnDoesNotReachFarObstacle) {
   // 5.5 m from the axle: beyond the corner's reach (3.90 m) plus the rotation bound.
   SceneObstacles scene;
@@ -795,6 +844,18 @@ std::vector<BadCase> bad_cases() {
       {"inf x", with(1, kX, kInf), {"point 1", "x is not finite", "inf"}},
       {"-inf heading", with(2, kHeading, -kInf), {"point 2", "heading", "-inf"}},
       {"inf t", with(4, kT, kInf), {"point 4", "t is not finite", "inf"}},
+      // The supported range (findings F1, F5): coordinates beyond 1e9 m and times beyond 1e12 s.
+      // A trajectory at t = 2e15 s used to miss an obstacle held there ("forever" in the spatial
+      // index is [-1e15 s, 1e15 s]).
+      {"x beyond 1e9 m",
+       with(1, kX, 1.5e10),
+       {"point 1", "x is outside the supported range |x|, |y| <= 1e9 m", "15000000000",
+        "unit error"}},
+      {"y beyond -1e9 m", with(3, kY, -1e300), {"point 3", "y is outside", "e+300"}},
+      {"t beyond 1e12 s",
+       with(4, kT, 2e15),
+       {"point 4", "t is outside the supported range |t| <= 1e12 s", "2000000000000000"}},
+      {"t before -1e12 s", with(0, kT, -1e13), {"point 0", "t is outside", "-10000000000000"}},
       {"equal t", equal_t, {"point 3", "was 1 after 1"}},
       {"decreasing t", decreasing_t, {"point 4", "was 1.25 after 1.5"}},
   };
@@ -813,6 +874,26 @@ TEST(CheckerBadTrajectory, ThrowsNamingIndexAndValue) {
       EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
     }
   }
+}
+
+// The limits themselves are inside the supported range, and the checker answers there: an
+// obstacle held since its only predicted pose is still found at the end of the clock (finding F5:
+// at t = 2e15 s it was missed), and a post at the edge of the world is hit.
+TEST(CheckerBadTrajectory, LimitsOfTheSupportedRangeAreAccepted) {
+  SceneObstacles scene;
+  scene.add_moving(6, rect(-1, -1, 1, 1), {predicted(0, 0, 0)});
+  scene.add_convex(7, square(Vec2(kMaxCoordinate - 1, -kMaxCoordinate + 1), 0.5));
+  const CollisionChecker checker = make_checker(default_config(), scene);
+  const TrajectoryResult late = check(checker, {point(kMaxTime, 0, 0)});
+  EXPECT_TRUE(late.collides);
+  EXPECT_EQ(late.obstacle_id, 6);
+  const TrajectoryResult early = check(checker, {point(-kMaxTime, 0, 0)});
+  EXPECT_TRUE(early.collides);
+  const TrajectoryResult edge = check(checker, {point(0, kMaxCoordinate - 20, -kMaxCoordinate + 1),
+                                                point(1, kMaxCoordinate, -kMaxCoordinate + 1)});
+  EXPECT_TRUE(edge.collides);
+  EXPECT_EQ(edge.obstacle_id, 7);
+  EXPECT_EQ(edge.first_collision_index, 1u);
 }
 
 TEST(CheckerBadTrajectory, CheckAllNamesTheBatchIndex) {

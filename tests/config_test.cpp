@@ -289,11 +289,19 @@ TEST(ConfigParse, RangeBoundariesAreAccepted) {
   EXPECT_EQ(low.narrow_phase.max_gjk_iterations, 4);
   EXPECT_EQ(low.narrow_phase.max_epa_iterations, 4);
   const CheckerConfig high = parse_config(
+      "vehicle: {front_overhang: 1000, rear_overhang: 1000, wheel_base: 1000, width: 1000}\n"
+      "margins: {longitudinal: 1000, lateral: 1000}\n"
       "continuous: {max_overestimate: 1}\n"
-      "broad_phase: {rtree_max_node_entries: 256, poses_per_query: 1000}\n"
+      "clearance: {horizon: 1e9}\n"
+      "broad_phase: {rtree_max_node_entries: 256, poses_per_query: 1000, time_slice: 1e12}\n"
       "narrow_phase: {contact_tolerance: 0.000999, max_gjk_iterations: 1000,"
       " max_epa_iterations: 1000}\n"
       "threads: 1024\n");
+  EXPECT_EQ(high.vehicle.wheel_base, 1000.0);
+  EXPECT_EQ(high.vehicle.width, 1000.0);
+  EXPECT_EQ(high.margins.lateral, 1000.0);
+  EXPECT_EQ(high.clearance.horizon, 1e9);
+  EXPECT_EQ(high.broad_phase.time_slice, 1e12);
   EXPECT_EQ(high.continuous.max_overestimate, 1.0);
   EXPECT_EQ(high.broad_phase.rtree_max_node_entries, 256);
   EXPECT_EQ(high.broad_phase.poses_per_query, 1000);
@@ -317,25 +325,38 @@ std::vector<RangeCase> RangeCases() {
   using C = CheckerConfig;
   return {
       {"vehicle:\n  wheel_base: 0\n", [](C& c) { c.vehicle.wheel_base = 0; },
-       "vehicle.wheel_base: must be > 0 (was 0)"},
+       "vehicle.wheel_base: must be > 0 and <= 1000 (was 0)"},
+      // Upper bounds: a vehicle dimension or margin over a kilometre is a unit error (2850 mm).
+      {"vehicle:\n  wheel_base: 2850\n", [](C& c) { c.vehicle.wheel_base = 2850; },
+       "vehicle.wheel_base: must be > 0 and <= 1000 (was 2850)"},
       {"vehicle:\n  front_overhang: -0.1\n", [](C& c) { c.vehicle.front_overhang = -0.1; },
-       "vehicle.front_overhang: must be >= 0 (was -0.1)"},
+       "vehicle.front_overhang: must be 0 to 1000 (was -0.1)"},
+      {"vehicle:\n  front_overhang: 1930\n", [](C& c) { c.vehicle.front_overhang = 1930; },
+       "vehicle.front_overhang: must be 0 to 1000 (was 1930)"},
       {"vehicle:\n  rear_overhang: -1\n", [](C& c) { c.vehicle.rear_overhang = -1; },
-       "vehicle.rear_overhang: must be >= 0 (was -1)"},
+       "vehicle.rear_overhang: must be 0 to 1000 (was -1)"},
+      {"vehicle:\n  rear_overhang: 1020\n", [](C& c) { c.vehicle.rear_overhang = 1020; },
+       "vehicle.rear_overhang: must be 0 to 1000 (was 1020)"},
       {"vehicle:\n  width: -1.9\n", [](C& c) { c.vehicle.width = -1.9; },
-       "vehicle.width: must be > 0 (was -1.9)"},
+       "vehicle.width: must be > 0 and <= 1000 (was -1.9)"},
+      {"vehicle:\n  width: 1920\n", [](C& c) { c.vehicle.width = 1920; },
+       "vehicle.width: must be > 0 and <= 1000 (was 1920)"},
       {"margins:\n  longitudinal: -0.5\n", [](C& c) { c.margins.longitudinal = -0.5; },
-       "margins.longitudinal: must be >= 0 (was -0.5)"},
+       "margins.longitudinal: must be 0 to 1000 (was -0.5)"},
+      {"margins:\n  longitudinal: 1e300\n", [](C& c) { c.margins.longitudinal = 1e300; },
+       "margins.longitudinal: must be 0 to 1000 (was 1e300)"},
       {"margins:\n  lateral: -0.01\n", [](C& c) { c.margins.lateral = -0.01; },
-       "margins.lateral: must be >= 0 (was -0.01)"},
-      {"continuous:\n  max_overestimate: 0\n",
-       [](C& c) { c.continuous.max_overestimate = 0; },
+       "margins.lateral: must be 0 to 1000 (was -0.01)"},
+      {"margins:\n  lateral: 1000.5\n", [](C& c) { c.margins.lateral = 1000.5; },
+       "margins.lateral: must be 0 to 1000 (was 1000.5)"},
+      {"continuous:\n  max_overestimate: 0\n", [](C& c) { c.continuous.max_overestimate = 0; },
        "continuous.max_overestimate: must be 0.001 to 1 (was 0)"},
-      {"continuous:\n  max_overestimate: 2\n",
-       [](C& c) { c.continuous.max_overestimate = 2; },
+      {"continuous:\n  max_overestimate: 2\n", [](C& c) { c.continuous.max_overestimate = 2; },
        "continuous.max_overestimate: must be 0.001 to 1 (was 2)"},
       {"clearance:\n  horizon: -5\n", [](C& c) { c.clearance.horizon = -5; },
-       "clearance.horizon: must be >= 0 (was -5)"},
+       "clearance.horizon: must be 0 to 1e9 (was -5)"},
+      {"clearance:\n  horizon: 2e9\n", [](C& c) { c.clearance.horizon = 2e9; },
+       "clearance.horizon: must be 0 to 1e9 (was 2e9)"},
       {"broad_phase:\n  rtree_max_node_entries: 3\n",
        [](C& c) { c.broad_phase.rtree_max_node_entries = 3; },
        "broad_phase.rtree_max_node_entries: must be 4 to 256 (was 3)"},
@@ -348,7 +369,9 @@ std::vector<RangeCase> RangeCases() {
        [](C& c) { c.broad_phase.poses_per_query = 1001; },
        "broad_phase.poses_per_query: must be 1 to 1000 (was 1001)"},
       {"broad_phase:\n  time_slice: 0\n", [](C& c) { c.broad_phase.time_slice = 0; },
-       "broad_phase.time_slice: must be > 0 (was 0)"},
+       "broad_phase.time_slice: must be > 0 and <= 1e12 (was 0)"},
+      {"broad_phase:\n  time_slice: 1e13\n", [](C& c) { c.broad_phase.time_slice = 1e13; },
+       "broad_phase.time_slice: must be > 0 and <= 1e12 (was 1e13)"},
       {"narrow_phase:\n  contact_tolerance: 0.001\n",
        [](C& c) { c.narrow_phase.contact_tolerance = 0.001; },
        "narrow_phase.contact_tolerance: must be >= 0 and < 0.001 (was 0.001)"},
@@ -437,7 +460,7 @@ TEST(ConfigRange, ValidateReportsTheFirstBadKeyInFileOrder) {
   CheckerConfig c = default_config();
   c.threads = -3;
   c.vehicle.width = 0;
-  EXPECT_EQ(ErrorOf([&] { validate(c); }), "vehicle.width: must be > 0 (was 0)");
+  EXPECT_EQ(ErrorOf([&] { validate(c); }), "vehicle.width: must be > 0 and <= 1000 (was 0)");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -572,7 +595,7 @@ TEST(ConfigStructure, DuplicateKeysNameBothLines) {
 
 TEST(ConfigStructure, LinesCountFromOneIncludingCommentsAndBlankLines) {
   EXPECT_EQ(ParseError("# header\n\nvehicle:\n  # the body\n  width: 0\n"),
-            "<config>:5: vehicle.width: must be > 0 (was 0)");
+            "<config>:5: vehicle.width: must be > 0 and <= 1000 (was 0)");
 }
 
 TEST(ConfigStructure, EmptyConfig) {
@@ -655,7 +678,7 @@ TEST_F(ConfigFileTest, ErrorsNameTheFileAndLine) {
             broken + ":2: not valid YAML: end of sequence flow not found");
   const std::string range = Write("range.yaml", "# tuned\nclearance:\n  horizon: -1\n");
   EXPECT_EQ(ErrorOf([&] { load_config(range); }),
-            range + ":3: clearance.horizon: must be >= 0 (was -1)");
+            range + ":3: clearance.horizon: must be 0 to 1e9 (was -1)");
 }
 
 }  // namespace

@@ -5,14 +5,19 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <functional>
 #include <limits>
+#include <optional>
+#include <random>
 #include <set>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "collision/errors.hpp"
+#include "collision/trajectory.hpp"
 #include "test_support.hpp"
 
 namespace collision::test {
@@ -103,6 +108,22 @@ TEST(Circle, RejectsNonFiniteCenterNamingIt) {
   EXPECT_TRUE(has(m, "center") && has(m, "inf")) << m;
 }
 
+// The supported range (fuzz finding F1): beyond kMaxCoordinate = 1e9 m the narrow phase's
+// products overflowed (circles 3.6e308 m apart were reported intersecting) and round-off swamped
+// the contact tolerance. A coordinate that far out is a unit error; the constructor says so.
+TEST(Circle, RejectsCoordinatesAndRadiiBeyondTheSupportedRange) {
+  std::string m = error_of([] { Circle(Vec2(7.5e28, 7.5e28), 1); });
+  EXPECT_TRUE(has(m, "circle: center") && has(m, "e+28") &&
+              has(m, "outside the supported range |x|, |y| <= 1e9 m") && has(m, "unit error"))
+      << m;
+  m = error_of([] { Circle(Vec2(0, -1.5e9), 1); });
+  EXPECT_TRUE(has(m, "center") && has(m, "-1500000000")) << m;
+  m = error_of([] { Circle(Vec2(0, 0), 7.5e28); });
+  EXPECT_TRUE(has(m, "radius") && has(m, "must be <= 1e9 m") && has(m, "e+28")) << m;
+  // The limits themselves are inside.
+  EXPECT_NO_THROW(Circle(Vec2(-kMaxCoordinate, kMaxCoordinate), kMaxCoordinate));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Obb
 
@@ -164,6 +185,17 @@ TEST(Obb, RejectsBadValuesNamingThem) {
   EXPECT_TRUE(has(m, "center") && has(m, "nan")) << m;
   m = error_of([] { Obb(Vec2(0, kInf), 0, 2, 1); });
   EXPECT_TRUE(has(m, "center") && has(m, "inf")) << m;
+}
+
+// The first CI narrow-phase failure: a box 1.5e29 m wide (finding F1) is now rejected.
+TEST(Obb, RejectsCentresAndSizesBeyondTheSupportedRange) {
+  std::string m = error_of([] { Obb(Vec2(0, 0), 0, 2.4, 7.5266754388551117e+28); });
+  EXPECT_TRUE(has(m, "obb: half_width") && has(m, "must be <= 1e9 m") && has(m, "7.52667")) << m;
+  m = error_of([] { Obb(Vec2(0, 0), 0, 1e10, 1); });
+  EXPECT_TRUE(has(m, "half_length") && has(m, "10000000000")) << m;
+  m = error_of([] { Obb(Vec2(1e300, 0), 0, 2, 1); });
+  EXPECT_TRUE(has(m, "obb: center") && has(m, "e+300") && has(m, "supported range")) << m;
+  EXPECT_NO_THROW(Obb(Vec2(kMaxCoordinate, -kMaxCoordinate), 0, kMaxCoordinate, kMaxCoordinate));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -347,6 +379,127 @@ TEST(ConvexPolygonHull, DegenerateAndNonFiniteRejected) {
   EXPECT_TRUE(has(m, "3") && has(m, "nan")) << m;
 }
 
+TEST(ConvexPolygon, RejectsVerticesBeyondTheSupportedRange) {
+  // F1's polygon seed: its area was NaN (the cross products overflow).
+  const double huge = std::numeric_limits<double>::max();
+  std::string m = error_of([&] { ConvexPolygon({{0, huge}, {125.5, 0}, {huge, 0}}); });
+  EXPECT_TRUE(has(m, "vertex 0") && has(m, "1.79769") && has(m, "supported range")) << m;
+  m = error_of([] { ConvexPolygon({{0, 0}, {1, 0}, {1, 1}, {0, 1.000000001e9}}); });
+  EXPECT_TRUE(has(m, "vertex 3") && has(m, "1000000001")) << m;
+  m = error_of([&] { ConvexPolygon::hull({{0, 0}, {1, 0}, {0, 1}, {-2e9, 1}}); });
+  EXPECT_TRUE(has(m, "hull: point 3") && has(m, "-2000000000") && has(m, "supported range")) << m;
+  const double r = kMaxCoordinate;
+  EXPECT_NO_THROW(ConvexPolygon({{-r, -r}, {r, -r}, {r, r}, {-r, r}}));
+}
+
+// Fuzz finding F2: the exact hull of these points has a needle corner within the collinear
+// tolerance (the apex (109.4257812502, 109.4257812502) just past its neighbour). The constructor
+// accepts the points in this order (it drops the neighbour as collinear first); hull() met the
+// apex first and threw "not convex". hull() now drops the corner that moves the outline least.
+TEST(ConvexPolygonHull, NeedleCornerWithinTheToleranceIsDroppedNotRejected) {
+  const std::vector<Vec2> points = {{109.42578125, 109.425781250109},
+                                    {109.42578125021799, 109.42578125021836},
+                                    {0, 0.5},
+                                    {0.5, 0}};
+  const ConvexPolygon by_constructor(points);
+  ConvexPolygon by_hull = by_constructor;
+  ASSERT_NO_THROW(by_hull = ConvexPolygon::hull(points));
+  EXPECT_TRUE(same_cycle(by_hull.vertices(), by_constructor.vertices()))
+      << describe(by_hull) << " vs " << describe(by_constructor);
+  EXPECT_TRUE(same_cycle(ConvexPolygon(by_hull.vertices()).vertices(), by_hull.vertices()));
+}
+
+// Fuzz finding F10: 39 points within nanometres of a line near (-10753, -10753). The constructor
+// rejects them as degenerate; hull() returned a triangle the constructor then rejected (its area
+// test ran before collinear vertices were dropped, and the triangle left came out below it).
+// Both now test the area of what is left, so hull() throws "degenerate" too, and whatever either
+// accepts is rebuilt unchanged.
+TEST(ConvexPolygonHull, NearlyCollinearCloudIsDegenerateForBoth) {
+  const std::vector<Vec2> points = {
+      {-10753, -10753.000000000044},
+      {-10753.000000000087, -10753.000000000131},
+      {-10753.000000000246, -10753.00000000036},
+      {-10753.000000000475, -10753.000000000589},
+      {-10753.000000000704, -10753.000000000819},
+      {-10753.000000000933, -10753.000000001048},
+      {-10753.000000001162, -10753.000000001277},
+      {-10753.000000001392, -10753.000000001435},
+      {-10753.000000001479, -10753.000000001522},
+      {-10753.000000001566, -10753.00000000161},
+      {-10753.000000001653, -10753.000000001697},
+      {-10753.000000001741, -10753.000000001784},
+      {-10753.000000001828, -10753.000000001872},
+      {-10753.000000001915, -10753.000000001959},
+      {-10753.000000002003, -10753.000000002046},
+      {-10753.00000000209, -10753.000000002134},
+      {-10753.000000002177, -10753.000000002221},
+      {-10753.000000002265, -10753.000000002308},
+      {-10753.000000002352, -10753.000000002396},
+      {-10753.000000002439, -10753.000000002483},
+      {-10753.000000002527, -10753.00000000257},
+      {-10753.000000002614, -10753.000000002658},
+      {-10753.000000002701, -10753.000000002745},
+      {-10753.000000002789, -10753.000000002832},
+      {-10753.000000002876, -10753.000000002919},
+      {-10753.000000002963, -10753.000000003007},
+      {-10753.00000000305, -10753.000000003094},
+      {-10753.000000003138, -10753.000000003252},
+      {-10753.000000003367, -10753.000000003482},
+      {-10753.000000003596, -10753.000000003674},
+      {-10753.000000003718, -10753.000000003762},
+      {-10753.000000003805, -10753.000000003849},
+      {-10753.000000003893, -10753.000000003936},
+      {-10753.00000000398, -10753.000000004024},
+      {-10753.000000004067, -10753.000000004111},
+      {-10753.000000004155, -10753.000000004198},
+      {-10753.000000004242, -10753.000000004286},
+      {-10753.000000004329, -10753.000000004373},
+      {-10753.000000004417, -10753.00000000446},
+  };
+  std::string m = error_of([&] { ConvexPolygon p(points); });
+  EXPECT_TRUE(has(m, "degenerate")) << m;
+  m = error_of([&] { ConvexPolygon::hull(points); });
+  EXPECT_TRUE(has(m, "hull: degenerate")) << m;
+  // The triangle hull() used to return: rejected as degenerate, no longer as "crosses itself".
+  m = error_of([] {
+    ConvexPolygon({{-10753.000000004417, -10753.00000000446},
+                   {-10753.000000000246, -10753.00000000036},
+                   {-10753, -10753.000000000044}});
+  });
+  EXPECT_TRUE(has(m, "degenerate")) << m;
+}
+
+// Whatever the constructor or hull() accepts comes back unchanged from the constructor, also when
+// dropping collinear vertices brings two neighbours within the weld distance.
+TEST(ConvexPolygonHull, ResultsAreRebuiltUnchanged) {
+  std::mt19937_64 rng(20240611);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  for (int trial = 0; trial < 2000; ++trial) {
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    // Clouds squeezed towards a line, at a few scales and offsets: many corners land near the
+    // tolerances.
+    const double scale = std::pow(10.0, trial % 7 - 3);
+    const double squeeze = std::pow(10.0, -(trial % 13));
+    const Vec2 offset = trial % 3 == 0 ? Vec2(4.5e6, 5.5e6) : Vec2(0, 0);
+    std::vector<Vec2> points;
+    for (int k = 0; k < 3 + trial % 20; ++k) {
+      points.push_back(offset + scale * Vec2(unit(rng), squeeze * unit(rng)));
+    }
+    for (const bool use_hull : {false, true}) {
+      std::optional<ConvexPolygon> p;
+      try {
+        p.emplace(use_hull ? ConvexPolygon::hull(points) : ConvexPolygon(points));
+      } catch (const GeometryError& e) {
+        EXPECT_FALSE(use_hull && !has(e.what(), "degenerate")) << e.what();
+        continue;
+      }
+      ConvexPolygon again = *p;
+      ASSERT_NO_THROW(again = ConvexPolygon(p->vertices())) << describe(*p);
+      EXPECT_EQ(again.vertices(), p->vertices()) << describe(*p);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Aabb
 
@@ -417,6 +570,44 @@ TEST(Aabb, OfShapesAndSweeps) {
   }
   EXPECT_TRUE(c.aabb().contains(Vec2(1.5, 2)));
   EXPECT_FALSE(c.aabb().contains(Vec2(1.51, 2)));
+}
+
+TEST(SweptHull, RejectsBadInflationNamingIt) {
+  const Circle a(Vec2(0, 0), 1), b(Vec2(5, 0), 1);
+  std::string m = error_of([&] { SweptHull<Circle>(a, b, -0.5); });
+  EXPECT_TRUE(has(m, "inflation") && has(m, "-0.5")) << m;
+  m = error_of([&] { SweptHull<Circle>(a, b, kNan); });
+  EXPECT_TRUE(has(m, "inflation") && has(m, "nan")) << m;
+  m = error_of([&] { SweptHull<Circle>(a, b, 2e9); });
+  EXPECT_TRUE(has(m, "inflation") && has(m, "must be <= 1e9 m") && has(m, "2000000000")) << m;
+  EXPECT_NO_THROW(SweptHull<Circle>(a, b, kMaxCoordinate));
+}
+
+// Any finite heading is allowed, even near +-DBL_MAX; the difference of two of opposite signs
+// overflows, and the turn between them must still be a finite angle in (-pi, pi].
+TEST(HeadingChange, HugeHeadingsOfOppositeSignsGiveAFiniteTurn) {
+  const double huge = std::numeric_limits<double>::max();
+  for (const auto& [from, to] : {std::pair{huge, -huge}, std::pair{-huge, huge}}) {
+    const double turn = heading_change(from, to);
+    EXPECT_TRUE(std::isfinite(turn) && turn > -kPi && turn <= kPi) << turn;
+    const Pose2 mid = interpolate(Pose2{0, 0, from}, Pose2{1, 0, to}, 0.5);
+    EXPECT_TRUE(std::isfinite(mid.heading));
+  }
+}
+
+// Interpolated positions stay between the ends, so a pose on the edge of the supported range
+// never rounds past it (the checker builds footprints there).
+TEST(Interpolate, StaysBetweenTheEnds) {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> any(-kMaxCoordinate, kMaxCoordinate);
+  std::uniform_real_distribution<double> fraction(0, 1);
+  for (int k = 0; k < 100000; ++k) {
+    const Pose2 a{any(rng), kMaxCoordinate, 0}, b{any(rng), -0.3, 0};
+    const Pose2 p = interpolate(a, b, fraction(rng));
+    ASSERT_LE(std::abs(p.x), std::max(std::abs(a.x), std::abs(b.x)));
+    ASSERT_LE(p.y, kMaxCoordinate);
+    ASSERT_GE(p.y, -0.3);
+  }
 }
 
 TEST(SweptHull, RotationInflationBoundsTheSagitta) {

@@ -27,6 +27,8 @@ namespace {
 
 using collision::ConvexPolygon;
 using collision::GeometryError;
+using collision::kMaxCoordinate;
+using collision::kMaxTime;
 using collision::Obstacle;
 using collision::OutsidePrediction;
 using collision::Pose2;
@@ -461,6 +463,16 @@ TEST(ObstacleStationary, NonFiniteVerticesAreRejectedNamingTheId) {
             "obstacle 6: vertex 1 is not finite (1, inf)");
 }
 
+// The supported range (fuzz finding F1): outline vertices beyond kMaxCoordinate are unit errors.
+TEST(ObstacleStationary, VerticesBeyondTheSupportedRangeAreRejectedNamingTheId) {
+  EXPECT_EQ(geometry_error_of([] {
+              Obstacle::stationary(4, Outline{{0, 0}, {2e9, 0}, {1, 1}, {0, 1}});
+            }),
+            "obstacle 4: vertex 1 is outside the supported range |x|, |y| <= 1e9 m (was "
+            "(2000000000, 0)): a coordinate beyond 1e9 m is a unit error, not a place on Earth "
+            "(UTM is ~1e7 m)");
+}
+
 // Star-shaped outlines with random radii: from nearly convex to spiky, at the origin and at UTM.
 TEST(ObstacleStationary, RandomStarShapedOutlines) {
   constexpr unsigned kBaseSeed = 20240611;
@@ -689,8 +701,51 @@ TEST(ObstacleMoving, PredictionIsValidatedNamingIdIndexAndValue) {
   EXPECT_EQ(with(1, [](PredictedPose& p) { p.t = -0.5; }),
             "obstacle 7: prediction 1: t must be greater than the previous prediction's (was -0.5 "
             "after 0)");
+  // The supported range (findings F1, F5): times beyond kMaxTime and positions beyond
+  // kMaxCoordinate. A prediction before -1e15 s used to give the spatial index an inverted box
+  // (a Boost.Geometry assertion), and one after 1e15 s a body held there was never found.
+  EXPECT_EQ(
+      with(0, [](PredictedPose& p) { p.t = -1e16; }),
+      "obstacle 7: prediction 0: t is outside the supported range |t| <= 1e12 s (was "
+      "-10000000000000000): a time beyond 1e12 s (31,700 years) is a unit error or an unset value");
+  EXPECT_EQ(with(2, [](PredictedPose& p) { p.t = 2e12; }),
+            "obstacle 7: prediction 2: t is outside the supported range |t| <= 1e12 s (was "
+            "2000000000000): a time beyond 1e12 s (31,700 years) is a unit error or an unset "
+            "value");
+  expect_contains(
+      with(1, [](PredictedPose& p) { p.pose.x = -3e9; }),
+      {"obstacle 7: prediction 1: x is outside the supported range", "(was -3000000000)"});
+  expect_contains(with(2, [](PredictedPose& p) { p.pose.y = 1e300; }),
+                  {"obstacle 7: prediction 2: y is outside the supported range",
+                   "(was 1.0000000000000001e+300)"});
+  // The body placed at the pose must fit too, whatever its heading.
+  const double r = body().vertices()[0].norm();
+  expect_contains(with(1, [&](PredictedPose& p) { p.pose.x = kMaxCoordinate - 0.5 * r; }),
+                  {"obstacle 7: prediction 1: the body, whose vertices reach",
+                   "is outside the supported range"});
+  const std::vector<PredictedPose> longest = {{-kMaxTime, {0, 0, 0}}, {kMaxTime, {0, 0, 0}}};
+  EXPECT_NO_THROW(Obstacle::moving(7, body(), longest));
+  const std::vector<PredictedPose> at_the_edge = {{0.0, {kMaxCoordinate - 2 * r, 0, 0}}};
+  EXPECT_NO_THROW(Obstacle::moving(7, body(), at_the_edge));
   // One pose is enough.
   EXPECT_NO_THROW(Obstacle::moving(7, body(), {{2.0, {1, 2, 3}}}));
+}
+
+// A body accepted at the edge of the supported range can be placed anywhere along its
+// prediction: transformed() never throws for it, whatever the heading in between.
+TEST(ObstacleMoving, BodyAtTheEdgeOfTheRangeCanBePlacedEverywhere) {
+  const ConvexPolygon b = body();
+  double reach = 0;
+  for (const Vec2& v : b.vertices()) reach = std::max(reach, v.norm());
+  // As close to the edge as accepted: the check leaves a few double steps (1.8e-6 m at 1e9 m).
+  const double edge = kMaxCoordinate - reach - 1e-5;
+  const Obstacle o = Obstacle::moving(
+      9, body(), {{0.0, {edge, -edge, 0}}, {1.0, {edge, edge, 3.0}}, {2.0, {-edge, edge, -2.5}}});
+  for (int k = 0; k <= 2000; ++k) {
+    const std::optional<Pose2> pose = o.pose_at(k * 0.001, OutsidePrediction::hold);
+    ASSERT_TRUE(pose.has_value());
+    EXPECT_NO_THROW(collision::transformed(o.parts()[0], *pose)) << "t " << k * 0.001;
+  }
 }
 
 void expect_pose(const std::optional<Pose2>& got, const Pose2& want, double tol = 1e-12) {

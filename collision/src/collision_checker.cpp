@@ -65,10 +65,14 @@ struct EgoPose {
   double center_inflation = 0;
 };
 
-// A moving body at one instant.
+// A moving body at one instant: time t of the step being tested, which is also the fraction s
+// of that step (0 at its start, 1 at its end). Pieces of a step are halved by s, not by t: a step
+// can be shorter than two double steps of time (a denormal duration), and then halving in time
+// gives back an end and confirms nothing.
 struct BodyAt {
   double t;
   Pose2 pose;
+  double s = 0;
 };
 
 // Heading change from one pose to the next; predictions that keep their heading (constant
@@ -370,7 +374,7 @@ class TrajectoryScan {
       return false;
     }
     if (!split(sweep_overestimate(rear_radius_, turn))) return true;
-    const EgoPose m = ego_between(a, b, 0.5 * (a.t + b.t));
+    const EgoPose m = ego_between(a, b, 0.5);
     return step_hits_stationary(part, a, m, nullptr, iterations) ||
            step_hits_stationary(part, m, b, nullptr, iterations);
   }
@@ -383,11 +387,11 @@ class TrajectoryScan {
     return true;
   }
 
-  // The ego at time t in [a.t, b.t], on the motion between the two poses.
-  EgoPose ego_between(const EgoPose& a, const EgoPose& b, double t) const {
-    if (t == a.t) return a;
-    if (t == b.t) return b;
-    return make_ego(interpolate(a.pose, b.pose, (t - a.t) / (b.t - a.t)), t);
+  // The ego a fraction s in [0, 1] of the way from a to b (by pose, not by time: see BodyAt).
+  EgoPose ego_between(const EgoPose& a, const EgoPose& b, double s) const {
+    if (s == 0) return a;
+    if (s == 1) return b;
+    return make_ego(interpolate(a.pose, b.pose, s), a.t + s * (b.t - a.t));
   }
 
   // ---- moving parts ----
@@ -410,10 +414,12 @@ class TrajectoryScan {
   // Splits [ta, tb] at every predicted time inside it: within each piece both the ego and the
   // body move linearly. With `ignore`, a piece with one end outside the prediction shrinks to the
   // instant at its other end (the body exists there only at that predicted time), and a piece
-  // with both ends outside is dropped.
+  // with both ends outside is dropped. Each end gets its fraction of the step: 0 at ta, 1 at tb.
   void body_pieces(const Part& part, double ta, double tb, std::optional<BodyAt> at_ta,
-                   const std::optional<BodyAt>& at_tb, std::size_t* hint) {
+                   std::optional<BodyAt> at_tb, std::size_t* hint) {
     pieces_.clear();
+    if (at_ta) at_ta->s = 0;
+    if (at_tb) at_tb->s = 1;
     std::optional<BodyAt> previous = std::move(at_ta);
     auto close_piece = [&](std::optional<BodyAt> next) {
       if (previous && next) {
@@ -430,9 +436,9 @@ class TrajectoryScan {
     std::size_t hint_copy = hint != nullptr ? *hint : prediction.size() + 1;
     for (std::size_t k = detail::first_predicted_after(prediction, ta, &hint_copy);
          k < prediction.size() && prediction[k].t < tb; ++k) {
-      close_piece(BodyAt{prediction[k].t, prediction[k].pose});
+      close_piece(BodyAt{prediction[k].t, prediction[k].pose, (prediction[k].t - ta) / (tb - ta)});
     }
-    close_piece(at_tb);
+    close_piece(std::move(at_tb));
   }
 
   static double body_rotation_inflation(const Part& part, const BodyAt& a, const BodyAt& b) {
@@ -475,8 +481,8 @@ class TrajectoryScan {
         // Relative motion of the box centre (on its chord; the arc is within center_inflation)
         // about the body's pivot: linear within the piece. The exact test grows the piece's hull
         // by at most ego_inflation + body_inflation.
-        const Vec2 ra = ego_center_at(prev, ego, qa.t) - pa;
-        const Vec2 rb = ego_center_at(prev, ego, qb.t) - pb;
+        const Vec2 ra = ego_center_at(prev, ego, qa.s) - pa;
+        const Vec2 rb = ego_center_at(prev, ego, qb.s) - pb;
         collision_gap =
             std::min(collision_gap, distance_to_segment(Vec2::Zero(), ra, rb) - box_radius_ -
                                         center_inflation - ego_inflation - radius - body_inflation);
@@ -540,10 +546,9 @@ class TrajectoryScan {
     return outcome;
   }
 
-  // Where the ego box centre would be at time t on the chord from a to b (rotation excluded: the
-  // callers add the centre's sagitta).
-  static Vec2 ego_center_at(const EgoPose& a, const EgoPose& b, double t) {
-    const double s = (t - a.t) / (b.t - a.t);
+  // Where the ego box centre would be a fraction s of the way from a to b, on the chord (rotation
+  // excluded: the callers add the centre's sagitta).
+  static Vec2 ego_center_at(const EgoPose& a, const EgoPose& b, double s) {
     return a.box.center() + s * (b.box.center() - a.box.center());
   }
 
@@ -565,8 +570,8 @@ class TrajectoryScan {
   // like a stationary sweep while its hull over-covers by more than max_overestimate.
   bool piece_hits(const Part& part, const EgoPose& a, const EgoPose& b, const BodyAt& qa,
                   const BodyAt& qb, GjkCache* cache, int* iterations) {
-    const EgoPose ea = ego_between(a, b, qa.t);
-    const EgoPose eb = ego_between(a, b, qb.t);
+    const EgoPose ea = ego_between(a, b, qa.s);
+    const EgoPose eb = ego_between(a, b, qb.s);
     const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
     const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
     const double inflation = rotation_inflation(rear_radius_, ego_turn) +
@@ -580,15 +585,15 @@ class TrajectoryScan {
     }
     const double overestimate = sweep_overestimate(rear_radius_, ego_turn) +
                                 sweep_overestimate(part.circle_radius, body_turn);
-    if (qa.t == qb.t || !split(overestimate)) return true;
-    const BodyAt qm = body_between(qa, qb, 0.5 * (qa.t + qb.t));
+    if (qa.s == qb.s || !split(overestimate)) return true;
+    const BodyAt qm = body_halfway(qa, qb);
     return piece_hits(part, a, b, qa, qm, nullptr, iterations) ||
            piece_hits(part, a, b, qm, qb, nullptr, iterations);
   }
 
-  // The body at time t in [qa.t, qb.t], on its linear motion within the piece.
-  static BodyAt body_between(const BodyAt& qa, const BodyAt& qb, double t) {
-    return BodyAt{t, interpolate(qa.pose, qb.pose, (t - qa.t) / (qb.t - qa.t))};
+  // The body halfway through the piece from qa to qb, on its linear motion within it.
+  static BodyAt body_halfway(const BodyAt& qa, const BodyAt& qb) {
+    return BodyAt{0.5 * (qa.t + qb.t), interpolate(qa.pose, qb.pose, 0.5), 0.5 * (qa.s + qb.s)};
   }
 
   // ---- contact time ----

@@ -33,11 +33,20 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Shortest text that reads back as the same double ("1.9", "0.001", "4").
+// Shortest text that reads back as the same double ("1.9", "0.001", "4", "1e9": to_chars's
+// "1e+09" without the exponent's sign and leading zeros).
 std::string format_number(double value) {
   char buffer[64];
   const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
+  std::string text(buffer, result.ptr);
+  const std::size_t e = text.find('e');
+  if (e != std::string::npos) {
+    std::size_t digits = e + 1;
+    if (digits < text.size() && text[digits] == '+') text.erase(digits, 1);
+    if (digits < text.size() && text[digits] == '-') ++digits;
+    while (digits + 1 < text.size() && text[digits] == '0') text.erase(digits, 1);
+  }
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -67,10 +76,9 @@ struct Range {
   }
 };
 
-Range greater_than(double min) { return {min, false, kInf, true}; }
-Range at_least(double min) { return {min, true, kInf, true}; }
-Range from_to(double min, double max) { return {min, true, max, true}; }      // both ends included
-Range from_below(double min, double max) { return {min, true, max, false}; }  // max excluded
+Range greater_than(double min, double max) { return {min, false, max, true}; }  // min excluded
+Range from_to(double min, double max) { return {min, true, max, true}; }        // both included
+Range from_below(double min, double max) { return {min, true, max, false}; }    // max excluded
 
 // ---------------------------------------------------------------------------------------------
 // The table of settings
@@ -109,23 +117,25 @@ Setting outside(std::string section, std::string key, OutsideRef ref) {
 const std::vector<Setting>& settings() {
   using C = CheckerConfig;
   static const std::vector<Setting> table = {
-      real("vehicle", "wheel_base", greater_than(0),
+      real("vehicle", "wheel_base", greater_than(0, kMaxVehicleDimension),
            [](C& c) -> double& { return c.vehicle.wheel_base; }),
-      real("vehicle", "front_overhang", at_least(0),
+      real("vehicle", "front_overhang", from_to(0, kMaxVehicleDimension),
            [](C& c) -> double& { return c.vehicle.front_overhang; }),
-      real("vehicle", "rear_overhang", at_least(0),
+      real("vehicle", "rear_overhang", from_to(0, kMaxVehicleDimension),
            [](C& c) -> double& { return c.vehicle.rear_overhang; }),
-      real("vehicle", "width", greater_than(0), [](C& c) -> double& { return c.vehicle.width; }),
+      real("vehicle", "width", greater_than(0, kMaxVehicleDimension),
+           [](C& c) -> double& { return c.vehicle.width; }),
 
-      real("margins", "longitudinal", at_least(0),
+      real("margins", "longitudinal", from_to(0, kMaxVehicleDimension),
            [](C& c) -> double& { return c.margins.longitudinal; }),
-      real("margins", "lateral", at_least(0), [](C& c) -> double& { return c.margins.lateral; }),
+      real("margins", "lateral", from_to(0, kMaxVehicleDimension),
+           [](C& c) -> double& { return c.margins.lateral; }),
 
       boolean("continuous", "enabled", [](C& c) -> bool& { return c.continuous.enabled; }),
       real("continuous", "max_overestimate", from_to(1e-3, 1.0),
            [](C& c) -> double& { return c.continuous.max_overestimate; }),
 
-      real("clearance", "horizon", at_least(0),
+      real("clearance", "horizon", from_to(0, kMaxCoordinate),
            [](C& c) -> double& { return c.clearance.horizon; }),
 
       outside("obstacles", "outside_prediction",
@@ -140,7 +150,7 @@ const std::vector<Setting>& settings() {
               [](C& c) -> int& { return c.broad_phase.rtree_max_node_entries; }),
       integer("broad_phase", "poses_per_query", from_to(1, 1000),
               [](C& c) -> int& { return c.broad_phase.poses_per_query; }),
-      real("broad_phase", "time_slice", greater_than(0),
+      real("broad_phase", "time_slice", greater_than(0, kMaxTime),
            [](C& c) -> double& { return c.broad_phase.time_slice; }),
 
       real("narrow_phase", "contact_tolerance", from_below(0, 1e-3),

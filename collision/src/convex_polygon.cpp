@@ -11,6 +11,7 @@
 #include "collision/tolerances.hpp"
 #include "format.hpp"
 #include "polygon_scale.hpp"
+#include "supported_range.hpp"
 #include "vec2_math.hpp"
 
 namespace collision {
@@ -46,14 +47,82 @@ double turn_height(const Vec2& a, const Vec2& b, const Vec2& c) {
 
 [[noreturn]] void fail(const std::string& what) { throw GeometryError("ConvexPolygon: " + what); }
 
+// Finite and inside the supported range (tolerances.hpp), or a GeometryError naming the point.
+void require_valid_points(const std::vector<Vec2>& points, const char* what) {
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (!detail::is_finite(points[i])) {
+      fail(std::string(what) + " " + std::to_string(i) + " is not finite " +
+           detail::format_point(points[i]));
+    }
+    if (!detail::in_coordinate_range(points[i])) {
+      fail(std::string(what) + " " + std::to_string(i) + " " +
+           detail::coordinate_range_error(points[i]));
+    }
+  }
+}
+
+// Drops every vertex closer than length_tol to the one before it (cyclically). Returns whether
+// any was dropped.
+bool weld(std::vector<Indexed>& ring, double length_tol) {
+  const std::size_t before = ring.size();
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < ring.size(); ++i) {
+    if (kept == 0 || (ring[i].p - ring[kept - 1].p).norm() > length_tol) ring[kept++] = ring[i];
+  }
+  ring.resize(kept);
+  while (ring.size() > 1 && (ring.back().p - ring.front().p).norm() <= length_tol) ring.pop_back();
+  return ring.size() != before;
+}
+
+// One pass over a counter-clockwise ring: drops the vertices that lie within length_tol of the
+// segment between their neighbours; a vertex that turns right, or folds back within the
+// tolerance, is a reflex corner. Returns whether any was dropped.
+bool drop_collinear(std::vector<Indexed>& ring, double length_tol) {
+  bool dropped = false;
+  for (std::size_t i = 0; i < ring.size() && ring.size() >= 3; ++i) {
+    const Vec2& prev = ring[(i + ring.size() - 1) % ring.size()].p;
+    const Vec2& next = ring[(i + 1) % ring.size()].p;
+    const double height = turn_height(prev, ring[i].p, next);
+    const bool between =
+        (ring[i].p - prev).dot(next - prev) > 0 && (next - ring[i].p).dot(next - prev) > 0;
+    if (std::abs(height) <= length_tol && between) {
+      ring.erase(ring.begin() + static_cast<std::ptrdiff_t>(i));
+      dropped = true;
+      --i;
+    } else if (height < 0 || std::abs(height) <= length_tol) {
+      fail("not convex at vertex " + std::to_string(ring[i].input_index) + " " +
+           detail::format_point(ring[i].p));
+    }
+  }
+  return dropped;
+}
+
+// How far vertex i of a ring lies from the segment between its neighbours: the most that
+// dropping it moves the outline (metres).
+double drop_cost(const std::vector<Vec2>& ring, std::size_t i) {
+  const std::size_t n = ring.size();
+  const Vec2& a = ring[(i + n - 1) % n];
+  const Vec2& b = ring[(i + 1) % n];
+  const Vec2 ab = b - a;
+  const double length2 = ab.squaredNorm();
+  const double s = length2 > 0 ? std::clamp((ring[i] - a).dot(ab) / length2, 0.0, 1.0) : 0.0;
+  return (a + s * ab - ring[i]).norm();
+}
+
+// Whether vertex i of a counter-clockwise ring breaks a rule of the constructor: within
+// length_tol of the vertex before it (welded), or within length_tol of the line through its
+// neighbours (dropped as collinear, or a fold).
+bool breaks_a_rule(const std::vector<Vec2>& ring, std::size_t i, double length_tol) {
+  const std::size_t n = ring.size();
+  const Vec2& prev = ring[(i + n - 1) % n];
+  return (ring[i] - prev).norm() <= length_tol ||
+         turn_height(prev, ring[i], ring[(i + 1) % n]) <= length_tol;
+}
+
 }  // namespace
 
 ConvexPolygon::ConvexPolygon(std::vector<Vec2> vertices) {
-  for (std::size_t i = 0; i < vertices.size(); ++i) {
-    if (!detail::is_finite(vertices[i])) {
-      fail("vertex " + std::to_string(i) + " is not finite " + detail::format_point(vertices[i]));
-    }
-  }
+  require_valid_points(vertices, "vertex");
   if (vertices.size() < 3) {
     fail("degenerate: needs at least 3 vertices (got " + std::to_string(vertices.size()) + ")");
   }
@@ -62,17 +131,12 @@ ConvexPolygon::ConvexPolygon(std::vector<Vec2> vertices) {
   // Weld consecutive duplicates (cyclically).
   std::vector<Indexed> ring;
   ring.reserve(vertices.size());
-  for (std::size_t i = 0; i < vertices.size(); ++i) {
-    if (ring.empty() || (vertices[i] - ring.back().p).norm() > scale.length_tol) {
-      ring.push_back({vertices[i], i});
-    }
-  }
-  while (ring.size() > 1 && (ring.back().p - ring.front().p).norm() <= scale.length_tol) {
-    ring.pop_back();
-  }
+  for (std::size_t i = 0; i < vertices.size(); ++i) ring.push_back({vertices[i], i});
+  weld(ring, scale.length_tol);
   const double degenerate_area = scale.degenerate_area;
-  if (ring.size() >= 3 && std::abs(twice_signed_area(ring)) <= 2 * degenerate_area) {
+  if (ring.size() >= 4 && std::abs(twice_signed_area(ring)) <= 2 * degenerate_area) {
     // No area, but the points do not lie on one line: the outline folds over itself (a bow tie).
+    // A triangle cannot: with no area it is only thin (its height within a few tolerances).
     for (std::size_t i = 0; i < ring.size(); ++i) {
       const Vec2& a = ring[i].p;
       const Vec2& b = ring[(i + 1) % ring.size()].p;
@@ -92,26 +156,20 @@ ConvexPolygon::ConvexPolygon(std::vector<Vec2> vertices) {
   if (twice_signed_area(ring) < 0) std::reverse(ring.begin(), ring.end());
 
   // Drop collinear vertices until none is left; a vertex that turns right is a reflex corner.
-  bool dropped = true;
-  while (dropped && ring.size() >= 3) {
-    dropped = false;
-    for (std::size_t i = 0; i < ring.size() && ring.size() >= 3; ++i) {
-      const Vec2& prev = ring[(i + ring.size() - 1) % ring.size()].p;
-      const Vec2& next = ring[(i + 1) % ring.size()].p;
-      const double height = turn_height(prev, ring[i].p, next);
-      const bool between =
-          (ring[i].p - prev).dot(next - prev) > 0 && (next - ring[i].p).dot(next - prev) > 0;
-      if (std::abs(height) <= scale.length_tol && between) {
-        ring.erase(ring.begin() + static_cast<std::ptrdiff_t>(i));
-        dropped = true;
-        --i;
-      } else if (height < 0 || std::abs(height) <= scale.length_tol) {
-        fail("not convex at vertex " + std::to_string(ring[i].input_index) + " " +
-             detail::format_point(ring[i].p));
-      }
-    }
+  // Dropping one can bring its neighbours within the weld distance, so weld again until both
+  // rules hold: then the result, given to this constructor again, comes back unchanged.
+  for (bool changed = true; changed;) {
+    const bool dropped = drop_collinear(ring, scale.length_tol);
+    const bool welded = weld(ring, scale.length_tol);
+    changed = dropped || welded;
   }
   if (ring.size() < 3) fail("degenerate: zero area (all vertices on one line)");
+  // The area test again, on what is left: dropping vertices within the tolerance can take a
+  // polygon just above the threshold below it (fuzz finding F10), and the result must pass it.
+  if (twice_signed_area(ring) <= 2 * degenerate_area) {
+    fail("degenerate: zero area (" + detail::format_number(0.5 * twice_signed_area(ring)) +
+         " m^2 once collinear vertices are dropped)");
+  }
 
   // Every corner turns left; a star that winds twice also does, so check the total turn.
   double total_turn = 0;
@@ -130,14 +188,9 @@ ConvexPolygon::ConvexPolygon(std::vector<Vec2> vertices) {
 }
 
 ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    if (!detail::is_finite(points[i])) {
-      fail("hull: point " + std::to_string(i) + " is not finite " +
-           detail::format_point(points[i]));
-    }
-  }
+  require_valid_points(points, "hull: point");
   if (points.size() < 3) fail("hull: degenerate: needs at least 3 points");
-  // Andrew's monotone chain; collinear points are popped, the constructor checks the rest.
+  // Andrew's monotone chain: the exact hull, counter-clockwise, every corner turning left.
   std::vector<Vec2> sorted = points;
   std::sort(sorted.begin(), sorted.end(), [](const Vec2& a, const Vec2& b) {
     return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
@@ -159,6 +212,41 @@ ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
   build(sorted.begin(), sorted.end(), 0);
   build(sorted.rbegin() + 1, sorted.rend(), k - 1);
   chain.resize(k > 0 ? k - 1 : 0);
+
+  // The exact hull can have corners the constructor would weld or drop: vertices closer than
+  // its tolerance, and corners within it of a straight line, one of which may fold back past its
+  // neighbour (a needle; the constructor calls that "not convex", fuzz finding F2). Drop such
+  // corners until none is left, each time the one (of the offender and its two neighbours) whose
+  // removal moves the outline least: what is left is convex beyond the tolerance everywhere, so
+  // the constructor keeps it exactly as it is, and hull() returns what the constructor accepts.
+  // The tolerances are those of the points (the hull has the same bounding box); the
+  // constructor's, from what is left, can only be smaller.
+  const detail::PolygonScale scale = scale_of(points);
+  for (bool dropped = true; dropped && chain.size() >= 3;) {
+    dropped = false;
+    for (std::size_t i = 0; chain.size() >= 3 && i < chain.size();) {
+      if (!breaks_a_rule(chain, i, scale.length_tol)) {
+        ++i;
+        continue;
+      }
+      const std::size_t n = chain.size();
+      std::size_t drop = i;
+      for (const std::size_t j : {(i + n - 1) % n, (i + 1) % n}) {
+        if (drop_cost(chain, j) < drop_cost(chain, drop)) drop = j;
+      }
+      chain.erase(chain.begin() + static_cast<std::ptrdiff_t>(drop));
+      dropped = true;
+      // The corners before and after the dropped one have changed: go back to the first of them
+      // (the next pass rechecks the first corner when the last one was dropped).
+      i = drop == 0 ? 0 : std::min(i, drop - 1);
+    }
+  }
+  std::vector<Indexed> ring;
+  for (std::size_t i = 0; i < chain.size(); ++i) ring.push_back({chain[i], i});
+  if (ring.size() < 3 || twice_signed_area(ring) <= 2 * scale.degenerate_area) {
+    fail("hull: degenerate: zero area (the points lie within " +
+         detail::format_number(scale.length_tol) + " m of one line or one point)");
+  }
   return ConvexPolygon(std::move(chain));
 }
 

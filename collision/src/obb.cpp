@@ -4,6 +4,7 @@
 
 #include "collision/errors.hpp"
 #include "format.hpp"
+#include "supported_range.hpp"
 #include "vec2_math.hpp"
 
 namespace collision {
@@ -15,6 +16,9 @@ void require_size(const char* name, double value) {
     throw GeometryError(std::string("Obb: ") + name + " must be finite and >= 0 (was " +
                         detail::format_number(value) + ")");
   }
+  if (value > kMaxCoordinate) {
+    throw GeometryError(std::string("Obb: ") + name + " " + detail::size_range_error(value));
+  }
 }
 
 }  // namespace
@@ -23,6 +27,9 @@ Obb::Obb(Vec2 center, double heading, double half_length, double half_width)
     : center_(center), heading_(heading), half_length_(half_length), half_width_(half_width) {
   if (!detail::is_finite(center)) {
     throw GeometryError("Obb: center must be finite (was " + detail::format_point(center) + ")");
+  }
+  if (!detail::in_coordinate_range(center)) {
+    throw GeometryError("Obb: center " + detail::coordinate_range_error(center));
   }
   if (!std::isfinite(heading)) {
     throw GeometryError("Obb: heading must be finite (was " + detail::format_number(heading) + ")");

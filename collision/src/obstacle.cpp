@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -16,6 +17,7 @@
 #include "format.hpp"
 #include "polygon_decomposition.hpp"
 #include "prediction.hpp"
+#include "supported_range.hpp"
 #include "vec2_math.hpp"
 
 namespace collision {
@@ -29,6 +31,10 @@ void require_finite(int id, std::size_t index, const char* field, double value) 
     throw GeometryError(prefix(id) + "prediction " + std::to_string(index) + ": " + field +
                         " is not finite (was " + detail::format_number(value) + ")");
   }
+}
+
+std::string prediction_prefix(int id, std::size_t index) {
+  return prefix(id) + "prediction " + std::to_string(index) + ": ";
 }
 
 }  // namespace
@@ -67,12 +73,36 @@ Obstacle Obstacle::moving(int id, ConvexPolygon body_shape, std::vector<Predicte
                         "prediction is empty (a moving obstacle needs at least one "
                         "predicted pose)");
   }
+  // How far the body's vertices are from its pivot (m): at any heading, the body lies within this
+  // distance of the pose on each axis.
+  double reach = 0;
+  for (const Vec2& v : body_shape.vertices()) reach = std::max(reach, v.norm());
   for (std::size_t k = 0; k < prediction.size(); ++k) {
     const PredictedPose& p = prediction[k];
     require_finite(id, k, "t", p.t);
     require_finite(id, k, "x", p.pose.x);
     require_finite(id, k, "y", p.pose.y);
     require_finite(id, k, "heading", p.pose.heading);
+    if (!detail::in_time_range(p.t)) {
+      throw GeometryError(prediction_prefix(id, k) + "t " + detail::time_range_error(p.t));
+    }
+    for (const auto& [name, value] : {std::pair{"x", p.pose.x}, std::pair{"y", p.pose.y}}) {
+      if (!detail::in_coordinate_range(value)) {
+        throw GeometryError(prediction_prefix(id, k) + name + " " +
+                            detail::coordinate_range_error(value));
+      }
+    }
+    // The body itself must stay in the supported world, at this pose and (position being linear
+    // between predictions) at every pose in between, whatever its heading. The factor keeps a
+    // vertex that round-off puts a double step further out inside, so that transformed() never
+    // throws for an obstacle accepted here.
+    const double extent = std::max(std::abs(p.pose.x), std::abs(p.pose.y)) + reach;
+    if (extent * (1 + 8 * std::numeric_limits<double>::epsilon()) > kMaxCoordinate) {
+      throw GeometryError(prediction_prefix(id, k) + "the body, whose vertices reach " +
+                          detail::format_number(reach) + " m from its pivot, " +
+                          detail::coordinate_range_error(extent) +
+                          " (at a coordinate of this pose)");
+    }
     if (k > 0 && !(p.t > prediction[k - 1].t)) {
       throw GeometryError(prefix(id) + "prediction " + std::to_string(k) +
                           ": t must be greater than the previous prediction's (was " +
@@ -142,7 +172,8 @@ ConvexPolygon transformed(const ConvexPolygon& body, const Pose2& pose) {
   for (const Vec2& v : body.vertices())
     vertices.push_back(detail::rotate(v, cos_h, sin_h) + offset);
   // A rotation keeps the winding, so the constructor only re-validates; it can throw only for a
-  // non-finite pose or a body too small to survive the round-off of its new coordinates.
+  // non-finite pose, a vertex beyond kMaxCoordinate, or a body too small to survive the round-off
+  // of its new coordinates.
   try {
     return ConvexPolygon(std::move(vertices));
   } catch (const GeometryError& e) {

@@ -52,6 +52,7 @@
 #include "collision/tolerances.hpp"
 #include "format.hpp"
 #include "polygon_scale.hpp"
+#include "supported_range.hpp"
 #include "vec2_math.hpp"
 
 namespace collision::detail {
@@ -550,6 +551,9 @@ ConvexDecomposition decompose_simple_polygon(const std::vector<Vec2>& outline) {
   for (std::size_t i = 0; i < outline.size(); ++i) {
     if (!is_finite(outline[i])) {
       fail("vertex " + std::to_string(i) + " is not finite " + format_point(outline[i]));
+    }
+    if (!in_coordinate_range(outline[i])) {
+      fail("vertex " + std::to_string(i) + " " + coordinate_range_error(outline[i]));
     }
   }
   if (outline.size() < 3) {

@@ -21,7 +21,8 @@ struct ConvexDecomposition {
 // Validates a simple polygon given in either winding and splits it into convex parts; a convex
 // outline gives exactly one part. Throws GeometryError (the message does not name an obstacle:
 // the caller adds that) for:
-//   - a non-finite vertex: "vertex <i> is not finite (x, y)";
+//   - a non-finite vertex: "vertex <i> is not finite (x, y)", or one beyond kMaxCoordinate:
+//     "vertex <i> is outside the supported range ...";
 //   - fewer than 3 distinct points, all points on one line, or zero area: "outline is degenerate:
 //     ...";
 //   - edges that cross, touch or overlap: "outline is self-intersecting: edge <i> crosses edge

@@ -1,10 +1,12 @@
 #include "collision/trajectory.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "collision/errors.hpp"
 #include "format.hpp"
+#include "supported_range.hpp"
 
 namespace collision {
 
@@ -14,6 +16,13 @@ void require_finite(std::size_t index, const char* field, double value) {
   if (!std::isfinite(value)) {
     throw TrajectoryError("trajectory point " + std::to_string(index) + ": " + field +
                           " is not finite (was " + detail::format_number(value) + ")");
+  }
+}
+
+void require_coordinate(std::size_t index, const char* field, double value) {
+  if (!detail::in_coordinate_range(value)) {
+    throw TrajectoryError("trajectory point " + std::to_string(index) + ": " + field + " " +
+                          detail::coordinate_range_error(value));
   }
 }
 
@@ -27,6 +36,12 @@ void validate_trajectory(const Trajectory& trajectory) {
     require_finite(i, "x", p.pose.x);
     require_finite(i, "y", p.pose.y);
     require_finite(i, "heading", p.pose.heading);
+    if (!detail::in_time_range(p.t)) {
+      throw TrajectoryError("trajectory point " + std::to_string(i) + ": t " +
+                            detail::time_range_error(p.t));
+    }
+    require_coordinate(i, "x", p.pose.x);
+    require_coordinate(i, "y", p.pose.y);
     if (i > 0 && !(p.t > trajectory[i - 1].t)) {
       throw TrajectoryError("trajectory point " + std::to_string(i) +
                             ": t must be greater than the previous point's (was " +
@@ -37,17 +52,32 @@ void validate_trajectory(const Trajectory& trajectory) {
 }
 
 double heading_change(double from_rad, double to_rad) {
-  double delta = to_rad - from_rad;
+  double difference = to_rad - from_rad;
   // Consecutive poses turn by far less than half a turn: then the difference is the answer, bit
   // for bit what the remainder would give, without its cost (a fifth of a checker's pose).
-  if (delta > -M_PI && delta <= M_PI) return delta;
-  delta = std::remainder(delta, 2 * M_PI);  // in [-pi, pi]
+  if (difference > -M_PI && difference <= M_PI) return difference;
+  if (!std::isfinite(difference)) {
+    // Headings near +-DBL_MAX of opposite signs (any finite heading is allowed): their
+    // difference overflows, so reduce each one first.
+    difference = std::remainder(to_rad, 2 * M_PI) - std::remainder(from_rad, 2 * M_PI);
+  }
+  double delta = std::remainder(difference, 2 * M_PI);  // in [-pi, pi]
   if (delta <= -M_PI) delta += 2 * M_PI;
   return delta;
 }
 
+namespace {
+
+// a + s (b - a) for s in [0, 1], kept between a and b: round-off could otherwise carry it a double
+// step past an end, and past kMaxCoordinate when that end is on it.
+double lerp(double a, double b, double s) {
+  return std::clamp(a + s * (b - a), std::min(a, b), std::max(a, b));
+}
+
+}  // namespace
+
 Pose2 interpolate(const Pose2& a, const Pose2& b, double s) {
-  return {a.x + s * (b.x - a.x), a.y + s * (b.y - a.y),
+  return {lerp(a.x, b.x, s), lerp(a.y, b.y, s),
           a.heading + s * heading_change(a.heading, b.heading)};
 }
 

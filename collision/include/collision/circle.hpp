@@ -2,13 +2,15 @@
 #pragma once
 
 #include "collision/aabb.hpp"
+#include "collision/tolerances.hpp"
 #include "collision/vec2.hpp"
 
 namespace collision {
 
 class Circle {
  public:
-  // centre in metres (finite), radius in metres (finite, >= 0). Throws GeometryError otherwise.
+  // centre in metres (finite, |x|, |y| <= kMaxCoordinate), radius in metres (finite, >= 0,
+  // <= kMaxCoordinate). Throws GeometryError otherwise, naming the value.
   Circle(Vec2 center, double radius);
 
   const Vec2& center() const { return center_; }

@@ -11,6 +11,11 @@
 
 namespace collision {
 
+// Largest vehicle dimension or margin the config accepts (metres, keys vehicle.* and margins.*):
+// a vehicle or a margin over a kilometre is a unit error (millimetres?). It also keeps every
+// footprint far inside the supported sizes (kMaxCoordinate).
+inline constexpr double kMaxVehicleDimension = 1000.0;
+
 struct ContinuousConfig {
   bool enabled = true;  // check the sweep between consecutive poses, not only the poses
   // metres, in [0.001, 1]: how early a sweep hit may come. The hull of two poses over-covers a
@@ -20,7 +25,8 @@ struct ContinuousConfig {
 };
 
 struct ClearanceConfig {
-  double horizon = 5.0;  // metres, >= 0; obstacles farther are not measured; 0 turns it off
+  double horizon = 5.0;  // metres, 0 to kMaxCoordinate; obstacles farther are not measured; 0
+                         // turns it off
 };
 
 struct ObstaclesConfig {
@@ -35,8 +41,8 @@ struct BroadPhaseConfig {
   bool aabbs = true;                // then by axis-aligned boxes
   int rtree_max_node_entries = 16;  // R*-tree node capacity, 4 to 256
   int poses_per_query = 8;          // consecutive poses sharing one rtree query, 1 to 1000
-  double time_slice = 1.0;          // seconds, > 0; a moving obstacle is indexed by the bounds of
-                                    // each slice of its prediction
+  double time_slice = 1.0;          // seconds, > 0 and <= kMaxTime; a moving obstacle is indexed
+                                    // by the bounds of each slice of its prediction
 };
 
 struct NarrowPhaseConfig {

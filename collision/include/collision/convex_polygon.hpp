@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "collision/aabb.hpp"
+#include "collision/tolerances.hpp"
 #include "collision/vec2.hpp"
 
 namespace collision {
@@ -11,13 +12,19 @@ namespace collision {
 class ConvexPolygon {
  public:
   // vertices in metres, in either winding. Duplicate vertices are welded and collinear ones
-  // dropped; what is left is stored counter-clockwise. Throws GeometryError for a non-finite
-  // coordinate (naming the vertex), fewer than 3 distinct non-collinear points or zero area
-  // ("degenerate"), or a list that is not convex ("not convex" and the offending vertex).
-  // Any number of vertices is supported; the narrow phase is linear in it.
+  // dropped (tolerances: kCollinearRelativeHeight, relative to the polygon's size); what is left
+  // is stored counter-clockwise, and given to this constructor again it comes back unchanged.
+  // Throws GeometryError for a non-finite coordinate or one beyond kMaxCoordinate (naming the
+  // vertex), fewer than 3 distinct non-collinear points or zero area, also once collinear
+  // vertices are dropped ("degenerate"), or a list that is not convex ("not convex" and the
+  // offending vertex). Any number of vertices is supported; the narrow phase is linear in it.
   explicit ConvexPolygon(std::vector<Vec2> vertices);
 
-  // The convex hull of any point set (at least 3 non-collinear points), counter-clockwise.
+  // The convex hull of any point set, counter-clockwise, made of the points themselves (bit for
+  // bit). Corners the constructor would weld or drop are dropped first (each time the one that
+  // moves the outline least), so the result is exactly what the constructor accepts and keeps.
+  // Throws GeometryError for a non-finite point or one beyond kMaxCoordinate, and for points
+  // whose hull has no area beyond the tolerances ("degenerate"); never "not convex".
   static ConvexPolygon hull(const std::vector<Vec2>& points);
 
   const std::vector<Vec2>& vertices() const { return vertices_; }

@@ -4,14 +4,16 @@
 #include <array>
 
 #include "collision/aabb.hpp"
+#include "collision/tolerances.hpp"
 #include "collision/vec2.hpp"
 
 namespace collision {
 
 class Obb {
  public:
-  // center in metres; heading in radians (CCW from +x) of the half_length axis; half_length and
-  // half_width in metres, finite and >= 0. Throws GeometryError naming the bad value.
+  // center in metres (finite, |x|, |y| <= kMaxCoordinate); heading in radians (CCW from +x) of
+  // the half_length axis, finite; half_length and half_width in metres, finite, >= 0 and
+  // <= kMaxCoordinate. Throws GeometryError naming the bad value.
   Obb(Vec2 center, double heading, double half_length, double half_width);
 
   const Vec2& center() const { return center_; }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "collision/convex_polygon.hpp"
+#include "collision/tolerances.hpp"
 #include "collision/trajectory.hpp"
 #include "collision/vec2.hpp"
 
@@ -23,12 +24,15 @@ class Obstacle {
   static Obstacle stationary(int id, ConvexPolygon shape);
   // A stationary simple polygon in the world frame, either winding, possibly non-convex (a
   // parking-lot outline, an L-shaped building, a curb): split into convex parts. Throws
-  // GeometryError naming the id for a non-finite vertex, fewer than 3 distinct points, zero area
-  // or a self-intersecting outline.
+  // GeometryError naming the id for a non-finite vertex or one beyond kMaxCoordinate
+  // (tolerances.hpp), fewer than 3 distinct points, zero area or a self-intersecting outline.
   static Obstacle stationary(int id, const std::vector<Vec2>& outline);
   // A rigid body given in its own frame, moving along a prediction (at least one pose, times
-  // strictly increasing, all finite; else GeometryError naming the id). Between predicted poses
-  // its position is linear in time and its heading turns along the shorter arc.
+  // strictly increasing, all finite; |t| <= kMaxTime; |x|, |y| <= kMaxCoordinate, and the body
+  // placed there, whatever its heading, too: |x| + r and |y| + r <= kMaxCoordinate (within
+  // round-off), r being its farthest vertex from its pivot; else GeometryError naming the id and
+  // the prediction's index). Between predicted poses its position is linear in time and its
+  // heading turns along the shorter arc.
   static Obstacle moving(int id, ConvexPolygon body_shape, std::vector<PredictedPose> prediction);
 
   int id() const { return id_; }
@@ -52,7 +56,9 @@ class Obstacle {
 };
 
 // The polygon moved from its own frame into the world by pose (rotate by heading, then
-// translate).
+// translate). Throws GeometryError when a vertex lands beyond kMaxCoordinate (never for a
+// moving obstacle's body at a pose_at() of it) or the body is too small to survive the
+// round-off of its new coordinates.
 ConvexPolygon transformed(const ConvexPolygon& body, const Pose2& pose);
 
 }  // namespace collision

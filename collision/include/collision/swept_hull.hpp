@@ -3,22 +3,32 @@
 #pragma once
 
 #include <cmath>
+#include <utility>
 
 #include "collision/aabb.hpp"
+#include "collision/tolerances.hpp"
 
 namespace collision {
+
+namespace detail {
+// Throws GeometryError unless 0 <= inflation_m <= kMaxCoordinate (finite).
+void validate_sweep_inflation(double inflation_m);
+}  // namespace detail
 
 // The swept region of a shape moving from `start` to `end`: conv(start ∪ end) grown by
 // inflation_m in every direction. With the position of a pivot linear in time and the heading
 // turning by delta_heading along the shorter arc, every point at distance r from the pivot
 // strays at most r * (1 - cos(delta_heading / 2)) (the sagitta) from the hull of its two end
 // positions: rotation_inflation() gives that bound, so the grown hull contains the whole sweep.
-// Shape: Circle, Obb or ConvexPolygon.
+// Shape: Circle, Obb or ConvexPolygon. inflation_m: finite, >= 0 and <= kMaxCoordinate, else
+// GeometryError naming the value.
 template <class Shape>
 class SweptHull {
  public:
   SweptHull(Shape start, Shape end, double inflation_m = 0.0)
-      : start_(std::move(start)), end_(std::move(end)), inflation_m_(inflation_m) {}
+      : start_(std::move(start)), end_(std::move(end)), inflation_m_(inflation_m) {
+    detail::validate_sweep_inflation(inflation_m);
+  }
 
   const Shape& start() const { return start_; }
   const Shape& end() const { return end_; }

@@ -1,8 +1,29 @@
-// Fixed numerical constants of the narrow phase, each with its unit and what changing it breaks.
-// Tunable thresholds are not here: they are keys of config/default.yaml (see config.hpp).
+// Fixed numerical constants of the narrow phase, each with its unit and what changing it breaks,
+// and the supported range of the values the library accepts. Tunable thresholds are not here:
+// they are keys of config/default.yaml (see config.hpp).
 #pragma once
 
 namespace collision {
+
+// The supported world (metres): every coordinate the library is given (Circle centres, Obb
+// centres, ConvexPolygon vertices, obstacle outlines, predicted and trajectory poses x and y) must
+// satisfy |value| <= kMaxCoordinate, and every size (radius, half_length, half_width, SweptHull
+// inflation) value <= kMaxCoordinate; beyond it the constructor or validation throws
+// GeometryError (TrajectoryError for a trajectory) naming the value. A coordinate beyond 1e9 m is
+// a unit error, not a place on Earth: UTM coordinates are ~1e7 m at most. Within the range every
+// product the narrow phase forms stays far from overflow (GJK's simplex solver multiplies four
+// coordinates: (4e9 m)^4 ~ 3e38), and round-off stays below a millimetre (one double step at
+// 1e9 m is 1.2e-7 m; at UTM magnitudes, 1e-9 m). Beyond ~1e60 m products overflowed (NaN witness
+// points, circles 3.6e308 m apart reported intersecting: fuzz finding F1).
+inline constexpr double kMaxCoordinate = 1e9;
+
+// The supported clock (seconds): trajectory and predicted times must satisfy |t| <= kMaxTime,
+// else TrajectoryError (GeometryError for a prediction) naming the index and value. 1e12 s is
+// 31,700 years: a larger time is a unit error (microseconds?) or an unset value. The spatial
+// index holds obstacles "forever" as [-1e15 s, 1e15 s], strictly outside every valid time, and
+// differences of valid times (<= 2e12 s) are exact enough for any interpolation (fuzz finding
+// F5: a trajectory at t = 2e15 s missed an obstacle held there).
+inline constexpr double kMaxTime = 1e12;
 
 // Shapes closer than this (metres) touch, and touching counts as a hit in every query. 1e-8 m is
 // ten double steps at UTM magnitudes (~5e6 m, where one step is ~1e-9 m) yet far below anything a

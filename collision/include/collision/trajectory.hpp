@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "collision/tolerances.hpp"
 #include "collision/vec2.hpp"
 
 namespace collision {
@@ -20,8 +21,9 @@ struct PredictedPose {
   Pose2 pose;
 };
 
-// Throws TrajectoryError for an empty trajectory, a non-finite t, x, y or heading, or a time that
-// does not strictly increase; the message names the index and the value.
+// Throws TrajectoryError for an empty trajectory, a non-finite t, x, y or heading, x or y beyond
+// kMaxCoordinate (metres), t beyond kMaxTime (seconds; see tolerances.hpp), or a time that does
+// not strictly increase; the message names the index and the value.
 void validate_trajectory(const Trajectory& trajectory);
 
 // The pose a fraction s in [0, 1] of the way from a to b: position linear, heading along the

@@ -6,7 +6,8 @@
 
 namespace collision {
 
-// Dimensions of the ego vehicle, metres (config keys vehicle.*).
+// Dimensions of the ego vehicle, metres (config keys vehicle.*), each at most
+// kMaxVehicleDimension (1000 m, config.hpp).
 struct VehicleParams {
   double wheel_base = 2.85;      // rear axle to front axle, > 0
   double front_overhang = 0.93;  // front axle to front bumper, >= 0
@@ -14,7 +15,8 @@ struct VehicleParams {
   double width = 1.92;           // > 0
 };
 
-// Safety margins grown onto the footprint, metres (config keys margins.*).
+// Safety margins grown onto the footprint, metres (config keys margins.*), each at most
+// kMaxVehicleDimension.
 struct Margins {
   double longitudinal = 0.0;  // added at the front and at the rear, >= 0
   double lateral = 0.0;       // added on each side, >= 0
