@@ -21,10 +21,9 @@ void require_size(const char* name, double value) {
   }
 }
 
-}  // namespace
-
-Obb::Obb(Vec2 center, double heading, double half_length, double half_width)
-    : center_(center), heading_(heading), half_length_(half_length), half_width_(half_width) {
+// The checks one by one, for the message; only called when one of them fails.
+[[noreturn]] void throw_invalid(const Vec2& center, double heading, double half_length,
+                                double half_width) {
   if (!detail::is_finite(center)) {
     throw GeometryError("Obb: center must be finite (was " + detail::format_point(center) + ")");
   }
@@ -36,6 +35,21 @@ Obb::Obb(Vec2 center, double heading, double half_length, double half_width)
   }
   require_size("half_length", half_length);
   require_size("half_width", half_width);
+  throw GeometryError("Obb: invalid");  // unreachable: the caller saw a check fail
+}
+
+bool is_size(double value) { return value >= 0 && value <= kMaxCoordinate; }  // NaN fails
+
+}  // namespace
+
+// One combined test on the way in (the checker builds a box per pose), the wording of the error
+// only when it fails.
+Obb::Obb(Vec2 center, double heading, double half_length, double half_width)
+    : center_(center), heading_(heading), half_length_(half_length), half_width_(half_width) {
+  if (!(detail::in_coordinate_range(center) && std::isfinite(heading) && is_size(half_length) &&
+        is_size(half_width))) {
+    throw_invalid(center, heading, half_length, half_width);
+  }
   axis_length_ = Vec2(std::cos(heading), std::sin(heading));
 }
 

@@ -26,28 +26,39 @@ void require_coordinate(std::size_t index, const char* field, double value) {
   }
 }
 
+// The checks of point i one by one, for the message; only called when one of them fails.
+[[noreturn]] void throw_bad_point(const Trajectory& trajectory, std::size_t i) {
+  const TrajectoryPoint& p = trajectory[i];
+  require_finite(i, "t", p.t);
+  require_finite(i, "x", p.pose.x);
+  require_finite(i, "y", p.pose.y);
+  require_finite(i, "heading", p.pose.heading);
+  if (!detail::in_time_range(p.t)) {
+    throw TrajectoryError("trajectory point " + std::to_string(i) + ": t " +
+                          detail::time_range_error(p.t));
+  }
+  require_coordinate(i, "x", p.pose.x);
+  require_coordinate(i, "y", p.pose.y);
+  throw TrajectoryError("trajectory point " + std::to_string(i) +
+                        ": t must be greater than the previous point's (was " +
+                        detail::format_number(p.t) + " after " +
+                        detail::format_number(trajectory[i - 1].t) + ")");
+}
+
 }  // namespace
 
+// One combined test per point (the comparisons fail for NaN and infinities too), the wording of
+// the error only when it fails: validation runs over every point of every candidate.
 void validate_trajectory(const Trajectory& trajectory) {
   if (trajectory.empty()) throw TrajectoryError("trajectory is empty");
+  double previous_t = -INFINITY;
   for (std::size_t i = 0; i < trajectory.size(); ++i) {
     const TrajectoryPoint& p = trajectory[i];
-    require_finite(i, "t", p.t);
-    require_finite(i, "x", p.pose.x);
-    require_finite(i, "y", p.pose.y);
-    require_finite(i, "heading", p.pose.heading);
-    if (!detail::in_time_range(p.t)) {
-      throw TrajectoryError("trajectory point " + std::to_string(i) + ": t " +
-                            detail::time_range_error(p.t));
-    }
-    require_coordinate(i, "x", p.pose.x);
-    require_coordinate(i, "y", p.pose.y);
-    if (i > 0 && !(p.t > trajectory[i - 1].t)) {
-      throw TrajectoryError("trajectory point " + std::to_string(i) +
-                            ": t must be greater than the previous point's (was " +
-                            detail::format_number(p.t) + " after " +
-                            detail::format_number(trajectory[i - 1].t) + ")");
-    }
+    const bool ok = detail::in_time_range(p.t) && p.t > previous_t &&
+                    detail::in_coordinate_range(p.pose.x) &&
+                    detail::in_coordinate_range(p.pose.y) && std::isfinite(p.pose.heading);
+    if (!ok) throw_bad_point(trajectory, i);
+    previous_t = p.t;
   }
 }
 
