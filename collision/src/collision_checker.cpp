@@ -52,12 +52,14 @@ double distance_to_segment(const Vec2& p, const Vec2& a, const Vec2& b) {
 
 Aabb disc_box(const Vec2& center, double radius) { return Aabb(center, center).inflated(radius); }
 
-// The ego at one trajectory point.
+// The ego at one trajectory point: its footprint as the queries need it (the half sizes are the
+// scan's), without building an Obb, whose validation and stored heading a pose does not need.
 struct EgoPose {
   Pose2 pose;
   double t;
-  Obb box;
-  Aabb aabb;  // rounded outward
+  Vec2 center;  // of the footprint, world frame
+  Vec2 axis;    // unit, along the heading
+  Aabb aabb;    // rounded outward
   // For the sweep arriving here from the previous pose (0 at the first pose or without
   // continuous checking): rotation sagitta of the farthest corner about the rear axle, and of
   // the box centre. They depend on the pose only, so they are computed once, not per pair.
@@ -133,7 +135,10 @@ class TrajectoryScan {
     const double front = config.vehicle.wheel_base + config.vehicle.front_overhang;
     center_lever_ = 0.5 * std::abs(front - config.vehicle.rear_overhang);
     const Obb b = footprint(Pose2{0, 0, 0}, config.vehicle, config.margins);
-    box_radius_ = std::hypot(b.half_length(), b.half_width());
+    half_length_ = b.half_length();
+    half_width_ = b.half_width();
+    axle_to_center_ = b.center().x();
+    box_radius_ = std::hypot(half_length_, half_width_);
   }
 
   TrajectoryResult run() {
@@ -208,11 +213,19 @@ class TrajectoryScan {
     }
   }
 
+  // The footprint at a pose, computed as footprint() does (bit for bit the same box).
   EgoPose make_ego(const Pose2& pose, double t) const {
-    const Obb box = footprint(pose, config_.vehicle, config_.margins);
-    const Aabb aabb =
-        box.aabb().inflated(detail::rounding_slack(box.center().cwiseAbs().maxCoeff()));
-    return {pose, t, box, aabb, 0, 0};
+    const Vec2 axis(std::cos(pose.heading), std::sin(pose.heading));
+    const Vec2 center = Vec2(pose.x, pose.y) + axle_to_center_ * axis;
+    const Vec2 extent(half_length_ * std::abs(axis.x()) + half_width_ * std::abs(axis.y()),
+                      half_length_ * std::abs(axis.y()) + half_width_ * std::abs(axis.x()));
+    const Aabb aabb = Aabb(center - extent, center + extent)
+                          .inflated(detail::rounding_slack(center.cwiseAbs().maxCoeff()));
+    return {pose, t, center, axis, aabb, 0, 0};
+  }
+
+  detail::ObbView view(const EgoPose& ego) const {
+    return detail::ObbView(ego.center, ego.axis, half_length_, half_width_, origin_);
   }
 
   bool sweeps_into(std::size_t i) const { return continuous_ && i > 0; }
@@ -263,8 +276,8 @@ class TrajectoryScan {
     }
     const EgoPose& ego = ego_[i];
     const bool sweep = sweeps_into(i);
-    const Vec2 b = ego.box.center();
-    const Vec2 a = sweep ? ego_[i - 1].box.center() : b;
+    const Vec2 b = ego.center;
+    const Vec2 a = sweep ? ego_[i - 1].center : b;
     const Vec2 middle = 0.5 * (a + b);
     const double path_reach = (sweep ? ego.sweep_inflation : 0.0) + tolerance_;
     const double reach = box_radius_ + 0.5 * (b - a).norm() +
@@ -293,7 +306,7 @@ class TrajectoryScan {
   PairOutcome test_stationary(const Part& part, std::size_t i, Caches& caches,
                               double clearance_threshold, CheckStats& stats) {
     const EgoPose& ego = ego_[i];
-    const double pose_gap = (ego.box.center() - part.circle_center).norm() - box_radius_ -
+    const double pose_gap = (ego.center - part.circle_center).norm() - box_radius_ -
                             part.circle_radius;  // lower bound of the pose's distance
     const bool sweep = sweeps_into(i);
     double collision_gap = pose_gap;
@@ -302,7 +315,7 @@ class TrajectoryScan {
       const EgoPose& prev = ego_[i - 1];
       // The exact test is the hull of the two boxes grown by the rotation inflation about the
       // rear axle: inside the capsule of the box centres grown by the same amount.
-      collision_gap = distance_to_segment(part.circle_center, prev.box.center(), ego.box.center()) -
+      collision_gap = distance_to_segment(part.circle_center, prev.center, ego.center) -
                       box_radius_ - ego.sweep_inflation - part.circle_radius;
       collision_box = Aabb(prev.aabb).extend(ego.aabb).inflated(ego.sweep_inflation);
     }
@@ -327,7 +340,7 @@ class TrajectoryScan {
     PairOutcome outcome;
     const detail::PolygonView obstacle(*part.polygon, origin_);
     if (measure) {
-      const detail::MinkowskiDifference diff(detail::ObbView(ego.box, origin_), obstacle);
+      const detail::MinkowskiDifference diff(view(ego), obstacle);
       const detail::Clearance d = detail::clearance(
           diff, tolerance_, config_.narrow_phase.max_gjk_iterations, pose_cache(caches));
       iterations += d.iterations;
@@ -337,16 +350,15 @@ class TrajectoryScan {
     if (!outcome.hit && check_collision && (sweep || !measure)) {
       outcome.hit =
           sweep ? sweep_hits_stationary(part, ego_[i - 1], ego, sweep_cache(caches), &iterations)
-                : pose_hits_stationary(part, ego.box, pose_cache(caches), &iterations);
+                : pose_hits_stationary(part, ego, pose_cache(caches), &iterations);
     }
     stats.gjk_iterations += static_cast<std::uint64_t>(iterations);
     return outcome;
   }
 
-  bool pose_hits_stationary(const Part& part, const Obb& box, GjkCache* cache,
+  bool pose_hits_stationary(const Part& part, const EgoPose& ego, GjkCache* cache,
                             int* iterations) const {
-    const detail::MinkowskiDifference diff(detail::ObbView(box, origin_),
-                                           detail::PolygonView(*part.polygon, origin_));
+    const detail::MinkowskiDifference diff(view(ego), detail::PolygonView(*part.polygon, origin_));
     return detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations, cache,
                               iterations);
   }
@@ -365,8 +377,7 @@ class TrajectoryScan {
   bool step_hits_stationary(const Part& part, const EgoPose& a, const EgoPose& b, GjkCache* cache,
                             int* iterations) {
     const double turn = heading_change(a.pose.heading, b.pose.heading);
-    const detail::HullView<detail::ObbView> hull(detail::ObbView(a.box, origin_),
-                                                 detail::ObbView(b.box, origin_),
+    const detail::HullView<detail::ObbView> hull(view(a), view(b),
                                                  rotation_inflation(rear_radius_, turn));
     const detail::MinkowskiDifference diff(hull, detail::PolygonView(*part.polygon, origin_));
     if (!detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations, cache,
@@ -461,8 +472,7 @@ class TrajectoryScan {
     caches.body_present = now.has_value();
     const double radius = part.circle_radius;
     double pose_gap = kInfinity;
-    if (now)
-      pose_gap = (ego.box.center() - Vec2(now->pose.x, now->pose.y)).norm() - box_radius_ - radius;
+    if (now) pose_gap = (ego.center - Vec2(now->pose.x, now->pose.y)).norm() - box_radius_ - radius;
 
     double collision_gap = pose_gap;
     Aabb body_box;
@@ -524,8 +534,7 @@ class TrajectoryScan {
     int iterations = 0;
     PairOutcome outcome;
     if (measure) {
-      const detail::MinkowskiDifference diff(detail::ObbView(ego.box, origin_),
-                                             body_view(part, *now));
+      const detail::MinkowskiDifference diff(view(ego), body_view(part, *now));
       const detail::Clearance d = detail::clearance(
           diff, tolerance_, config_.narrow_phase.max_gjk_iterations, pose_cache(caches));
       iterations += d.iterations;
@@ -536,8 +545,7 @@ class TrajectoryScan {
       if (sweep) {
         outcome.hit = sweep_hits_moving(part, ego_[i - 1], ego, sweep_cache(caches), &iterations);
       } else {
-        const detail::MinkowskiDifference diff(detail::ObbView(ego.box, origin_),
-                                               body_view(part, *now));
+        const detail::MinkowskiDifference diff(view(ego), body_view(part, *now));
         outcome.hit = detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations,
                                          pose_cache(caches), &iterations);
       }
@@ -549,7 +557,7 @@ class TrajectoryScan {
   // Where the ego box centre would be a fraction s of the way from a to b, on the chord (rotation
   // excluded: the callers add the centre's sagitta).
   static Vec2 ego_center_at(const EgoPose& a, const EgoPose& b, double s) {
-    return a.box.center() + s * (b.box.center() - a.box.center());
+    return a.center + s * (b.center - a.center);
   }
 
   // The relative sweep of the ego from a to b against the body, piece by piece (pieces_ must
@@ -576,9 +584,8 @@ class TrajectoryScan {
     const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
     const double inflation = rotation_inflation(rear_radius_, ego_turn) +
                              rotation_inflation(part.circle_radius, body_turn);
-    const detail::RelativeSweepDifference diff(
-        detail::ObbView(ea.box, origin_), body_view(part, qa), detail::ObbView(eb.box, origin_),
-        body_view(part, qb), inflation);
+    const detail::RelativeSweepDifference diff(view(ea), body_view(part, qa), view(eb),
+                                               body_view(part, qb), inflation);
     if (!detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations, cache,
                             iterations)) {
       return false;
@@ -638,6 +645,9 @@ class TrajectoryScan {
   double horizon_;
   bool continuous_;
   double rear_radius_;         // rear axle to the farthest footprint corner, m
+  double half_length_;         // of the footprint, m
+  double half_width_;          // of the footprint, m
+  double axle_to_center_;      // rear axle to footprint centre along the heading, m (signed)
   double box_radius_;          // footprint centre to a corner, m
   double center_lever_;        // rear axle to the footprint centre, m
   int split_budget_ = 0;       // halvings left for the current sweep test

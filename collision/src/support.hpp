@@ -101,9 +101,13 @@ class CircleView {
 class ObbView {
  public:
   ObbView(const Obb& box, const Vec2& origin)
-      : center_(box.center() - origin),
-        half_length_axis_(box.half_length() * box.axis_length()),
-        half_width_axis_(box.half_width() * box.axis_width()) {}
+      : ObbView(box.center(), box.axis_length(), box.half_length(), box.half_width(), origin) {}
+  // A box from its parts: centre (world), unit axis along its length, half sizes (metres).
+  ObbView(const Vec2& center, const Vec2& axis_length, double half_length, double half_width,
+          const Vec2& origin)
+      : center_(center - origin),
+        half_length_axis_(half_length * axis_length),
+        half_width_axis_(half_width * Vec2(-axis_length.y(), axis_length.x())) {}
   int support(const Vec2& d, int /*hint*/) const {
     return (d.dot(half_length_axis_) >= 0 ? 1 : 0) | (d.dot(half_width_axis_) >= 0 ? 2 : 0);
   }
