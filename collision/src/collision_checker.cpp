@@ -203,7 +203,7 @@ class TrajectoryScan {
   void prepare_ego(std::size_t end) {
     while (ego_.size() < end) {
       const TrajectoryPoint& p = trajectory_[ego_.size()];
-      EgoPose e = make_ego(p.pose, p.t);
+      EgoPose e = make_ego(p.pose, p.t, ego_.empty() ? nullptr : &ego_.back());
       if (continuous_ && !ego_.empty()) {
         const double turn = heading_change(ego_.back().pose.heading, p.pose.heading);
         e.sweep_inflation = rotation_inflation(rear_radius_, turn);
@@ -213,9 +213,13 @@ class TrajectoryScan {
     }
   }
 
-  // The footprint at a pose, computed as footprint() does (bit for bit the same box).
-  EgoPose make_ego(const Pose2& pose, double t) const {
-    const Vec2 axis(std::cos(pose.heading), std::sin(pose.heading));
+  // The footprint at a pose, computed as footprint() does (bit for bit the same box). `same`: a
+  // pose with the same heading whose axis can be reused (a trajectory holding its heading, as
+  // most do once a manoeuvre ends, then costs no cosine and sine).
+  EgoPose make_ego(const Pose2& pose, double t, const EgoPose* same = nullptr) const {
+    const Vec2 axis = same != nullptr && same->pose.heading == pose.heading
+                          ? same->axis
+                          : Vec2(std::cos(pose.heading), std::sin(pose.heading));
     const Vec2 center = Vec2(pose.x, pose.y) + axle_to_center_ * axis;
     const Vec2 extent(half_length_ * std::abs(axis.x()) + half_width_ * std::abs(axis.y()),
                       half_length_ * std::abs(axis.y()) + half_width_ * std::abs(axis.x()));
@@ -270,7 +274,7 @@ class TrajectoryScan {
   // survivors get the exact tests. Returns how many survive; their slots are the first entries of
   // survivors_.
   std::size_t prefilter(std::size_t i, double clearance_threshold) {
-    if (!config_.broad_phase.bounding_circles) {
+    if (!config_.broad_phase.bounding_circles || candidates_.empty()) {
       for (std::size_t k = 0; k < candidates_.size(); ++k) survivors_[k] = static_cast<int>(k);
       return candidates_.size();
     }
@@ -280,7 +284,8 @@ class TrajectoryScan {
     const Vec2 a = sweep ? ego_[i - 1].center : b;
     const Vec2 middle = 0.5 * (a + b);
     const double path_reach = (sweep ? ego.sweep_inflation : 0.0) + tolerance_;
-    const double reach = box_radius_ + 0.5 * (b - a).norm() +
+    // Half the step's length, bounded by its L1 norm (no square root).
+    const double reach = box_radius_ + 0.5 * (b - a).cwiseAbs().sum() +
                          std::max(path_reach, std::max(clearance_threshold, 0.0));
     constexpr double kMargin = 1 + 1e-12;  // round-off of the squares, relative
     const double mx = middle.x(), my = middle.y();

@@ -46,10 +46,6 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
 
 }  // namespace
 
-double rounding_slack(double magnitude) {
-  return 8 * std::numeric_limits<double>::epsilon() * std::max(magnitude, 1.0);
-}
-
 std::unique_ptr<const Scene> build_scene(std::vector<Obstacle> obstacles,
                                          const CheckerConfig& config) {
   auto scene = std::make_unique<Scene>();

@@ -3,6 +3,8 @@
 // so any number of threads may check against it at once.
 #pragma once
 
+#include <algorithm>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -38,6 +40,8 @@ std::unique_ptr<const Scene> build_scene(std::vector<Obstacle> obstacles,
 
 // Slack added to bounds so round-off never makes them too small: a few double steps at the
 // magnitude of the coordinates involved.
-double rounding_slack(double magnitude);
+inline double rounding_slack(double magnitude) {
+  return 8 * std::numeric_limits<double>::epsilon() * std::max(magnitude, 1.0);
+}
 
 }  // namespace collision::detail
