@@ -461,6 +461,33 @@ class TrajectoryScan {
     return rotation_inflation(part.circle_radius, turn_between(a.pose.heading, b.pose.heading));
   }
 
+  // Whether the body's prediction has a time strictly inside (ta, tb), which splits a step.
+  static bool time_inside(const Part& part, double ta, double tb, std::size_t hint) {
+    const std::vector<PredictedPose>& prediction = part.obstacle->prediction();
+    const std::size_t k = detail::first_predicted_after(prediction, ta, &hint);
+    return k < prediction.size() && prediction[k].t < tb;
+  }
+
+  // The bounding-circle test of a step in one piece (the body present at both ends, no
+  // predicted time inside), the common case along a trajectory: the same numbers as the
+  // general path of test_moving computes for one piece, without building the pieces. True when
+  // neither the sweep nor the clearance measurement can reach the body.
+  bool one_piece_rejected(const Part& part, std::size_t i, const BodyAt& before, const BodyAt& now,
+                          double pose_gap, double clearance_threshold) const {
+    const EgoPose& prev = ego_[i - 1];
+    const EgoPose& ego = ego_[i];
+    const Vec2 pa(before.pose.x, before.pose.y), pb(now.pose.x, now.pose.y);
+    const double body_inflation =
+        rotation_inflation(part.circle_radius, turn_between(before.pose.heading, now.pose.heading));
+    const Vec2 ra = ego_center_at(prev, ego, 0.0) - pa;
+    const Vec2 rb = ego_center_at(prev, ego, 1.0) - pb;
+    const double collision_gap = distance_to_segment(Vec2::Zero(), ra, rb) - box_radius_ -
+                                 ego.center_inflation - ego.sweep_inflation - part.circle_radius -
+                                 body_inflation;
+    const bool measure = clearance_threshold > 0 && pose_gap <= clearance_threshold;
+    return collision_gap > tolerance_ && !measure;
+  }
+
   PairOutcome test_moving(const Part& part, std::size_t i, Caches& caches,
                           double clearance_threshold, CheckStats& stats) {
     const EgoPose& ego = ego_[i];
@@ -478,6 +505,13 @@ class TrajectoryScan {
     const double radius = part.circle_radius;
     double pose_gap = kInfinity;
     if (now) pose_gap = (ego.center - Vec2(now->pose.x, now->pose.y)).norm() - box_radius_ - radius;
+
+    if (sweep && before && now && config_.broad_phase.bounding_circles &&
+        !time_inside(part, ego_[i - 1].t, ego.t, caches.prediction_hint) &&
+        one_piece_rejected(part, i, *before, *now, pose_gap, clearance_threshold)) {
+      ++stats.rejected_by_circle;
+      return {};
+    }
 
     double collision_gap = pose_gap;
     Aabb body_box;

@@ -126,43 +126,6 @@ std::optional<Pose2> Obstacle::pose_at(double t, OutsidePrediction outside) cons
   return detail::predicted_pose(prediction_, t, outside, nullptr);
 }
 
-namespace detail {
-
-std::size_t first_predicted_after(const std::vector<PredictedPose>& prediction, double t,
-                                  std::size_t* hint) {
-  auto after_t = [t](const PredictedPose& p) { return t < p.t; };
-  if (hint == nullptr || *hint > prediction.size()) {
-    return static_cast<std::size_t>(
-        std::upper_bound(prediction.begin(), prediction.end(), t,
-                         [](double time, const PredictedPose& p) { return time < p.t; }) -
-        prediction.begin());
-  }
-  // Walk from the hint: forward past the times at or before t, back over the times after it.
-  std::size_t k = *hint;
-  while (k < prediction.size() && !after_t(prediction[k])) ++k;
-  while (k > 0 && after_t(prediction[k - 1])) --k;
-  *hint = k;
-  return k;
-}
-
-std::optional<Pose2> predicted_pose(const std::vector<PredictedPose>& prediction, double t,
-                                    OutsidePrediction outside, std::size_t* hint) {
-  const PredictedPose& first = prediction.front();
-  const PredictedPose& last = prediction.back();
-  if (t < first.t || t > last.t) {
-    if (outside == OutsidePrediction::ignore) return std::nullopt;
-    return t < first.t ? first.pose : last.pose;
-  }
-  // The first sample strictly after t; the one before it is at or before t (t >= first.t).
-  const std::size_t after = first_predicted_after(prediction, t, hint);
-  const PredictedPose& a = prediction[after - 1];
-  if (after == prediction.size() || a.t == t) return a.pose;
-  const PredictedPose& b = prediction[after];
-  return interpolate(a.pose, b.pose, (t - a.t) / (b.t - a.t));
-}
-
-}  // namespace detail
-
 ConvexPolygon transformed(const ConvexPolygon& body, const Pose2& pose) {
   const double cos_h = std::cos(pose.heading);
   const double sin_h = std::sin(pose.heading);
