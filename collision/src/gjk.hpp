@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "collision/queries.hpp"
 #include "collision/tolerances.hpp"
@@ -61,6 +62,25 @@ bool load_cache(const Diff& diff, const GjkCache* cache, Simplex& s) {
     s.v[s.count++] = diff.at(ia, ib);
   }
   return true;
+}
+
+// A cold query's first search direction: between the cores' middles, from a towards b (it often
+// separates at once); any fixed axis when the middles coincide.
+template <class Diff>
+Vec2 start_direction(const Diff& diff) {
+  const Vec2 d = diff.initial_direction();
+  return d.squaredNorm() == 0 ? Vec2(1, 0) : d;
+}
+
+// The start direction when its one support point proves the cores farther apart than
+// radius_sum + contact_tolerance (the first thing a cold boolean query tries, so both agree).
+template <class Diff>
+std::optional<Vec2> start_direction_separates(const Diff& diff, double contact_tolerance) {
+  const Vec2 d = start_direction(diff);
+  const double threshold = diff.radius_sum() + contact_tolerance;
+  const double scaled = -diff.support(d).w.dot(d);
+  if (scaled > 0 && scaled * scaled > threshold * threshold * d.squaredNorm()) return d;
+  return std::nullopt;
 }
 
 // Whether a cache holds a usable separating axis (exactly zero: none; a tiny one squares to 0).
@@ -104,8 +124,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
     first_direction = cache->separating_axis;
     probe = true;
   } else if (!warm) {
-    first_direction = diff.initial_direction();
-    if (first_direction.squaredNorm() == 0) first_direction = Vec2(1, 0);  // coincident middles
+    first_direction = start_direction(diff);
     probe = true;
   }
   bool proven_gap = false;

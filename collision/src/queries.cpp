@@ -75,7 +75,21 @@ inline constexpr bool kPolygonal = std::is_same_v<T, Obb> || std::is_same_v<T, C
 template <class A, class B>
 PenetrationResult penetration(const A& a, const B& b, double contact_tolerance_m) {
   detail::require_tolerance(contact_tolerance_m);
+  const Vec2 origin = detail::anchor(a);
+  const detail::MinkowskiDifference diff(detail::make_view(a, origin),
+                                         detail::make_view(b, origin));
   if constexpr (kPolygonal<A> && kPolygonal<B>) {
+    // Most pairs that are apart are proven so by one support point along the line between their
+    // middles, which is what intersects() tries first: before the SAT fast path below, which only
+    // pays for overlaps and otherwise projects every vertex on several axes first. The normal of
+    // a separated pair is then that separating direction.
+    if (const std::optional<Vec2> axis =
+            detail::start_direction_separates(diff, contact_tolerance_m)) {
+      PenetrationResult r;
+      r.normal = detail::unit(*axis);
+      r.iterations = 1;
+      return r;
+    }
     const double min_depth = contact_tolerance_m + detail::kSatFastPathMargin;
     if (const std::optional<SatResult> deep = detail::deep_overlap(a, b, min_depth)) {
       PenetrationResult r;
@@ -85,9 +99,6 @@ PenetrationResult penetration(const A& a, const B& b, double contact_tolerance_m
       return r;
     }
   }
-  const Vec2 origin = detail::anchor(a);
-  const detail::MinkowskiDifference diff(detail::make_view(a, origin),
-                                         detail::make_view(b, origin));
   return detail::penetration(diff, contact_tolerance_m, kMaxGjkIterations, kMaxEpaIterations);
 }
 

@@ -98,6 +98,33 @@ SatResult best_axis(const Own& own, const Other& other, const Vec2& origin,
   return {best_raw / length, best_normal / length};
 }
 
+// A box's four axes against a polygon in one pass over the vertices (each projected on both box
+// axes, keeping the extremes) instead of one pass per axis: the same numbers, since negating a
+// projection is exact, and the first of equal axes wins as in the loop above (+length, +width,
+// -length, -width). Without an early stop: the callers only ask whether any axis reached it.
+SatResult best_axis(const BoxShape& own, const PolygonShape& other, const Vec2& origin,
+                    double /*stop_at*/ = kInfinity) {
+  const Obb& box = own.box;
+  const Vec2 u = box.axis_length(), w = box.axis_width();
+  double u_min = kInfinity, u_max = -kInfinity, w_min = kInfinity, w_max = -kInfinity;
+  for (std::size_t j = 0; j < other.count; ++j) {
+    const Vec2 v = other.vertices[j] - origin;
+    const double pu = u.dot(v), pw = w.dot(v);
+    u_min = std::min(u_min, pu);
+    u_max = std::max(u_max, pu);
+    w_min = std::min(w_min, pw);
+    w_max = std::max(w_max, pw);
+  }
+  const Vec2 c = box.center() - origin;
+  const double cu = u.dot(c), cw = w.dot(c);
+  const double raw[4] = {u_min - (cu + box.half_length()), w_min - (cw + box.half_width()),
+                         -u_max - (-cu + box.half_length()), -w_max - (-cw + box.half_width())};
+  const Vec2 normal[4] = {u, w, -u, -w};
+  int best = 0;
+  for (int i = 1; i < 4; ++i) best = raw[i] > raw[best] ? i : best;
+  return {raw[best], normal[best]};
+}
+
 template <class A, class B>
 SatResult sat_of(const A& a, const B& b, double stop_at = kInfinity) {
   const Vec2 origin = a.anchor();
