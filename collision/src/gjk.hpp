@@ -48,20 +48,25 @@ struct GjkOutput {
   int iterations = 0;      // support calls
 };
 
-// Fills s from the cache when it fits these shapes (indices in range, no repeats).
+// Whether the cache fits these shapes: a count of 1 to 3, indices in range, no repeats.
 template <class Diff>
-bool load_cache(const Diff& diff, const GjkCache* cache, Simplex& s) {
-  s.count = 0;
+bool cache_fits(const Diff& diff, const GjkCache* cache) {
   if (cache == nullptr || cache->count < 1 || cache->count > 3) return false;
   for (int i = 0; i < cache->count; ++i) {
     const int ia = cache->index_a[i], ib = cache->index_b[i];
-    if (!diff.has(ia, ib) || s.contains(ia, ib)) {
-      s.count = 0;
-      return false;
+    if (!diff.has(ia, ib)) return false;
+    for (int k = 0; k < i; ++k) {
+      if (cache->index_a[k] == ia && cache->index_b[k] == ib) return false;
     }
-    s.v[s.count++] = diff.at(ia, ib);
   }
   return true;
+}
+
+// The cached simplex re-evaluated at the shapes' new places (after cache_fits).
+template <class Diff>
+void load_cache(const Diff& diff, const GjkCache& cache, Simplex& s) {
+  s.count = cache.count;
+  for (int i = 0; i < cache.count; ++i) s.v[i] = diff.at(cache.index_a[i], cache.index_b[i]);
 }
 
 // A cold query's first search direction: between the cores' middles, from a towards b (it often
@@ -116,16 +121,18 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   // first tries that gap's axis: along a trajectory it usually still separates, and one support
   // point from the hints proves it. A cold query starts with one support point along the
   // direction between the cores' middles, which often separates at once.
-  const bool warm = load_cache(diff, cache, s);
-  int hint_a = warm ? s.v[0].index_a : -1, hint_b = warm ? s.v[0].index_b : -1;
+  const bool warm = cache_fits(diff, cache);
+  int hint_a = warm ? cache->index_a[0] : -1, hint_b = warm ? cache->index_b[0] : -1;
   Vec2 first_direction;
   bool probe = false;
-  if (kBoolean && warm && s.count == 1 && has_axis(*cache)) {
+  if (kBoolean && warm && cache->count == 1 && has_axis(*cache)) {
     first_direction = cache->separating_axis;
     probe = true;
   } else if (!warm) {
     first_direction = start_direction(diff);
     probe = true;
+  } else {
+    load_cache(diff, *cache, s);
   }
   bool proven_gap = false;
   if (probe) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <utility>
 
 #include "support.hpp"
 #include "vec2_math.hpp"
@@ -78,9 +79,19 @@ struct Simplex {
   // Sorts the vertices by their indices, so that the same face gives bit-identical weights however
   // GJK reached it (warm and cold queries agree exactly).
   void canonicalize() {
-    std::sort(v, v + count, [](const SupportPoint& p, const SupportPoint& q) {
-      return p.index_a != q.index_a ? p.index_a < q.index_a : p.index_b < q.index_b;
-    });
+    // At most three vertices: compare and swap in place (std::sort's set-up cost more than this).
+    auto order = [this](int i, int j) {
+      const SupportPoint& p = v[i];
+      const SupportPoint& q = v[j];
+      if (q.index_a < p.index_a || (q.index_a == p.index_a && q.index_b < p.index_b)) {
+        std::swap(v[i], v[j]);
+      }
+    };
+    if (count >= 2) order(0, 1);
+    if (count == 3) {
+      order(1, 2);
+      order(0, 1);
+    }
     solve();
   }
 
