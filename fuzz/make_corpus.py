@@ -164,6 +164,8 @@ def convex_polygon_seeds():
     seeds["F2-hull-throws-not-convex"] = seed([(109.42578125, 109.425781250109),
                                                (109.42578125021799, 109.42578125021836), (0, 0.5), (0.5, 0)])
     seeds["F3-hull-drops-vertex"] = seed([(-127, 0), (0, 0), (0, 1.5), (1e-17, 1)])
+    seeds["F16-hull-corner-beside-a-subnormal-point"] = seed(
+        [(-46, -46), (-127, 0), (0, 0), (0, -1.27e-12), (0, 5.4e-08), (1.2746893662704161e-321, 0)])
     seeds["box-offset-nan"] = seed(square(3.4, -1, 5.4, 1), fuzzed_offset(NAN, 0))
     return seeds
 
@@ -254,6 +256,12 @@ def narrow_phase_seeds():
         shape_obb(0, 0, 0, 2.4, 7.5266754388551117e+28),
         swept_two(3, circle_body(7.5e28, 7.5e28, 7.5e28), circle_body(1.5e29, 7.5e28, 7.5e28)),
         tol=zero_tol)
+    # The CI failure of F17: a point 1e-8 m (the tolerance) from a swept point's end, touching one
+    # way round and 1.000000005e-8 m apart the other (round-off of a 1 m segment).
+    seeds["F17-swapped-at-the-tolerance"] = pair(
+        shape_circle(0, 0, 0),
+        swept_two(3, circle_body(1, 2.7813847636974126e-309, 0),
+                  circle_body(1e-08, 5.4000000000000002e-19, 0), 5.0793009501587372e-299))
     seeds["F1-inflation-beyond-range"] = pair(
         swept_two(3, circle_body(0, 0, 1), circle_body(5, 0, 1), 2e9), A)
     return seeds
@@ -461,6 +469,12 @@ def checker_seeds():
             default, NO_OFFSET,
             [obstacle_moving(6, polygon(square(-1, -1, 1, 1)), motion_raw([(0, 1e9 - 0.5, 0, 0)]))],
             [straight]),
+        # The CI scene of F15: a turn from heading 0 to 2e34 rad (beyond 1e6 rad: rejected now).
+        "F15-heading-2e34-rad": scene(
+            default, NO_OFFSET,
+            [obstacle_polygon(3, polygon([(13.629109375, -0.5), (15, -0.5), (15, 0.5),
+                                          (13.7795, 0.5)]))],
+            [motion_raw([(-1, 0, 0, 0), (0.1, 10, 4.9e-12, 2.0151642283481838e+34)])]),
         "F6-contact-time-past-t": scene(
             default, NO_OFFSET, [obstacle_polygon(3, polygon(square(13.7795, -0.5, 15, 0.5)))],
             [motion_raw([(-1, 0, 0, 0), (0.1, 10, 0, 0)])]),

@@ -856,6 +856,15 @@ std::vector<BadCase> bad_cases() {
        with(4, kT, 2e15),
        {"point 4", "t is outside the supported range |t| <= 1e12 s", "2000000000000000"}},
       {"t before -1e12 s", with(0, kT, -1e13), {"point 0", "t is outside", "-10000000000000"}},
+      // Finding F15: a step from heading 0 to 2e34 rad (one double step there is 4e18 rad) was
+      // swept by a turn that std::remainder's rounded 2 pi made up.
+      {"heading beyond 1e6 rad",
+       with(1, kHeading, 2e34),
+       {"point 1", "heading is outside the supported range |heading| <= 1e6 rad",
+        "1.9999999999999999e+34"}},
+      {"heading before -1e6 rad",
+       with(2, kHeading, -1.5e6),
+       {"point 2", "heading is outside", "-1500000"}},
       {"equal t", equal_t, {"point 3", "was 1 after 1"}},
       {"decreasing t", decreasing_t, {"point 4", "was 1.25 after 1.5"}},
   };
@@ -889,6 +898,9 @@ TEST(CheckerBadTrajectory, LimitsOfTheSupportedRangeAreAccepted) {
   EXPECT_EQ(late.obstacle_id, 6);
   const TrajectoryResult early = check(checker, {point(-kMaxTime, 0, 0)});
   EXPECT_TRUE(early.collides);
+  const TrajectoryResult unwrapped = check(checker, {point(0, 0, 0, kMaxHeading)});
+  EXPECT_TRUE(unwrapped.collides);
+  EXPECT_NO_THROW(check(checker, {point(0, 0, 5, -kMaxHeading), point(1, 0, 6, kMaxHeading)}));
   const TrajectoryResult edge = check(checker, {point(0, kMaxCoordinate - 20, -kMaxCoordinate + 1),
                                                 point(1, kMaxCoordinate, -kMaxCoordinate + 1)});
   EXPECT_TRUE(edge.collides);

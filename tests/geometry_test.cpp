@@ -409,6 +409,55 @@ TEST(ConvexPolygonHull, NeedleCornerWithinTheToleranceIsDroppedNotRejected) {
   EXPECT_TRUE(same_cycle(ConvexPolygon(by_hull.vertices()).vertices(), by_hull.vertices()));
 }
 
+// Fuzz finding F16: beside a point 1.3e-321 m from the origin, the cross products that decide a
+// corner underflowed to 0, so hull() dropped the corner (0, 5.4e-8) as collinear and returned a
+// triangle that left it 5.4e-8 m outside (the tolerance there is 8e-9 m); the constructor, asked
+// about the same corner, computed its height as 0 too. Both now scale first.
+TEST(ConvexPolygonHull, CornerBesideASubnormalPointIsKept) {
+  std::vector<Vec2> points = {{-46, -46}, {-127, 0}};
+  for (int i = 0; i < 44; ++i) points.emplace_back(0, 0);
+  for (const Vec2& p : {Vec2(0, -1.27e-12), Vec2(0, 5.4e-08), Vec2(1.2746893662704161e-321, 0)}) {
+    points.push_back(p);
+  }
+  const ConvexPolygon hull = ConvexPolygon::hull(points);
+  for (const Vec2& p : points) {
+    double outside = 0;  // how far p lies beyond the hull's edges (m)
+    const std::vector<Vec2>& v = hull.vertices();
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      Vec2 edge = v[(i + 1) % v.size()] - v[i];
+      edge = (edge / edge.cwiseAbs().maxCoeff()).normalized();  // (some edges are 1e-321 m)
+      const Vec2 to_p = p - v[i];
+      outside = std::max(outside, to_p.x() * edge.y() - to_p.y() * edge.x());
+    }
+    EXPECT_LE(outside, 1e-11) << describe(hull) << " leaves out " << p.transpose();
+  }
+  // What hull() returns, the constructor rebuilds unchanged; and it keeps that corner too.
+  EXPECT_TRUE(same_cycle(ConvexPolygon(hull.vertices()).vertices(), hull.vertices()));
+  const ConvexPolygon triangle({{0, 5.4e-8}, {-127, 0}, {1.2746893662704161e-321, 0}});
+  EXPECT_EQ(triangle.vertices().size(), 3u);
+}
+
+// Fuzz finding F16, second input: points 1e-10 m apart near (0, 0), 42 m along a needle 38 km
+// long. cross(b - a, c - a) with a 42 m away was round-off (4e-13 against a true -4e-15), so the
+// chain kept an inner point as a corner, and dropping it (as too close to its neighbours) chose
+// the real corner (-42.17, -42.17) instead, leaving that point 1e-5 m outside. The turn test
+// now takes the triangle's two shorter edges, and a corner that turns right is dropped itself.
+TEST(ConvexPolygonHull, InnerPointWithinRoundOffOfTheChainDoesNotCostARealCorner) {
+  const std::vector<Vec2> points = {{-10794.576520053095, -10794.576520053139},
+                                    {-10794.576477052266, -10794.576520052266},
+                                    {-42.167968866177034, -42.168013866177034},
+                                    {-1.2899999999999999e-10, -1.72e-10},
+                                    {-4.3e-11, -8.6e-11},
+                                    {27756.423522949219, 27756.423522949219},
+                                    {-4.3000000000000224e-10, 27756.423522949219},
+                                    {2.2428841210119232e-317, 0}};
+  const ConvexPolygon hull = ConvexPolygon::hull(points);
+  EXPECT_TRUE(std::find(hull.vertices().begin(), hull.vertices().end(), points[2]) !=
+              hull.vertices().end())
+      << describe(hull);
+  EXPECT_TRUE(same_cycle(ConvexPolygon(hull.vertices()).vertices(), hull.vertices()));
+}
+
 // Fuzz finding F10: 39 points within nanometres of a line near (-10753, -10753). The constructor
 // rejects them as degenerate; hull() returned a triangle the constructor then rejected (its area
 // test ran before collinear vertices were dropped, and the triangle left came out below it).

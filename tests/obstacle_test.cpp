@@ -718,6 +718,9 @@ TEST(ObstacleMoving, PredictionIsValidatedNamingIdIndexAndValue) {
   expect_contains(with(2, [](PredictedPose& p) { p.pose.y = 1e300; }),
                   {"obstacle 7: prediction 2: y is outside the supported range",
                    "(was 1.0000000000000001e+300)"});
+  expect_contains(with(1, [](PredictedPose& p) { p.pose.heading = -3e6; }),
+                  {"obstacle 7: prediction 1: heading is outside the supported range |heading| "
+                   "<= 1e6 rad (was -3000000)"});
   // The body placed at the pose must fit too, whatever its heading.
   const double r = body().vertices()[0].norm();
   expect_contains(with(1, [&](PredictedPose& p) { p.pose.x = kMaxCoordinate - 0.5 * r; }),

@@ -38,11 +38,12 @@ double twice_signed_area(const std::vector<Indexed>& ring) {
 
 // Distance of b from the line through a and c, signed: > 0 when a, b, c turn left (a convex
 // corner of a counter-clockwise ring).
+// (Against the unit direction of ac, not divided by |ac| afterwards: with a tiny ac the cross
+// product would underflow to 0 and call any corner collinear.)
 double turn_height(const Vec2& a, const Vec2& b, const Vec2& c) {
   const Vec2 ac = c - a;
-  const double len = ac.norm();
-  if (len == 0) return -std::numeric_limits<double>::infinity();  // a fold back onto itself
-  return cross(b - a, ac) / len;
+  if (ac.x() == 0 && ac.y() == 0) return -std::numeric_limits<double>::infinity();  // a fold
+  return cross(b - a, detail::unit(ac));
 }
 
 [[noreturn]] void fail(const std::string& what) { throw GeometryError("ConvexPolygon: " + what); }
@@ -97,12 +98,14 @@ bool drop_collinear(std::vector<Indexed>& ring, double length_tol) {
   return dropped;
 }
 
-// How far vertex i of a ring lies from the segment between its neighbours: the most that
-// dropping it moves the outline (metres).
+// How far dropping vertex i of a counter-clockwise ring moves the outline inwards (metres): its
+// distance from the segment between its neighbours, or 0 for a corner that turns right (within
+// round-off of straight): dropping that one only moves the outline out.
 double drop_cost(const std::vector<Vec2>& ring, std::size_t i) {
   const std::size_t n = ring.size();
   const Vec2& a = ring[(i + n - 1) % n];
   const Vec2& b = ring[(i + 1) % n];
+  if (turn_height(a, ring[i], b) < 0) return 0;
   const Vec2 ab = b - a;
   const double length2 = ab.squaredNorm();
   const double s = length2 > 0 ? std::clamp((ring[i] - a).dot(ab) / length2, 0.0, 1.0) : 0.0;
@@ -197,9 +200,18 @@ ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
   });
   // Orientation from differences of the points themselves: exact for nearby points at any
   // magnitude (shifting by a far origin first rounds tiny offsets away, fuzz finding F3). The
-  // hull keeps the input points bit for bit.
+  // hull keeps the input points bit for bit. Twice the triangle's area is the cross product of
+  // any two of its edges; the two shorter ones carry the least round-off (with b and c 1e-10 m
+  // apart and 42 m from a, cross(b - a, c - a) was all round-off, fuzz finding F16). They are
+  // scaled (by powers of two) so that it cannot underflow either: a corner 5.4e-8 m out beside a
+  // point 1e-321 m from the origin was dropped as collinear.
   auto turns_left = [](const Vec2& a, const Vec2& b, const Vec2& c) {
-    return cross(b - a, c - a) > 0;
+    const Vec2 ab = b - a, bc = c - b, ca = a - c;
+    const double lab = ab.cwiseAbs().maxCoeff(), lbc = bc.cwiseAbs().maxCoeff(),
+                 lca = ca.cwiseAbs().maxCoeff();
+    const Vec2& first = lab >= lbc && lab >= lca ? bc : lbc >= lca ? ca : ab;
+    const Vec2& second = &first == &bc ? ca : &first == &ca ? ab : bc;
+    return cross(detail::scaled_to_unit_range(first), detail::scaled_to_unit_range(second)) > 0;
   };
   std::vector<Vec2> chain(2 * sorted.size());
   std::size_t k = 0;

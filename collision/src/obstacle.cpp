@@ -92,6 +92,10 @@ Obstacle Obstacle::moving(int id, ConvexPolygon body_shape, std::vector<Predicte
                             detail::coordinate_range_error(value));
       }
     }
+    if (!detail::in_heading_range(p.pose.heading)) {
+      throw GeometryError(prediction_prefix(id, k) + "heading " +
+                          detail::heading_range_error(p.pose.heading));
+    }
     // The body itself must stay in the supported world, at this pose and (position being linear
     // between predictions) at every pose in between, whatever its heading. The factor keeps a
     // vertex that round-off puts a double step further out inside, so that transformed() never

@@ -39,6 +39,10 @@ void require_coordinate(std::size_t index, const char* field, double value) {
   }
   require_coordinate(i, "x", p.pose.x);
   require_coordinate(i, "y", p.pose.y);
+  if (!detail::in_heading_range(p.pose.heading)) {
+    throw TrajectoryError("trajectory point " + std::to_string(i) + ": heading " +
+                          detail::heading_range_error(p.pose.heading));
+  }
   throw TrajectoryError("trajectory point " + std::to_string(i) +
                         ": t must be greater than the previous point's (was " +
                         detail::format_number(p.t) + " after " +
@@ -54,9 +58,9 @@ void validate_trajectory(const Trajectory& trajectory) {
   double previous_t = -INFINITY;
   for (std::size_t i = 0; i < trajectory.size(); ++i) {
     const TrajectoryPoint& p = trajectory[i];
-    const bool ok = detail::in_time_range(p.t) && p.t > previous_t &&
-                    detail::in_coordinate_range(p.pose.x) &&
-                    detail::in_coordinate_range(p.pose.y) && std::isfinite(p.pose.heading);
+    const bool ok =
+        detail::in_time_range(p.t) && p.t > previous_t && detail::in_coordinate_range(p.pose.x) &&
+        detail::in_coordinate_range(p.pose.y) && detail::in_heading_range(p.pose.heading);
     if (!ok) throw_bad_point(trajectory, i);
     previous_t = p.t;
   }

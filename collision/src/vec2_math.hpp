@@ -28,6 +28,17 @@ inline Vec2 unit(const Vec2& v) {
   return (v / largest).normalized();
 }
 
+// v times a power of two (exact) that brings its largest coordinate into [1, 2): cross products
+// of such vectors keep their sign where those of the originals underflow (two vectors 1e-321 m
+// and 5e-8 m long have a cross product of 6e-329, below the smallest double). The zero vector
+// stays zero.
+inline Vec2 scaled_to_unit_range(const Vec2& v) {
+  const double largest = v.cwiseAbs().maxCoeff();
+  if (!(largest > 0)) return v;
+  const int exponent = std::ilogb(largest);
+  return Vec2(std::ldexp(v.x(), -exponent), std::ldexp(v.y(), -exponent));
+}
+
 inline bool is_finite(const Vec2& v) { return std::isfinite(v.x()) && std::isfinite(v.y()); }
 
 }  // namespace collision::detail

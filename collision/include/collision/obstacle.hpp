@@ -28,7 +28,8 @@ class Obstacle {
   // (tolerances.hpp), fewer than 3 distinct points, zero area or a self-intersecting outline.
   static Obstacle stationary(int id, const std::vector<Vec2>& outline);
   // A rigid body given in its own frame, moving along a prediction (at least one pose, times
-  // strictly increasing, all finite; |t| <= kMaxTime; |x|, |y| <= kMaxCoordinate, and the body
+  // strictly increasing, all finite; |t| <= kMaxTime; |heading| <= kMaxHeading;
+  // |x|, |y| <= kMaxCoordinate, and the body
   // placed there, whatever its heading, too: |x| + r and |y| + r <= kMaxCoordinate (within
   // round-off), r being its farthest vertex from its pivot; else GeometryError naming the id and
   // the prediction's index). Between predicted poses its position is linear in time and its

@@ -25,6 +25,16 @@ inline constexpr double kMaxCoordinate = 1e9;
 // F5: a trajectory at t = 2e15 s missed an obstacle held there).
 inline constexpr double kMaxTime = 1e12;
 
+// The supported heading (radians): trajectory and predicted headings must satisfy
+// |heading| <= kMaxHeading, else TrajectoryError (GeometryError for a prediction) naming the
+// index and value. Headings may be unwrapped (a vehicle that circles a thousand times is at
+// ~6e3 rad), but they are interpolated (heading along the shorter arc), and that needs the
+// difference of two headings modulo 2 pi to be accurate: at 1e6 rad one double step is 1.2e-10
+// rad and std::remainder's reduction by a rounded 2 pi is off by at most 1e-10 rad. At 2e34 rad
+// one step is 4e18 rad, so the heading between two poses meant nothing (fuzz finding F15: a
+// sweep between headings 0 and 2e34 rad turned by a different angle than the pose it ends at).
+inline constexpr double kMaxHeading = 1e6;
+
 // Shapes closer than this (metres) touch, and touching counts as a hit in every query. 1e-8 m is
 // ten double steps at UTM magnitudes (~5e6 m, where one step is ~1e-9 m) yet far below anything a
 // planner can measure. Smaller values make boolean and distance answers disagree on kissing

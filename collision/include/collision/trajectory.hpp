@@ -22,8 +22,9 @@ struct PredictedPose {
 };
 
 // Throws TrajectoryError for an empty trajectory, a non-finite t, x, y or heading, x or y beyond
-// kMaxCoordinate (metres), t beyond kMaxTime (seconds; see tolerances.hpp), or a time that does
-// not strictly increase; the message names the index and the value.
+// kMaxCoordinate (metres), t beyond kMaxTime (seconds), a heading beyond kMaxHeading (radians;
+// see tolerances.hpp), or a time that does not strictly increase; the message names the index
+// and the value.
 void validate_trajectory(const Trajectory& trajectory);
 
 // The pose a fraction s in [0, 1] of the way from a to b: position linear, heading along the
