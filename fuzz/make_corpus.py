@@ -256,6 +256,20 @@ def narrow_phase_seeds():
         shape_obb(0, 0, 0, 2.4, 7.5266754388551117e+28),
         swept_two(3, circle_body(7.5e28, 7.5e28, 7.5e28), circle_body(1.5e29, 7.5e28, 7.5e28)),
         tol=zero_tol)
+    # F8 (open): gaps below round-off, or whose squares underflow, at contact tolerance 0 or a
+    # subnormal one.
+    seeds["F8-points-7.7e-121-m-apart"] = pair(
+        shape_circle(7.7470747437199993e-121, 5, 0), shape_circle(0, 5, 0),
+        tol=byte(2) + num(1.042188524790771e-309))
+    seeds["F8-swept-hull-2.3e-289-m-above-a-point"] = pair(
+        swept_two(5, polygon([(2.4932024310708262e-316, 2.3088059110664902e-289),
+                              (51, 3.9999847412109375), (14, 3)]),
+                  polygon([(15412.007873535156, 4.5474726957130118e-13),
+                           (15463.007873535156, 3.9999847412113922),
+                           (15426.007873535156, 3.0000000000004547)])),
+        shape_circle(2.4932024310708262e-316, 7.6288701230926255e-298, 0), tol=zero_tol)
+    seeds["F8-box-corner-1e-200-m-from-a-triangle"] = pair(
+        shape_obb(-1, -1, 0, 1, 1), box([(1e-200, 0), (2, 0), (1, 1)]), tol=zero_tol)
     # The CI failure of F17: a point 1e-8 m (the tolerance) from a swept point's end, touching one
     # way round and 1.000000005e-8 m apart the other (round-off of a 1 m segment).
     seeds["F17-swapped-at-the-tolerance"] = pair(

@@ -435,6 +435,13 @@ TEST(ConvexPolygonHull, CornerBesideASubnormalPointIsKept) {
   EXPECT_TRUE(same_cycle(ConvexPolygon(hull.vertices()).vertices(), hull.vertices()));
   const ConvexPolygon triangle({{0, 5.4e-8}, {-127, 0}, {1.2746893662704161e-321, 0}});
   EXPECT_EQ(triangle.vertices().size(), 3u);
+  // Scaling down would flush such a coordinate to zero instead: (0, 258) beside (1e-323, 0) and
+  // (0, 120) was lost, 100 m of outline (the same finding, once the edges were scaled both ways).
+  const ConvexPolygon tall = ConvexPolygon::hull(
+      {{-46, -46}, {-127, 0}, {0, 120}, {0, -1.27e-12}, {0, 258.00094604492188}, {1e-323, 0}});
+  EXPECT_TRUE(std::find(tall.vertices().begin(), tall.vertices().end(),
+                        Vec2(0, 258.00094604492188)) != tall.vertices().end())
+      << describe(tall);
 }
 
 // Fuzz finding F16, second input: points 1e-10 m apart near (0, 0), 42 m along a needle 38 km

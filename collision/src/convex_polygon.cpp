@@ -202,16 +202,17 @@ ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
   // magnitude (shifting by a far origin first rounds tiny offsets away, fuzz finding F3). The
   // hull keeps the input points bit for bit. Twice the triangle's area is the cross product of
   // any two of its edges; the two shorter ones carry the least round-off (with b and c 1e-10 m
-  // apart and 42 m from a, cross(b - a, c - a) was all round-off, fuzz finding F16). They are
-  // scaled (by powers of two) so that it cannot underflow either: a corner 5.4e-8 m out beside a
-  // point 1e-321 m from the origin was dropped as collinear.
+  // apart and 42 m from a, cross(b - a, c - a) was all round-off, fuzz finding F16). Short ones
+  // are scaled up (by powers of two) so that it cannot underflow either: a corner 5.4e-8 m out
+  // beside a point 1e-321 m from the origin was dropped as collinear.
   auto turns_left = [](const Vec2& a, const Vec2& b, const Vec2& c) {
     const Vec2 ab = b - a, bc = c - b, ca = a - c;
     const double lab = ab.cwiseAbs().maxCoeff(), lbc = bc.cwiseAbs().maxCoeff(),
                  lca = ca.cwiseAbs().maxCoeff();
     const Vec2& first = lab >= lbc && lab >= lca ? bc : lbc >= lca ? ca : ab;
     const Vec2& second = &first == &bc ? ca : &first == &ca ? ab : bc;
-    return cross(detail::scaled_to_unit_range(first), detail::scaled_to_unit_range(second)) > 0;
+    return cross(detail::scaled_up_to_unit_range(first), detail::scaled_up_to_unit_range(second)) >
+           0;
   };
   std::vector<Vec2> chain(2 * sorted.size());
   std::size_t k = 0;

@@ -28,13 +28,14 @@ inline Vec2 unit(const Vec2& v) {
   return (v / largest).normalized();
 }
 
-// v times a power of two (exact) that brings its largest coordinate into [1, 2): cross products
-// of such vectors keep their sign where those of the originals underflow (two vectors 1e-321 m
-// and 5e-8 m long have a cross product of 6e-329, below the smallest double). The zero vector
-// stays zero.
-inline Vec2 scaled_to_unit_range(const Vec2& v) {
+// v times a power of two (exact) that brings a vector shorter than 1 up to a largest coordinate
+// in [1, 2); longer ones stay as they are. Cross products of such vectors keep their sign where
+// those of the originals underflow (vectors 1e-321 m and 5e-8 m long have a cross product of
+// 6e-329, below the smallest double). Never scaled down: that would flush a subnormal coordinate
+// to zero. The zero vector stays zero.
+inline Vec2 scaled_up_to_unit_range(const Vec2& v) {
   const double largest = v.cwiseAbs().maxCoeff();
-  if (!(largest > 0)) return v;
+  if (!(largest > 0) || largest >= 1) return v;
   const int exponent = std::ilogb(largest);
   return Vec2(std::ldexp(v.x(), -exponent), std::ldexp(v.y(), -exponent));
 }
