@@ -246,6 +246,14 @@ def narrow_phase_seeds():
     # 20: warm-start caches with indices out of range and a plausible triangle.
     seeds["20-cache-out-of-range"] = pair(*cases["01-face-face"], cache=byte(4) + bytes([9, 9, 1, 2, 3, 200]))
     seeds["20-cache-triangle"] = pair(*cases["07-nested"], cache=byte(4) + bytes([0, 0, 1, 1, 2, 2]))
+    # 20: a cached separating axis (a caller's field): wrong side, tiny, huge, NaN.
+    one_vertex = byte(2) + bytes([0] * 6)  # count 1, indices 0
+    for name, (x, y) in {"wrong-side": (-1, 0), "tiny": (1e-200, 0), "huge": (1e200, 1e200),
+                         "nan": (NAN, 1), "inf": (INF, 0)}.items():
+        seeds["20-cache-axis-" + name] = pair(*cases["01-face-face"],
+                                              cache=one_vertex + byte(1) + num(x) + num(y))
+    seeds["20-cache-axis-tiny-touching"] = pair(*cases["02-touching"],
+                                                cache=one_vertex + byte(1) + num(1e-200) + num(0))
     # Findings (fuzz/README.md).
     seeds["F1-box-in-1e115-triangle"] = pair(
         A, box([(-1.5e115, -4.5), (7.3e114, -1.3e115), (7.3e114, 1.3e115)]))

@@ -956,6 +956,64 @@ TEST(Robustness, NormalOfAnUnderflowingGapIsUnit) {
   EXPECT_NEAR(d.normal.norm(), 1.0, 1e-12) << fmt(d.normal);
 }
 
+// Contact tolerance 0 (or a subnormal one) and gaps far below any round-off: distance() said
+// touching while intersects() and penetration() said separated (fuzz finding F8). The squares
+// GJK compares underflow (7.7e-121 m squared twice is 0), so the distance query took the origin
+// to be on its simplex, after the start direction's support plane had proven the gap. A proven
+// plane now decides in every query, and a warm-started distance tries that direction too.
+TEST(Robustness, UnderflowingGapsAtToleranceZeroAllQueriesAgree) {
+  struct Pair {
+    const char* name;
+    std::function<bool(double, GjkCache*)> intersects;
+    std::function<DistanceResult(double, GjkCache*)> distance;
+    std::function<PenetrationResult(double)> penetration;
+  };
+  auto pair_of = [](const char* name, auto a, auto b) {
+    return Pair{name, [=](double tol, GjkCache* c) { return intersects(a, b, tol, c); },
+                [=](double tol, GjkCache* c) { return distance(a, b, tol, c); },
+                [=](double tol) { return penetration(a, b, tol); }};
+  };
+  // The fuzzer's inputs: two points 7.7e-121 m apart; a swept polygon hull whose corner lies
+  // 2.3e-289 m above a point (the F13 seed); a box corner 1e-200 m from a polygon's vertex.
+  const ConvexPolygon start =
+      poly({{2.4932024310708262e-316, 2.3088059110664902e-289}, {51, 3.9999847412109375}, {14, 3}});
+  const ConvexPolygon end = poly({{15412.007873535156, 4.5474726957130118e-13},
+                                  {15463.007873535156, 3.9999847412113922},
+                                  {15426.007873535156, 3.0000000000004547}});
+  const std::vector<Pair> pairs = {
+      pair_of("points 7.7e-121 m apart", Circle(Vec2(7.7470747437199993e-121, 5), 0),
+              Circle(Vec2(0, 5), 0)),
+      pair_of("swept hull 2.3e-289 m above a point", SweptHull<ConvexPolygon>(start, end),
+              Circle(Vec2(2.4932024310708262e-316, 7.6288701230926255e-298), 0)),
+      pair_of("box corner 1e-200 m from a triangle", Obb(Vec2(-1, -1), 0, 1, 1),
+              poly({{1e-200, 0}, {2, 0}, {1, 1}})),
+  };
+  for (const Pair& p : pairs) {
+    for (const double tol : {0.0, 1.042188524790771e-309}) {
+      SCOPED_TRACE(std::string(p.name) + ", tolerance " + fmt(tol));
+      const bool hit = p.intersects(tol, nullptr);
+      const DistanceResult d = p.distance(tol, nullptr);
+      const PenetrationResult pen = p.penetration(tol);
+      EXPECT_EQ(hit, d.status != QueryStatus::separated) << to_string(d.status);
+      EXPECT_EQ(hit, pen.status != QueryStatus::separated) << to_string(pen.status);
+      if (d.status == QueryStatus::separated) {
+        EXPECT_GT(d.distance, 0);
+      }
+      EXPECT_NEAR(d.normal.norm(), 1.0, 1e-12);
+      // Warm starts from every cache the queries leave, and from each single vertex pair.
+      GjkCache left;
+      p.distance(tol, &left);
+      std::vector<GjkCache> caches = {left};
+      for (int i = 0; i < 3; ++i) caches.push_back(GjkCache{1, {i, 0, 0}, {0, 0, 0}});
+      for (GjkCache cache : caches) {
+        GjkCache copy = cache;
+        EXPECT_EQ(p.intersects(tol, &copy), hit);
+        EXPECT_EQ(p.distance(tol, &cache).status, d.status);
+      }
+    }
+  }
+}
+
 TEST(Robustness, Case20WarmStartInvalidation) {
   for (const Transform& t : transforms()) {
     SCOPED_TRACE("transform " + t.name);

@@ -14,6 +14,14 @@
 //   4. the gap between the upper bound |v| and the best lower bound is below kGjkRelativeProgress
 //      of |v| (round-off on curved or nearly parallel features);
 //   5. the iteration cap: the result is flagged, and callers treat it as a hit.
+// Distances are compared as squares (no square root on the boolean path) except where both sides
+// are too small to keep their precision: gaps below ~1e-146 m square to 0, and then the quotient
+// decides, as in the other modes (fuzz finding F8). A support plane that proves the gap decides
+// "separated" in every mode, also when the loop then takes the origin to be on the simplex within
+// round-off (the distance mode runs on after a proof), so that the three queries agree. They
+// agree from the same start; a warm start can meet other simplices and planes, and where that can
+// change the answer (the origin taken to be on the simplex by round-off, or a gap proven within
+// the reach of that rule) the query starts again cold, the start every query shares.
 // Reference: Gilbert, Johnson, Keerthi 1988; Catto, "Computing Distance", GDC 2010. The bounds
 // follow van den Bergen, "Collision Detection in Interactive 3D Environments", 2003.
 #pragma once
@@ -22,6 +30,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <utility>
 
 #include "collision/queries.hpp"
 #include "collision/tolerances.hpp"
@@ -42,7 +51,7 @@ struct GjkOutput {
   double upper_bound = 0;  // |v|: distance from the origin to the simplex (core distance <= it)
   double lower_bound = 0;  // best support-plane bound (core distance >= it)
   bool enclosed = false;   // the origin is in (or on) the simplex: core distance 0
-  bool separated = false;  // proven: lower_bound > radius_sum + tolerance
+  bool separated = false;  // proven: lower_bound > radius_sum + tolerance (boolean: no bounds)
   bool hit = false;        // proven: upper_bound <= radius_sum + tolerance, or enclosed
   bool capped = false;     // stopped by the iteration cap without a proof either way
   int iterations = 0;      // support calls
@@ -69,12 +78,23 @@ void load_cache(const Diff& diff, const GjkCache& cache, Simplex& s) {
   for (int i = 0; i < cache.count; ++i) s.v[i] = diff.at(cache.index_a[i], cache.index_b[i]);
 }
 
+// Whether scaled / |d| > threshold (scaled >= 0: a distance times |d|, d_squared = |d|^2 at or
+// above kSafeSquare), compared as squares; where both squares are below kSafeSquare (so either
+// may have lost its precision, or be 0), as the quotient the distance modes compute.
+inline bool exceeds(double scaled, double threshold, double d_squared) {
+  const double lhs = scaled * scaled, rhs = threshold * threshold * d_squared;
+  if (lhs >= kSafeSquare || rhs >= kSafeSquare) return lhs > rhs;
+  return scaled / std::sqrt(d_squared) > threshold;
+}
+
 // A cold query's first search direction: between the cores' middles, from a towards b (it often
-// separates at once); any fixed axis when the middles coincide.
+// separates at once); any fixed axis when the middles coincide. Scaled up when its square would
+// underflow, so that the tests above keep their precision.
 template <class Diff>
 Vec2 start_direction(const Diff& diff) {
   const Vec2 d = diff.initial_direction();
-  return d.squaredNorm() == 0 ? Vec2(1, 0) : d;
+  if (d.squaredNorm() >= kSafeSquare) return d;
+  return d.x() == 0 && d.y() == 0 ? Vec2(1, 0) : scaled_up_to_unit_range(d);
 }
 
 // The start direction when its one support point proves the cores farther apart than
@@ -84,12 +104,16 @@ std::optional<Vec2> start_direction_separates(const Diff& diff, double contact_t
   const Vec2 d = start_direction(diff);
   const double threshold = diff.radius_sum() + contact_tolerance;
   const double scaled = -diff.support(d).w.dot(d);
-  if (scaled > 0 && scaled * scaled > threshold * threshold * d.squaredNorm()) return d;
+  if (scaled > 0 && exceeds(scaled, threshold, d.squaredNorm())) return d;
   return std::nullopt;
 }
 
-// Whether a cache holds a usable separating axis (exactly zero: none; a tiny one squares to 0).
-inline bool has_axis(const GjkCache& cache) { return cache.separating_axis.squaredNorm() > 0; }
+// Whether a cache holds a usable separating axis: zero means none; one whose square underflows
+// or overflows (or is NaN: a caller's cache is not trusted) is not used either.
+inline bool has_axis(const GjkCache& cache) {
+  const double squared = cache.separating_axis.squaredNorm();
+  return squared >= kSafeSquare && squared <= 1e300;
+}
 
 inline void save_cache(const Simplex& s, const Vec2& separating_axis, GjkCache* cache) {
   if (cache == nullptr) return;
@@ -101,6 +125,99 @@ inline void save_cache(const Simplex& s, const Vec2& separating_axis, GjkCache* 
   cache->separating_axis = separating_axis;
 }
 
+// Unit direction from the (solved, not enclosing) simplex towards the origin: from a towards b.
+inline Vec2 direction_to_origin(const Simplex& s) {
+  if (s.count == 1) return unit(-s.v[0].w);
+  const Vec2 e = s.v[1].w - s.v[0].w;
+  return unit(cross(e, -s.v[0].w) > 0 ? left_perp(e) : right_perp(e));
+}
+
+// Distance from the origin to the (solved, not enclosing) simplex, computed from the vertices in
+// their canonical order so that equal faces give equal bits; scaled first where squares would
+// underflow.
+inline double distance_to_origin(const Simplex& s) {
+  if (s.count == 1) return safe_norm(s.v[0].w);
+  Vec2 e = s.v[1].w - s.v[0].w;
+  if (e.squaredNorm() < kSafeSquare) [[unlikely]]
+    e = scaled_up_to_unit_range(e);
+  return std::abs(cross(e, s.v[0].w)) / e.norm();
+}
+
+// Reduces a triangle simplex to its edge nearest the origin, solved: for a triangle that
+// round-off put around the origin while a support plane proves the origin outside.
+inline void keep_nearest_edge(Simplex& s) {
+  Simplex best = s;
+  double best_distance = std::numeric_limits<double>::infinity();
+  for (const auto& [i, j] : {std::pair{0, 1}, std::pair{0, 2}, std::pair{1, 2}}) {
+    Simplex edge = s;
+    edge.v[0] = s.v[i];
+    edge.v[1] = s.v[j];
+    edge.count = 2;
+    edge.solve();
+    if (const double distance = distance_to_origin(edge); distance < best_distance) {
+      best = edge;
+      best_distance = distance;
+    }
+  }
+  s = best;
+}
+
+// The distance mode's simplex "encloses" the origin (within round-off, or because the squares that
+// measure it underflowed) after a support plane proved it outside: it does not enclose it. Rare,
+// so out of the way of the common path.
+[[gnu::cold, gnu::noinline]] inline void settle_proven_gap(GjkOutput& out) {
+  out.enclosed = false;
+  if (out.simplex.count == 3) keep_nearest_edge(out.simplex);
+  out.upper_bound = std::max(distance_to_origin(out.simplex), out.lower_bound);
+}
+
+// No point of a ⊖ b lies farther than this (metres, on either axis) from a query's origin: the
+// shapes lie within kMaxCoordinate (tolerances.hpp), their sizes too, and the origin is one of
+// their points or a trajectory's pose.
+inline constexpr double kMaxDifferenceCoordinate = 16 * kMaxCoordinate;
+
+// How far from the origin the round-off rule (kOnSimplexRelative of the simplex's size) can
+// reach on any simplex of any query (metres): gaps beyond it are proven alike from every start.
+inline constexpr double kRoundOffReach = kOnSimplexRelative * kMaxDifferenceCoordinate;
+
+// The largest coordinate of a ⊖ b (metres; four support calls): it bounds every simplex a query
+// can meet. Only for the rare decisions that need it.
+template <class Diff>
+double difference_box(const Diff& diff) {
+  double box = 0;
+  for (const Vec2& d : {Vec2(1, 0), Vec2(-1, 0), Vec2(0, 1), Vec2(0, -1)}) {
+    box = std::max(box, std::abs(diff.support(d).w.dot(d)));
+  }
+  return box;
+}
+
+template <GjkMode kMode, class Diff>
+GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache);
+
+// A warm run ended by the round-off rule (on_simplex), proved a gap (metres) that rule could reach
+// on this pair, or found none (gap < 0) where the cold start's first support plane proves one: it
+// runs again cold, and the cache takes what the cold run leaves. Returns whether it did.
+template <GjkMode kMode, class Diff>
+[[gnu::cold, gnu::noinline]] bool again_cold_if_start_matters(const Diff& diff,
+                                                              double contact_tolerance,
+                                                              int max_iterations, bool on_simplex,
+                                                              double gap, GjkCache* cache,
+                                                              GjkOutput& out) {
+  if (on_simplex) {
+    // always
+  } else if (gap < 0) {
+    if (!start_direction_separates(diff, contact_tolerance)) return false;
+  } else if (gap > kOnSimplexRelative * difference_box(diff)) {
+    return false;
+  }
+  const int spent = out.iterations;
+  GjkCache cold;  // count 0: a cold start
+  out = gjk<kMode>(diff, contact_tolerance, max_iterations, &cold);
+  out.iterations += spent;
+  *cache = cold;
+  return true;
+}
+
 // The mode is a template argument so that a boolean query carries none of the square roots and
 // divisions the bounds of the other modes need.
 template <GjkMode kMode, class Diff>
@@ -109,12 +226,13 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   GjkOutput out;
   Simplex& s = out.simplex;
   const double threshold = diff.radius_sum() + contact_tolerance;
-  const double threshold_squared = threshold * threshold;
   bool converged = false;
-  bool within = false;                     // boolean: the simplex came within the threshold
-  double upper_scaled = 0, d_squared = 0;  // of the last iteration (see below)
-  Vec2 gap_axis = Vec2::Zero();            // boolean: the direction that proved a gap
-  SupportPoint gap_point{};                // boolean: the support point that proved it
+  bool within = false;                           // boolean: the simplex came within the threshold
+  double upper_scaled = 0, d_squared = 0;        // of the last iteration (see below)
+  bool on_simplex = false;                       // stopped by the round-off rule
+  Vec2 gap_axis = Vec2::Zero();                  // boolean: the direction that proved a gap
+  SupportPoint gap_point{Vec2::Zero(), -1, -1};  // boolean: the support point that proved it
+  double gap_scaled = 0;                         // boolean: that gap times |gap_axis|
 
   // Start: a warm start's simplex, re-evaluated at the shapes' new places, whose vertices are
   // also where the support searches start (hints). A boolean query whose last answer was a gap
@@ -143,9 +261,10 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
     hint_b = p.index_b;
     if (const double scaled = -p.w.dot(d); scaled > 0) {
       if constexpr (kBoolean) {
-        proven_gap = scaled * scaled > threshold_squared * d.squaredNorm();
+        proven_gap = exceeds(scaled, threshold, d.squaredNorm());
         gap_axis = d;
         gap_point = p;
+        gap_scaled = scaled;
       } else {
         out.lower_bound = scaled / d.norm();
         proven_gap = kMode == GjkMode::penetration && out.lower_bound > threshold;
@@ -184,15 +303,23 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       upper_scaled = std::abs(side);
     }
     d_squared = d.squaredNorm();
+    if (d_squared < kSafeSquare && d_squared > 0) [[unlikely]] {
+      // |d| below ~1e-146 (a vertex that close to the origin, or so short an edge): scaled up;
+      // -w0 . d is |v| |d| for either kind of simplex.
+      d = scaled_up_to_unit_range(d);
+      d_squared = d.squaredNorm();
+      upper_scaled = -s.v[0].w.dot(d);
+    }
     // Within round-off of the simplex's own size, the origin is on it.
     double size = 0;
     for (int i = 0; i < s.count; ++i) size = std::max(size, s.v[i].w.cwiseAbs().maxCoeff());
-    const double on_simplex = kOnSimplexRelative * size;
-    if (d_squared == 0 || upper_scaled * upper_scaled <= on_simplex * on_simplex * d_squared) {
+    const double on_simplex_distance = kOnSimplexRelative * size;
+    if (d_squared == 0 || !exceeds(upper_scaled, on_simplex_distance, d_squared)) {
       out.enclosed = true;
+      on_simplex = true;
       break;
     }
-    if (kBoolean && upper_scaled * upper_scaled <= threshold_squared * d_squared) {
+    if (kBoolean && !exceeds(upper_scaled, threshold, d_squared)) {
       within = true;
       break;
     }
@@ -205,10 +332,11 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
     const double lower_scaled = -p.w.dot(d);
     double best_lower_scaled = lower_scaled;
     if constexpr (kBoolean) {
-      if (lower_scaled > 0 && lower_scaled * lower_scaled > threshold_squared * d_squared) {
+      if (lower_scaled > 0 && exceeds(lower_scaled, threshold, d_squared)) {
         proven_gap = true;
         gap_axis = d;
         gap_point = p;
+        gap_scaled = lower_scaled;
         break;
       }
     } else {
@@ -231,6 +359,9 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
     s.v[s.count++] = p;
   }
 
+  // A plane proved the gap before round-off put the origin on the simplex (see the top).
+  const bool settled = kMode == GjkMode::distance && out.enclosed && out.lower_bound > threshold;
+  if (settled) settle_proven_gap(out);
   if (out.enclosed) {
     out.hit = true;
   } else if constexpr (kBoolean) {
@@ -238,15 +369,31 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
     out.hit = !proven_gap && (within || converged);
     out.capped = !proven_gap && !out.hit;
   } else {
-    if (d_squared > 0) {
-      out.upper_bound = s.count == 1 ? std::sqrt(d_squared) : upper_scaled / std::sqrt(d_squared);
-    } else if (proven_gap) {
-      out.upper_bound = s.v[0].w.norm();
+    if (!settled) {
+      out.upper_bound = s.count == 1 ? safe_norm(s.v[0].w) : upper_scaled / std::sqrt(d_squared);
     }
     out.separated = out.lower_bound > threshold;
     out.hit = !out.separated && (out.upper_bound <= threshold || converged);
     out.capped = !out.separated && !out.hit;
     if (!out.enclosed) s.canonicalize();
+  }
+  if (warm) {
+    // Near round-off the answer can depend on the start (see the top): a gap proven within the
+    // round-off rule's reach, or a stop by that rule, or a hit with so small a threshold that the
+    // cold start's first support plane could still prove a gap beyond it.
+    const bool proven = kBoolean ? proven_gap : out.separated;
+    const bool near_round_off =
+        on_simplex ||
+        (proven ? (kBoolean ? !exceeds(gap_scaled, kRoundOffReach, gap_axis.squaredNorm())
+                            : out.lower_bound <= kRoundOffReach)
+                : threshold < kRoundOffReach);
+    if (near_round_off) [[unlikely]] {
+      const double gap = !proven ? -1.0 : kBoolean ? gap_scaled / gap_axis.norm() : out.lower_bound;
+      if (again_cold_if_start_matters<kMode>(diff, contact_tolerance, max_iterations, on_simplex,
+                                             gap, cache, out)) {
+        return out;
+      }
+    }
   }
   if (kBoolean && proven_gap) {
     // What the next query needs: the gap's axis and the point that proved it (where its support
@@ -258,21 +405,6 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   }
   save_cache(s, gap_axis, cache);
   return out;
-}
-
-// Unit direction from the (solved, not enclosing) simplex towards the origin: from a towards b.
-inline Vec2 direction_to_origin(const Simplex& s) {
-  if (s.count == 1) return unit(-s.v[0].w);
-  const Vec2 e = s.v[1].w - s.v[0].w;
-  return unit(cross(e, -s.v[0].w) > 0 ? left_perp(e) : right_perp(e));
-}
-
-// Distance from the origin to the (solved, not enclosing) simplex, computed from the vertices in
-// their canonical order so that equal faces give equal bits.
-inline double distance_to_origin(const Simplex& s) {
-  if (s.count == 1) return s.v[0].w.norm();
-  const Vec2 e = s.v[1].w - s.v[0].w;
-  return std::abs(cross(e, s.v[0].w)) / e.norm();
 }
 
 }  // namespace collision::detail

@@ -43,6 +43,13 @@ inline double triangle_depth_bound(const Simplex& s, Vec2* normal) {
   return std::max(best, 0.0);
 }
 
+// The distance of a proven gap (metres): the simplex's, or where round-off or underflow left that
+// at 0 or below, the support plane's that proved the gap (gjk.hpp).
+inline double separated_distance(const GjkOutput& out, double radius_sum) {
+  const double distance = distance_to_origin(out.simplex) - radius_sum;
+  return distance > 0 ? distance : out.lower_bound - radius_sum;
+}
+
 template <class Diff>
 PenetrationResult penetration_from(const Diff& diff, const GjkOutput& out, double contact_tolerance,
                                    int max_epa_iterations) {
@@ -98,7 +105,7 @@ Clearance clearance(const Diff& diff, double contact_tolerance, int max_gjk_iter
                     GjkCache* cache) {
   const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
   if (!out.separated) return {true, 0.0, out.iterations};
-  return {false, distance_to_origin(out.simplex) - diff.radius_sum(), out.iterations};
+  return {false, separated_distance(out, diff.radius_sum()), out.iterations};
 }
 
 // Witness points relative to the query's origin (the caller adds it back).
@@ -139,17 +146,16 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
   r.normal = n;
   r.point_a = s.closest_on_a(diff) + diff.radius_a() * n;
   r.point_b = s.closest_on_b(diff) - diff.radius_b() * n;
-  const double core_distance = distance_to_origin(s);
   if (out.separated) {
-    r.distance = core_distance - radius_sum;
+    r.distance = separated_distance(out, radius_sum);
     r.status = QueryStatus::separated;
   } else if (out.capped) {
     r.distance = std::max(0.0, out.lower_bound - radius_sum);
     r.status = QueryStatus::iteration_cap;
   } else {
     r.distance = 0;
-    r.status = radius_sum - core_distance > contact_tolerance ? QueryStatus::overlapping
-                                                              : QueryStatus::touching;
+    r.status = radius_sum - distance_to_origin(s) > contact_tolerance ? QueryStatus::overlapping
+                                                                      : QueryStatus::touching;
   }
   return r;
 }

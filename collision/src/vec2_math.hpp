@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
 
 #include "collision/vec2.hpp"
 
@@ -38,6 +39,19 @@ inline Vec2 scaled_up_to_unit_range(const Vec2& v) {
   if (!(largest > 0) || largest >= 1) return v;
   const int exponent = std::ilogb(largest);
   return Vec2(std::ldexp(v.x(), -exponent), std::ldexp(v.y(), -exponent));
+}
+
+// Squares at or above this (m^2) keep full relative precision; below it they may be subnormal or
+// 0 (a gap under ~1e-146 m has no square worth the name: fuzz finding F8).
+inline constexpr double kSafeSquare =
+    std::numeric_limits<double>::min() / std::numeric_limits<double>::epsilon();
+
+// |v|, also when its square underflows (scaled by its largest coordinate first).
+inline double safe_norm(const Vec2& v) {
+  const double squared = v.squaredNorm();
+  if (squared >= kSafeSquare) return std::sqrt(squared);
+  const double largest = v.cwiseAbs().maxCoeff();
+  return largest > 0 ? largest * (v / largest).norm() : 0.0;
 }
 
 inline bool is_finite(const Vec2& v) { return std::isfinite(v.x()) && std::isfinite(v.y()); }
