@@ -956,11 +956,26 @@ TEST(Robustness, NormalOfAnUnderflowingGapIsUnit) {
   EXPECT_NEAR(d.normal.norm(), 1.0, 1e-12) << fmt(d.normal);
 }
 
+// Fuzz finding F18: a swept box 1e-160 m long (its edges square to subnormals) touching a point
+// at UTM: EPA divided an edge by its imprecise norm, and the contact normal was 1.5e-5 off unit.
+TEST(Robustness, ContactNormalBesideATinyEdgeIsUnit) {
+  const Obb start(Vec2(4500000, 5500000), 2, 1.0726561116590092e-160, 1.2205397714862155e-319);
+  const Obb end(Vec2(4500003.1415926535, 5500000), 0, 0, 0);
+  const SweptHull<Obb> sweep(start, end);
+  const Circle point(Vec2(4500000, 5500000), 0);
+  const DistanceResult d = distance(sweep, point);
+  const PenetrationResult p = penetration(sweep, point);
+  EXPECT_EQ(d.status, QueryStatus::touching);
+  EXPECT_NEAR(d.normal.norm(), 1.0, 1e-12) << fmt(d.normal);
+  EXPECT_NEAR(p.normal.norm(), 1.0, 1e-12) << fmt(p.normal);
+}
+
 // Contact tolerance 0 (or a subnormal one) and gaps far below any round-off: distance() said
 // touching while intersects() and penetration() said separated (fuzz finding F8). The squares
-// GJK compares underflow (7.7e-121 m squared twice is 0), so the distance query took the origin
-// to be on its simplex, after the start direction's support plane had proven the gap. A proven
-// plane now decides in every query, and a warm-started distance tries that direction too.
+// GJK compares underflow (7.7e-121 m squared twice is 0), and a gap below the coordinates'
+// round-off is "on the simplex" from one start while a support plane proves it from another.
+// Comparisons fall back to quotients, a proven plane decides in every query, and a warm query
+// whose answer hangs on round-off runs again cold.
 TEST(Robustness, UnderflowingGapsAtToleranceZeroAllQueriesAgree) {
   struct Pair {
     const char* name;

@@ -23,6 +23,7 @@
 
 #include "collision/tolerances.hpp"
 #include "simplex.hpp"
+#include "vec2_math.hpp"
 
 namespace collision::detail {
 
@@ -129,10 +130,13 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
     double best_distance = INFINITY;
     Vec2 best_normal(1, 0);
     for (int i = 0; i < count; ++i) {
-      const Vec2 e = poly[(i + 1) % count].w - poly[i].w;
-      const double length = e.norm();
-      if (length == 0) continue;
-      const Vec2 normal = right_perp(e) / length;
+      Vec2 e = poly[(i + 1) % count].w - poly[i].w;
+      if (e.x() == 0 && e.y() == 0) continue;
+      // An edge whose square underflows (below ~1e-146 m) is scaled up first: its norm would
+      // be imprecise, and the normal not unit (fuzz finding F18).
+      if (e.squaredNorm() < kSafeSquare) [[unlikely]]
+        e = scaled_up_to_unit_range(e);
+      const Vec2 normal = right_perp(e) / e.norm();
       const double distance = normal.dot(poly[i].w);
       if (distance < best_distance) {
         best = i;

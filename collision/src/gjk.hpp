@@ -81,7 +81,7 @@ void load_cache(const Diff& diff, const GjkCache& cache, Simplex& s) {
 // Whether scaled / |d| > threshold (scaled >= 0: a distance times |d|, d_squared = |d|^2 at or
 // above kSafeSquare), compared as squares; where both squares are below kSafeSquare (so either
 // may have lost its precision, or be 0), as the quotient the distance modes compute.
-inline bool exceeds(double scaled, double threshold, double d_squared) {
+[[gnu::always_inline]] inline bool exceeds(double scaled, double threshold, double d_squared) {
   const double lhs = scaled * scaled, rhs = threshold * threshold * d_squared;
   if (lhs >= kSafeSquare || rhs >= kSafeSquare) return lhs > rhs;
   return scaled / std::sqrt(d_squared) > threshold;
@@ -193,6 +193,21 @@ double difference_box(const Diff& diff) {
 
 template <GjkMode kMode, class Diff>
 GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache);
+
+// Whether the origin lies inside an enclosing triangle by more than the triangle's round-off
+// (kOnSimplexRelative of its size, from each edge): then it lies in a ⊖ b, whichever way a query
+// got there. An edge is at most 2 sqrt(2) sizes long, so twice the area of (origin, edge) above
+// 3 kOnSimplexRelative size^2 proves that distance without a square root; "not clearly" where
+// that bound loses its precision.
+inline bool encloses_clearly(const Simplex& s) {
+  double size = 0;
+  for (int i = 0; i < 3; ++i) size = std::max(size, s.v[i].w.cwiseAbs().maxCoeff());
+  const double twice_area = 3 * kOnSimplexRelative * size * size;
+  if (!(twice_area >= std::numeric_limits<double>::min())) return false;
+  return std::abs(cross(s.v[0].w, s.v[1].w)) > twice_area &&
+         std::abs(cross(s.v[1].w, s.v[2].w)) > twice_area &&
+         std::abs(cross(s.v[2].w, s.v[0].w)) > twice_area;
+}
 
 // A warm run ended by the round-off rule (on_simplex), proved a gap (metres) that rule could reach
 // on this pair, or found none (gap < 0) where the cold start's first support plane proves one: it
@@ -380,13 +395,14 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   if (warm) {
     // Near round-off the answer can depend on the start (see the top): a gap proven within the
     // round-off rule's reach, or a stop by that rule, or a hit with so small a threshold that the
-    // cold start's first support plane could still prove a gap beyond it.
+    // cold start's first support plane could still prove a gap beyond it (unless the origin is
+    // clearly inside the triangle: overlapping pairs, the common hit).
     const bool proven = kBoolean ? proven_gap : out.separated;
     const bool near_round_off =
         on_simplex ||
         (proven ? (kBoolean ? !exceeds(gap_scaled, kRoundOffReach, gap_axis.squaredNorm())
                             : out.lower_bound <= kRoundOffReach)
-                : threshold < kRoundOffReach);
+                : threshold < kRoundOffReach && !(out.enclosed && encloses_clearly(s)));
     if (near_round_off) [[unlikely]] {
       const double gap = !proven ? -1.0 : kBoolean ? gap_scaled / gap_axis.norm() : out.lower_bound;
       if (again_cold_if_start_matters<kMode>(diff, contact_tolerance, max_iterations, on_simplex,
