@@ -970,6 +970,32 @@ TEST(Robustness, ContactNormalBesideATinyEdgeIsUnit) {
   EXPECT_NEAR(p.normal.norm(), 1.0, 1e-12) << fmt(p.normal);
 }
 
+// Fuzz finding F19: a disc-like polygon 2.4e-7 m across over the corner of a triangle 5.5e6 m
+// long overlaps it by 1.2e-7 m, below what EPA resolves at that size (its accuracy is 1e-12 of
+// it, 5.5e-6 m). The status hung on EPA's estimate and so on the simplex EPA started from: warm
+// starts said overlapping, the cold query touching. Such a warm query now asks EPA from the cold
+// start, and whatever the cache, the status is the cold one.
+TEST(Robustness, TouchingOrOverlappingDoesNotDependOnTheCache) {
+  const ConvexPolygon triangle = poly({{-1.22e-07, -1.26e-07},
+                                       {5334567.8909999998, 5.3779316016247988e-299},
+                                       {-1.22e-07, 5500000}});
+  std::vector<Vec2> disc;
+  for (int i = 0; i < 60; ++i) {
+    const double angle = 2 * M_PI * i / 60;
+    disc.push_back(Vec2(-1.22e-7, 3.6e-8) + 1.22e-7 * Vec2(std::cos(angle), std::sin(angle)));
+  }
+  const ConvexPolygon small(disc);
+  const DistanceResult cold = distance(triangle, small);
+  ASSERT_NE(cold.status, QueryStatus::separated);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 60; ++j) {
+      GjkCache cache{1, {i, 0, 0}, {j, 0, 0}};
+      EXPECT_EQ(distance(triangle, small, kDefaultContactTolerance, &cache).status, cold.status)
+          << "cache " << i << ", " << j;
+    }
+  }
+}
+
 // Contact tolerance 0 (or a subnormal one) and gaps far below any round-off: distance() said
 // touching while intersects() and penetration() said separated (fuzz finding F8). The squares
 // GJK compares underflow (7.7e-121 m squared twice is 0), and a gap below the coordinates'

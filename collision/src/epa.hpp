@@ -40,8 +40,6 @@ struct EpaOutput {
   Vec2 normal{1, 0};      // outward normal of a ⊖ b there: moving b along it separates
   bool capped = false;
   int iterations = 0;
-  // Depths up to this (metres) are round-off of the shapes' coordinates, not an overlap.
-  double resolution = 0;
 };
 
 struct EpaVertex {
@@ -113,7 +111,6 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
   }
   const double scale = std::max(size.maxCoeff(), 1e-300);
   const double accuracy = kEpaRelativeAccuracy * scale;
-  out.resolution = kDepthResolutionRelative * scale;
 
   if (count < 3) {
     // a ⊖ b is a point or a segment through the origin: no interior, depth 0.

@@ -54,6 +54,7 @@ struct GjkOutput {
   bool separated = false;  // proven: lower_bound > radius_sum + tolerance (boolean: no bounds)
   bool hit = false;        // proven: upper_bound <= radius_sum + tolerance, or enclosed
   bool capped = false;     // stopped by the iteration cap without a proof either way
+  bool warm = false;       // started from the cache (and kept that start)
   int iterations = 0;      // support calls
 };
 
@@ -83,18 +84,23 @@ void load_cache(const Diff& diff, const GjkCache& cache, Simplex& s) {
 // may have lost its precision, or be 0), as the quotient the distance modes compute.
 [[gnu::always_inline]] inline bool exceeds(double scaled, double threshold, double d_squared) {
   const double lhs = scaled * scaled, rhs = threshold * threshold * d_squared;
-  if (lhs >= kSafeSquare || rhs >= kSafeSquare) return lhs > rhs;
+  if (std::max(lhs, rhs) >= kSafeSquare) [[likely]]
+    return lhs > rhs;
   return scaled / std::sqrt(d_squared) > threshold;
 }
 
 // A cold query's first search direction: between the cores' middles, from a towards b (it often
 // separates at once); any fixed axis when the middles coincide. Scaled up when its square would
 // underflow, so that the tests above keep their precision.
-template <class Diff>
-Vec2 start_direction(const Diff& diff) {
-  const Vec2 d = diff.initial_direction();
-  if (d.squaredNorm() >= kSafeSquare) return d;
+[[gnu::cold, gnu::noinline]] inline Vec2 tiny_start_direction(const Vec2& d) {
   return d.x() == 0 && d.y() == 0 ? Vec2(1, 0) : scaled_up_to_unit_range(d);
+}
+template <class Diff>
+[[gnu::always_inline]] inline Vec2 start_direction(const Diff& diff) {
+  const Vec2 d = diff.initial_direction();
+  if (d.squaredNorm() >= kSafeSquare) [[likely]]
+    return d;
+  return tiny_start_direction(d);
 }
 
 // The start direction when its one support point proves the cores farther apart than
@@ -255,6 +261,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   // point from the hints proves it. A cold query starts with one support point along the
   // direction between the cores' middles, which often separates at once.
   const bool warm = cache_fits(diff, cache);
+  out.warm = warm;
   int hint_a = warm ? cache->index_a[0] : -1, hint_b = warm ? cache->index_b[0] : -1;
   Vec2 first_direction;
   bool probe = false;

@@ -50,6 +50,20 @@ inline double separated_distance(const GjkOutput& out, double radius_sum) {
   return distance > 0 ? distance : out.lower_bound - radius_sum;
 }
 
+// Whether a depth (metres) is an overlap beyond the contact tolerance rather than round-off: the
+// round-off is kDepthResolutionRelative of the largest coordinate of a ⊖ b. That scale is the
+// pair's, not that of the simplex or polygon a query happened to reach, so that warm and cold
+// queries give the same status (fuzz: an overlap of nanometres beside a vertex 5.5e6 m out was
+// "touching" from one start and "overlapping" from another); it is measured (four support
+// points) only for depths where it can matter.
+template <class Diff>
+bool beyond_round_off(const Diff& diff, double depth, double contact_tolerance,
+                      double relative = kDepthResolutionRelative) {
+  if (!(depth > contact_tolerance)) return false;
+  if (depth > contact_tolerance + relative * kMaxDifferenceCoordinate) return true;
+  return depth > contact_tolerance + relative * difference_box(diff);
+}
+
 template <class Diff>
 PenetrationResult penetration_from(const Diff& diff, const GjkOutput& out, double contact_tolerance,
                                    int max_epa_iterations) {
@@ -61,9 +75,9 @@ PenetrationResult penetration_from(const Diff& diff, const GjkOutput& out, doubl
     r.iterations += e.iterations;
     r.depth = e.core_depth + radius_sum;
     r.normal = e.normal;
-    r.status = e.capped                                     ? QueryStatus::iteration_cap
-               : r.depth > contact_tolerance + e.resolution ? QueryStatus::overlapping
-                                                            : QueryStatus::touching;
+    r.status = e.capped                                             ? QueryStatus::iteration_cap
+               : beyond_round_off(diff, r.depth, contact_tolerance) ? QueryStatus::overlapping
+                                                                    : QueryStatus::touching;
     if (r.status == QueryStatus::touching) r.depth = 0;  // within the tolerance: a contact
     return r;
   }
@@ -124,13 +138,21 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
     r.distance = 0;
     r.point_a = s.closest_on_a(diff);
     r.point_b = r.point_a;
-    double depth_bound = 0, size = 0;
+    double depth_bound = 0;
     if (s.count == 3) depth_bound = triangle_depth_bound(s, &r.normal) + radius_sum;
-    for (int i = 0; i < s.count; ++i) size = std::max(size, s.v[i].w.cwiseAbs().maxCoeff());
-    // EPA's round-off allowance (it starts from this triangle, so the same scale): a depth
-    // within it is a touch, whichever way the query reached it.
-    if (depth_bound > contact_tolerance + kDepthResolutionRelative * size) {
+    // EPA's rule for its own depth, with room for EPA's accuracy: the depth is at least this
+    // bound, and EPA's estimate at most that accuracy below the depth.
+    if (beyond_round_off(diff, depth_bound, contact_tolerance,
+                         kDepthResolutionRelative + kEpaRelativeAccuracy)) {
       r.status = QueryStatus::overlapping;
+    } else if (out.warm) {
+      // EPA's estimate depends on the simplex it starts from, and the status on that estimate
+      // near the tolerance: from the cold start, as a query without a cache would (fuzz finding
+      // F19: a warm start said overlapping where the cold one said touching).
+      GjkCache cold;
+      r = distance(diff, contact_tolerance, max_gjk_iterations, max_epa_iterations, &cold);
+      r.iterations += out.iterations;
+      *cache = cold;
     } else {
       // Touching or barely overlapping: only EPA can tell, and it gives the contact normal.
       const PenetrationResult p =

@@ -90,7 +90,16 @@ PenetrationResult penetration(const A& a, const B& b, double contact_tolerance_m
       r.iterations = 1;
       return r;
     }
-    const double min_depth = contact_tolerance_m + detail::kSatFastPathMargin;
+    // Deeper than the tolerance by more than EPA's round-off allowance and accuracy on these
+    // shapes (relative to a ⊖ b's size, at most the sum of theirs about the origin), so that
+    // distance() calls it overlapping too.
+    auto reach = [&origin](const Aabb& box) {
+      return std::max((box.min() - origin).cwiseAbs().maxCoeff(),
+                      (box.max() - origin).cwiseAbs().maxCoeff());
+    };
+    const double min_depth = contact_tolerance_m + detail::kSatFastPathMargin +
+                             (detail::kDepthResolutionRelative + kEpaRelativeAccuracy) *
+                                 (reach(a.aabb()) + reach(b.aabb()));
     if (const std::optional<SatResult> deep = detail::deep_overlap(a, b, min_depth)) {
       PenetrationResult r;
       r.depth = -deep->separation;
