@@ -465,6 +465,58 @@ TEST(ConvexPolygonHull, InnerPointWithinRoundOffOfTheChainDoesNotCostARealCorner
   EXPECT_TRUE(same_cycle(ConvexPolygon(hull.vertices()).vertices(), hull.vertices()));
 }
 
+// Fuzz finding F20: 39 points within nanometres of a line near (-10753, -10753), which the
+// constructor accepts as a triangle (its middle corner 7.7e-11 m off the line, twice the
+// tolerance). hull() dropped the cheapest corners one by one and was left with a sliver below the
+// area limit ("degenerate"). Where that happens it now answers as the constructor does on the
+// exact hull.
+TEST(ConvexPolygonHull, AcceptedByTheConstructorMeansAHull) {
+  const std::vector<Vec2> points = {{-10753, -10753.000000000044},
+                                    {-10753.000000000087, -10753.000000000131},
+                                    {-10753.000000000175, -10753.000000000218},
+                                    {-10753.000000000262, -10753.000000000306},
+                                    {-10753.000000000349, -10753.000000000393},
+                                    {-10753.000000000437, -10753.00000000048},
+                                    {-10753.000000000524, -10753.000000000568},
+                                    {-10753.000000000611, -10753.000000000655},
+                                    {-10753.000000000698, -10753.000000000742},
+                                    {-10753.000000000786, -10753.000000000829},
+                                    {-10753.000000000873, -10753.000000000917},
+                                    {-10753.00000000096, -10753.000000001004},
+                                    {-10753.000000001048, -10753.000000001091},
+                                    {-10753.000000001135, -10753.000000001179},
+                                    {-10753.000000001222, -10753.000000001266},
+                                    {-10753.00000000131, -10753.000000001353},
+                                    {-10753.000000001397, -10753.000000001441},
+                                    {-10753.000000001406, -10753.000000001484},
+                                    {-10753.000000001528, -10753.000000001572},
+                                    {-10753.000000001615, -10753.000000001659},
+                                    {-10753.000000001703, -10753.000000001746},
+                                    {-10753.00000000179, -10753.000000001834},
+                                    {-10753.000000001877, -10753.000000001921},
+                                    {-10753.000000001965, -10753.000000002043},
+                                    {-10753.000000002086, -10753.000000002165},
+                                    {-10753.000000002208, -10753.000000002252},
+                                    {-10753.000000002296, -10753.000000002339},
+                                    {-10753.000000002383, -10753.000000002427},
+                                    {-10753.00000000247, -10753.000000002514},
+                                    {-10753.000000002557, -10753.000000002561},
+                                    {-10753.000000002605, -10753.000000002648},
+                                    {-10753.000000002692, -10753.000000002736},
+                                    {-10753.000000002779, -10753.000000002823},
+                                    {-10753.000000002867, -10753.00000000291},
+                                    {-10753.000000002954, -10753.000000002998},
+                                    {-10753.000000003041, -10753.000000003085},
+                                    {-10753.000000003129, -10753.000000003207},
+                                    {-10753.000000003251, -10753.000000003294},
+                                    {-10753.000000003338, -10753.000000003303}};
+  const ConvexPolygon by_constructor(points);
+  ConvexPolygon by_hull = by_constructor;
+  ASSERT_NO_THROW(by_hull = ConvexPolygon::hull(points));
+  EXPECT_TRUE(same_cycle(ConvexPolygon(by_hull.vertices()).vertices(), by_hull.vertices()));
+  EXPECT_GT(by_hull.area(), 0.5 * by_constructor.area()) << describe(by_hull);
+}
+
 // Fuzz finding F10: 39 points within nanometres of a line near (-10753, -10753). The constructor
 // rejects them as degenerate; hull() returned a triangle the constructor then rejected (its area
 // test ran before collinear vertices were dropped, and the triangle left came out below it).

@@ -235,6 +235,7 @@ ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
   // The tolerances are those of the points (the hull has the same bounding box); the
   // constructor's, from what is left, can only be smaller.
   const detail::PolygonScale scale = scale_of(points);
+  const std::vector<Vec2> exact = chain;
   for (bool dropped = true; dropped && chain.size() >= 3;) {
     dropped = false;
     for (std::size_t i = 0; chain.size() >= 3 && i < chain.size();) {
@@ -257,6 +258,14 @@ ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
   std::vector<Indexed> ring;
   for (std::size_t i = 0; i < chain.size(); ++i) ring.push_back({chain[i], i});
   if (ring.size() < 3 || twice_signed_area(ring) <= 2 * scale.degenerate_area) {
+    // Dropping the least costly corners one by one can leave a sliver that a different choice
+    // keeps above the area limit; the constructor's own choice on the exact hull is then the
+    // answer, when it has one (fuzz finding F20: 39 points within nanometres of a line, which
+    // the constructor accepted as a triangle and hull() called degenerate).
+    try {
+      return ConvexPolygon(exact);
+    } catch (const GeometryError&) {
+    }
     fail("hull: degenerate: zero area (the points lie within " +
          detail::format_number(scale.length_tol) + " m of one line or one point)");
   }
