@@ -970,6 +970,23 @@ TEST(Robustness, ContactNormalBesideATinyEdgeIsUnit) {
   EXPECT_NEAR(p.normal.norm(), 1.0, 1e-12) << fmt(p.normal);
 }
 
+// Fuzz finding F21: a circle 5.5e6 m in radius touching a swept box at UTM, tolerance 0. The gap
+// is 0 within round-off; the boolean test compared squares, which came out an ulp apart, while the
+// other modes compared the quotient, which came out equal: intersects() said apart, distance()
+// and penetration() touching. Near a tie every mode now takes the quotient.
+TEST(Robustness, AllQueriesAgreeAtATieOfTheirRoundOff) {
+  const SweptHull<Obb> sweep(Obb(Vec2(4500000, 5500000), 1.4269379139276909e-71, 6.2831853071795862,
+                                 1.5460276189457425e-33),
+                             Obb(Vec2(4500000, 5500000), 1.0158336341824417e-34,
+                                 1.0158336341824417e-34, 1.0158336341824417e-34),
+                             1.5205324499500961e-10);
+  const Circle disc(Vec2(4500000, 11000000), 5500000);
+  const bool hit = intersects(sweep, disc, 0.0);
+  EXPECT_EQ(hit, distance(sweep, disc, 0.0).status != QueryStatus::separated);
+  EXPECT_EQ(hit, penetration(sweep, disc, 0.0).status != QueryStatus::separated);
+  EXPECT_EQ(hit, intersects(disc, sweep, 0.0));
+}
+
 // Fuzz finding F19: a disc-like polygon 2.4e-7 m across over the corner of a triangle 5.5e6 m
 // long overlaps it by 1.2e-7 m, below what EPA resolves at that size (its accuracy is 1e-12 of
 // it, 5.5e-6 m). The status hung on EPA's estimate and so on the simplex EPA started from: warm

@@ -80,12 +80,17 @@ void load_cache(const Diff& diff, const GjkCache& cache, Simplex& s) {
 }
 
 // Whether scaled / |d| > threshold (scaled >= 0: a distance times |d|, d_squared = |d|^2 at or
-// above kSafeSquare), compared as squares; where both squares are below kSafeSquare (so either
-// may have lost its precision, or be 0), as the quotient the distance modes compute.
+// above kSafeSquare), compared as squares where they differ by more than their round-off; near a
+// tie, or where both squares are below kSafeSquare (so either may have lost its precision, or be
+// 0), as the quotient the distance and penetration modes compute, bit for bit, so that every mode
+// decides alike (fuzz: a circle touching a swept box at 5.5e6 m, where the squares said "apart"
+// and the quotient "touching").
 [[gnu::always_inline]] inline bool exceeds(double scaled, double threshold, double d_squared) {
+  constexpr double kAbove = 1 + 16 * std::numeric_limits<double>::epsilon();
+  constexpr double kBelow = 1 - 16 * std::numeric_limits<double>::epsilon();
   const double lhs = scaled * scaled, rhs = threshold * threshold * d_squared;
-  if (std::max(lhs, rhs) >= kSafeSquare) [[likely]]
-    return lhs > rhs;
+  if (lhs > kAbove * rhs && lhs >= kSafeSquare) return true;
+  if (lhs < kBelow * rhs && rhs >= kSafeSquare) return false;
   return scaled / std::sqrt(d_squared) > threshold;
 }
 
