@@ -259,12 +259,15 @@ ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
   for (std::size_t i = 0; i < chain.size(); ++i) ring.push_back({chain[i], i});
   if (ring.size() < 3 || twice_signed_area(ring) <= 2 * scale.degenerate_area) {
     // Dropping the least costly corners one by one can leave a sliver that a different choice
-    // keeps above the area limit; the constructor's own choice on the exact hull is then the
-    // answer, when it has one (fuzz finding F20: 39 points within nanometres of a line, which
-    // the constructor accepted as a triangle and hull() called degenerate).
-    try {
-      return ConvexPolygon(exact);
-    } catch (const GeometryError&) {
+    // keeps above the area limit; the constructor's own choice, on the exact hull or on the
+    // points as given (which drops in another order), is then the answer when it has one (fuzz
+    // finding F20: 39 points within nanometres of a line, which the constructor accepted as a
+    // triangle and hull() called degenerate).
+    for (const std::vector<Vec2>* candidate : {&exact, &points}) {
+      try {
+        return ConvexPolygon(*candidate);
+      } catch (const GeometryError&) {
+      }
     }
     fail("hull: degenerate: zero area (the points lie within " +
          detail::format_number(scale.length_tol) + " m of one line or one point)");

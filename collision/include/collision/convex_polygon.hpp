@@ -22,8 +22,9 @@ class ConvexPolygon {
 
   // The convex hull of any point set, counter-clockwise, made of the points themselves (bit for
   // bit). Corners the constructor would weld or drop are dropped first (each time the one that
-  // moves the outline least; where that leaves no area, the constructor's own choice on the exact
-  // hull), so the result is exactly what the constructor accepts and keeps.
+  // moves the outline least; where that leaves no area, the constructor's own result on the exact
+  // hull or on the points as given), so the result is exactly what the constructor accepts and
+  // keeps, and points the constructor accepts always have a hull.
   // Throws GeometryError for a non-finite point or one beyond kMaxCoordinate, and for points
   // whose hull has no area beyond the tolerances ("degenerate"); never "not convex".
   static ConvexPolygon hull(const std::vector<Vec2>& points);
