@@ -1045,6 +1045,12 @@ TEST(Robustness, UnderflowingGapsAtToleranceZeroAllQueriesAgree) {
               Circle(Vec2(2.4932024310708262e-316, 7.6288701230926255e-298), 0)),
       pair_of("box corner 1e-200 m from a triangle", Obb(Vec2(-1, -1), 0, 1, 1),
               poly({{1e-200, 0}, {2, 0}, {1, 1}})),
+      pair_of("point 8.5e-154 m from a corner",
+              Circle(Vec2(3.1315130625198942e-294, 1.2026774302490087e-153), 0),
+              poly({{6.0134700169990685e-154, 6.0133042854910184e-154},
+                    {-25443.388244628906, -25443.388244628906},
+                    {-100, -25443.388244628906},
+                    {32.61175537109375, 1.1979976870451184e-153}})),
   };
   for (const Pair& p : pairs) {
     for (const double tol : {0.0, 1.042188524790771e-309}) {
