@@ -1045,6 +1045,15 @@ TEST(Robustness, UnderflowingGapsAtToleranceZeroAllQueriesAgree) {
               Circle(Vec2(2.4932024310708262e-316, 7.6288701230926255e-298), 0)),
       pair_of("box corner 1e-200 m from a triangle", Obb(Vec2(-1, -1), 0, 1, 1),
               poly({{1e-200, 0}, {2, 0}, {1, 1}})),
+      // (Coordinates ~1e-153 m: Simplex::solve multiplied four of them, which underflowed.)
+      pair_of(
+          "swept point 6.5e-165 m from a point, all within 1.3e-153 m of the origin",
+          SweptHull<Circle>(Circle(Vec2(3.1315130625198969e-294, 6.0133042854910184e-154),
+                                   2.8315890294453522e-319),
+                            Circle(Vec2(6.0132872145949474e-154, 1.2026774302490087e-153),
+                                   1.1017663902259798e-321),
+                            7.2448205296093701e-317),
+          Circle(Vec2(6.0132872145301667e-154, 1.2026774302490087e-153), 3.7885402397035957e-270)),
       pair_of("point 8.5e-154 m from a corner",
               Circle(Vec2(3.1315130625198942e-294, 1.2026774302490087e-153), 0),
               poly({{6.0134700169990685e-154, 6.0133042854910184e-154},

@@ -324,7 +324,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       upper_scaled = std::abs(side);
     }
     d_squared = d.squaredNorm();
-    if (d_squared < kSafeSquare && d_squared > 0) [[unlikely]] {
+    if (d_squared < kSafeSquare && (d.x() != 0 || d.y() != 0)) [[unlikely]] {
       // |d| below ~1e-146 (a vertex that close to the origin, or so short an edge): scaled up;
       // -w0 . d is |v| |d| for either kind of simplex.
       d = scaled_up_to_unit_range(d);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "support.hpp"
@@ -72,6 +73,13 @@ struct Simplex {
       divisor = 1;
       return true;
     }
+    // The tests below multiply up to four coordinates; on a simplex within ~1e-70 m of the
+    // origin (only fuzzed inputs come that close) those products underflow and the regions come
+    // out wrong, so it is solved scaled up by a power of two (exact; the weights are ratios).
+    double size = 0;
+    for (int i = 0; i < count; ++i) size = std::max(size, v[i].w.cwiseAbs().maxCoeff());
+    if (size < kTinySimplex && size > 0) [[unlikely]]
+      return solve_scaled(size);
     if (count == 2) return solve2();
     return solve3();
   }
@@ -96,6 +104,20 @@ struct Simplex {
   }
 
  private:
+  static constexpr double kTinySimplex = 1e-70;  // metres
+
+  [[gnu::cold, gnu::noinline]] bool solve_scaled(double size) {
+    const int exponent = -std::ilogb(size);
+    for (int i = 0; i < count; ++i) {
+      v[i].w = Vec2(std::ldexp(v[i].w.x(), exponent), std::ldexp(v[i].w.y(), exponent));
+    }
+    const bool outside = count == 2 ? solve2() : solve3();
+    for (int i = 0; i < count; ++i) {
+      v[i].w = Vec2(std::ldexp(v[i].w.x(), -exponent), std::ldexp(v[i].w.y(), -exponent));
+    }
+    return outside;
+  }
+
   bool solve2() {
     const Vec2 w1 = v[0].w, w2 = v[1].w;
     const Vec2 e12 = w2 - w1;
