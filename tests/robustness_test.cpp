@@ -970,6 +970,34 @@ TEST(Robustness, ContactNormalBesideATinyEdgeIsUnit) {
   EXPECT_NEAR(p.normal.norm(), 1.0, 1e-12) << fmt(p.normal);
 }
 
+// Fuzz finding F24: a swept box whose nearest point lies 4.6e-116 m inside the tolerance of a
+// point, tolerance 1e-8 m: the gap is the threshold to the last bit. The cached axis proved
+// "apart" (its quotient rounded up by an ulp), the cold start said "touching". A warm query whose
+// gap or hit distance ties with the threshold within the pair's round-off now runs again cold.
+TEST(Robustness, WarmStartsAgreeAtATieWithTheThreshold) {
+  const SweptHull<Obb> sweep(Obb(Vec2(0, 5.2557602887768204e-310), 2, 0, 5.0758836746312984e-116),
+                             Obb(Vec2(6.4434381470045348e-317, 5.3898693090517917e-312),
+                                 1.8913127798349366e-307, 3.525245783997106e-294, 3),
+                             1.5583295224797768e-211);
+  const Circle point(Vec2(1e-08, 0), 5.2557602887768204e-310);
+  const bool cold = intersects(sweep, point);
+  const QueryStatus cold_status = distance(sweep, point).status;
+  EXPECT_TRUE(cold);
+  for (int i = 0; i < 8; ++i) {
+    for (const Vec2& axis : {Vec2(0, 0), Vec2(6, 0), Vec2(1, -1e-108), Vec2(1, 1e-108)}) {
+      GjkCache cache{1, {i, 0, 0}, {0, 0, 0}, axis};
+      EXPECT_EQ(intersects(sweep, point, kDefaultContactTolerance, &cache), cold)
+          << "cache " << i << " axis " << fmt(axis);
+      EXPECT_EQ(intersects(sweep, point, kDefaultContactTolerance, &cache), cold)
+          << "again, cache " << i << " axis " << fmt(axis);
+      GjkCache distance_cache{1, {i, 0, 0}, {0, 0, 0}, axis};
+      EXPECT_EQ(distance(sweep, point, kDefaultContactTolerance, &distance_cache).status,
+                cold_status)
+          << "cache " << i << " axis " << fmt(axis);
+    }
+  }
+}
+
 // Fuzz finding F21: a circle 5.5e6 m in radius touching a swept box at UTM, tolerance 0. The gap
 // is 0 within round-off; the boolean test compared squares, which came out an ulp apart, while the
 // other modes compared the quotient, which came out equal: intersects() said apart, distance()

@@ -220,16 +220,28 @@ inline bool encloses_clearly(const Simplex& s) {
          std::abs(cross(s.v[2].w, s.v[0].w)) > twice_area;
 }
 
-// A warm run ended by the round-off rule (on_simplex), proved a gap (metres) that rule could reach
-// on this pair, or found none (gap < 0) though the origin is not clearly inside: it runs again
-// cold, and the cache takes what the cold run leaves. Returns whether it did.
+// Round-off of a distance measured on this pair against a threshold (metres): the round-off
+// rule's reach on its simplices, plus a few double steps of the threshold, so that measured and
+// threshold within it are a tie that the axis a run happened to meet can decide either way.
+template <class Diff>
+double tie_band(const Diff& diff, double threshold) {
+  return 4 * kOnSimplexRelative * (difference_box(diff) + threshold);
+}
+
+// A warm run ended by the round-off rule (on_simplex), or measured its answer (metres: the gap it
+// proved, or the distance of a hit that is not enclosed; < 0 for none) within the round-off
+// rule's reach of 0 or in a tie with the threshold: it runs again cold, and the cache takes what
+// the cold run leaves. Returns whether it did.
 template <GjkMode kMode, class Diff>
 [[gnu::cold, gnu::noinline]] bool again_cold_if_start_matters(const Diff& diff,
                                                               double contact_tolerance,
                                                               int max_iterations, bool on_simplex,
-                                                              double gap, GjkCache* cache,
-                                                              GjkOutput& out) {
-  if (!on_simplex && gap >= 0 && gap > kOnSimplexRelative * difference_box(diff)) return false;
+                                                              double measured, double threshold,
+                                                              GjkCache* cache, GjkOutput& out) {
+  if (!on_simplex && measured >= 0 && measured > kOnSimplexRelative * difference_box(diff) &&
+      std::abs(measured - threshold) > tie_band(diff, threshold)) {
+    return false;
+  }
   const int spent = out.iterations;
   GjkCache cold;  // count 0: a cold start
   out = gjk<kMode>(diff, contact_tolerance, max_iterations, &cold);
@@ -399,21 +411,37 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
     if (!out.enclosed) s.canonicalize();
   }
   if (warm) {
-    // Near round-off the answer can depend on the start (see the top): a gap proven within the
-    // round-off rule's reach, or a stop by that rule, or a hit with so small a threshold that
-    // the cold start could still prove a gap beyond it (unless the origin is clearly inside the
-    // triangle: overlapping pairs, the common hit; fuzz: a point 8.5e-154 m from a polygon's
-    // corner, apart from the cold start and touching from the cache the cold run left).
+    // Near round-off the answer can depend on the start (see the top): a stop by the round-off
+    // rule; a gap proven within that rule's reach of 0 or of the threshold (fuzz: 1e-8 m proven
+    // apart at tolerance 1e-8 m along the cached axis, touching from the cold start, the true gap
+    // 4.6e-116 m below it); a hit that is not clearly inside with so small a threshold that the
+    // cold start could prove a gap beyond it (fuzz: a point 8.5e-154 m from a polygon's corner),
+    // or whose distance is within that reach below the threshold. Overlapping pairs, the common
+    // hit, and gaps clear of the threshold keep the warm answer.
     const bool proven = kBoolean ? proven_gap : out.separated;
-    const bool near_round_off =
-        on_simplex ||
-        (proven ? (kBoolean ? !exceeds(gap_scaled, kRoundOffReach, gap_axis.squaredNorm())
-                            : out.lower_bound <= kRoundOffReach)
-                : threshold < kRoundOffReach && !(out.enclosed && encloses_clearly(s)));
+    const double reach_above = threshold + kRoundOffReach;
+    const double reach_below = threshold - kRoundOffReach;
+    bool near_round_off;
+    if (on_simplex) {
+      near_round_off = true;
+    } else if (proven) {
+      near_round_off = kBoolean ? !exceeds(gap_scaled, reach_above, gap_axis.squaredNorm())
+                                : out.lower_bound <= reach_above;
+    } else if (threshold < kRoundOffReach) {
+      near_round_off = !(out.enclosed && encloses_clearly(s));
+    } else {
+      near_round_off = !out.enclosed && (kBoolean ? exceeds(upper_scaled, reach_below, d_squared)
+                                                  : out.upper_bound >= reach_below);
+    }
     if (near_round_off) [[unlikely]] {
-      const double gap = !proven ? -1.0 : kBoolean ? gap_scaled / gap_axis.norm() : out.lower_bound;
+      double measured = -1;
+      if (proven) {
+        measured = kBoolean ? gap_scaled / gap_axis.norm() : out.lower_bound;
+      } else if (threshold >= kRoundOffReach && !out.enclosed) {
+        measured = kBoolean ? upper_scaled / std::sqrt(d_squared) : out.upper_bound;
+      }
       if (again_cold_if_start_matters<kMode>(diff, contact_tolerance, max_iterations, on_simplex,
-                                             gap, cache, out)) {
+                                             measured, threshold, cache, out)) {
         return out;
       }
     }
