@@ -970,6 +970,38 @@ TEST(Robustness, ContactNormalBesideATinyEdgeIsUnit) {
   EXPECT_NEAR(p.normal.norm(), 1.0, 1e-12) << fmt(p.normal);
 }
 
+// Fuzz finding F23: GJK picks the side of an edge towards the origin by the sign of a cross
+// product; for an edge 4.1e-289 m long 4.8e-299 m from the origin it underflowed to 0 and picked
+// the wrong side, so a segment was "touching" a point it clears by 4.8e-299 m (witness points on
+// the point), and two segments near 5e-303 m answered differently with the cache just left.
+TEST(Robustness, EdgesFarBelowTheSmallestNormalDoubleFaceTheRightWay) {
+  const Circle point(Vec2(3.2758528581858011e-319, 0), 4.2439915819305446e-314);
+  const Obb segment(Vec2(4.7806428882862184e-299, 8.9002954596212352e-307), 4.2441375407799016e-314,
+                    0, 2.0703098073435438e-289);
+  EXPECT_FALSE(intersects(point, segment, 0.0));
+  const DistanceResult d = distance(point, segment, 0.0);
+  EXPECT_EQ(d.status, QueryStatus::separated);
+  EXPECT_NEAR(d.distance, 4.7806428882862184e-299, 1e-310) << fmt(d.distance);
+  EXPECT_EQ(d.point_b.x(), 4.7806428882862184e-299) << fmt(d.point_b);
+  EXPECT_EQ(penetration(point, segment, 0.0).status, QueryStatus::separated);
+  for (int i = 0; i < 4; ++i) {
+    GjkCache cache{1, {0, 0, 0}, {i, 0, 0}};
+    EXPECT_FALSE(intersects(point, segment, 0.0, &cache)) << "cache " << i;
+  }
+
+  const Obb a(Vec2(0, 0), 5.4193311899822038e-295, 1.2746893662704161e-321, 0);
+  const Obb b(Vec2(0, 4.6639329871736699e-305), 49, 4.1629057619715313e-303, 0);
+  const bool cold = intersects(a, b, 0.0);
+  EXPECT_EQ(cold, distance(a, b, 0.0).status != QueryStatus::separated);
+  for (int i = 0; i < 4; ++i) {
+    for (int j = 0; j < 4; ++j) {
+      GjkCache cache{1, {i, 0, 0}, {j, 0, 0}};
+      EXPECT_EQ(intersects(a, b, 0.0, &cache), cold) << "cache " << i << ", " << j;
+      EXPECT_EQ(intersects(a, b, 0.0, &cache), cold) << "again, cache " << i << ", " << j;
+    }
+  }
+}
+
 // Fuzz finding F24: a swept box whose nearest point lies 4.6e-116 m inside the tolerance of a
 // point, tolerance 1e-8 m: the gap is the threshold to the last bit. The cached axis proved
 // "apart" (its quotient rounded up by an ulp), the cold start said "touching". A warm query whose
