@@ -20,8 +20,9 @@
 // "separated" in every mode, also when the loop then takes the origin to be on the simplex within
 // round-off (the distance mode runs on after a proof), so that the three queries agree. They
 // agree from the same start; a warm start can meet other simplices and planes, and where that can
-// change the answer (the origin taken to be on the simplex by round-off, or a gap proven within
-// the reach of that rule) the query starts again cold, the start every query shares.
+// change the answer (the origin taken to be on the simplex by round-off, a gap proven within the
+// reach of that rule, or a distance in a tie with the threshold) the query starts again cold, the
+// start every query shares.
 // Reference: Gilbert, Johnson, Keerthi 1988; Catto, "Computing Distance", GDC 2010. The bounds
 // follow van den Bergen, "Collision Detection in Interactive 3D Environments", 2003.
 #pragma once
@@ -433,7 +434,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   }
   if (warm) {
     // Near round-off the answer can depend on the start (see the top): a stop by the round-off
-    // rule; a gap proven within that rule's reach of 0 or of the threshold (fuzz: 1e-8 m proven
+    // rule; a gap proven within that rule's reach of 0 or of the threshold (fuzz F24: 1e-8 m proven
     // apart at tolerance 1e-8 m along the cached axis, touching from the cold start, the true gap
     // 4.6e-116 m below it); a hit that is not clearly inside with so small a threshold that the
     // cold start could prove a gap beyond it (fuzz: a point 8.5e-154 m from a polygon's corner),
