@@ -16,10 +16,9 @@
 //   - brute force over the poses with the public queries: a pose that clearly overlaps an
 //     obstacle is reported (at that index or earlier); without continuous checking a reported
 //     hit is a pose that touches; the clearance is the smallest pose distance within the horizon.
-#include <collision/collision.hpp>
-
 #include <algorithm>
 #include <cmath>
+#include <collision/collision.hpp>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -96,7 +95,7 @@ std::vector<Point> read_motion(FuzzInput& in, const Vec2& offset, int max_points
   for (int i = 1; i < n; ++i) {
     const double dt = 0.02 + in.byte() / 128.0;
     const double speed = (static_cast<std::int8_t>(in.byte())) / 4.0;  // m/s, reverse allowed
-    const double turn = static_cast<std::int8_t>(in.byte()) / 64.0;   // rad per step
+    const double turn = static_cast<std::int8_t>(in.byte()) / 64.0;    // rad per step
     p.t += dt;
     p.pose.heading += turn;
     p.pose.x += speed * dt * std::cos(p.pose.heading);
@@ -143,8 +142,8 @@ std::string describe(const TrajectoryResult& r) {
   s += " clearance " + num(r.min_clearance);
   s += " stats " + std::to_string(r.stats.pairs_seen) + "/" +
        std::to_string(r.stats.rejected_by_index) + "/" +
-       std::to_string(r.stats.rejected_by_circle) + "/" +
-       std::to_string(r.stats.rejected_by_aabb) + "/" + std::to_string(r.stats.sent_to_gjk);
+       std::to_string(r.stats.rejected_by_circle) + "/" + std::to_string(r.stats.rejected_by_aabb) +
+       "/" + std::to_string(r.stats.sent_to_gjk);
   return s;
 }
 
@@ -222,13 +221,13 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
                       const TrajectoryResult& r) {
   const InputScale scale = scale_of(obstacles, trajectory);
   const CheckerConfig& c = checker.config();
-  const std::string context = "result: " + describe(r) + "\n*** " + describe(trajectory) +
-                              "\n*** obstacles:" + describe(obstacles) + "\n*** continuous " +
-                              (c.continuous.enabled ? "on" : "off") + ", horizon " +
-                              num(c.clearance.horizon) + ", outside_prediction " +
-                              (c.obstacles.outside_prediction == OutsidePrediction::hold ? "hold"
-                                                                                          : "ignore") +
-                              ", tolerance " + num(c.narrow_phase.contact_tolerance);
+  const std::string context =
+      "result: " + describe(r) + "\n*** " + describe(trajectory) +
+      "\n*** obstacles:" + describe(obstacles) + "\n*** continuous " +
+      (c.continuous.enabled ? "on" : "off") + ", horizon " + num(c.clearance.horizon) +
+      ", outside_prediction " +
+      (c.obstacles.outside_prediction == OutsidePrediction::hold ? "hold" : "ignore") +
+      ", tolerance " + num(c.narrow_phase.contact_tolerance);
 
   // The supported range (findings F1, F5): whatever was accepted is inside it, and everything
   // accepted is checked below.
@@ -287,16 +286,17 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
   for (std::size_t i = 0; i < trajectory.size(); ++i) {
     const Obb box = footprint(trajectory[i].pose, c.vehicle, c.margins);
     for (const Obstacle& o : obstacles) {
-      for (const ConvexPolygon& part : world_parts(o, trajectory[i].t, c.obstacles.outside_prediction)) {
+      for (const ConvexPolygon& part :
+           world_parts(o, trajectory[i].t, c.obstacles.outside_prediction)) {
         const PenetrationResult pen = penetration(box, part, tol);
         if (pen.status == QueryStatus::overlapping && pen.depth > tol + slack) {
           FUZZ_CHECK(r.collides && *r.first_collision_index <= i,
-                     "pose " + std::to_string(i) + " overlaps obstacle " +
-                         std::to_string(o.id()) + " by " + num(pen.depth) +
-                         " but it is not reported; " + context);
+                     "pose " + std::to_string(i) + " overlaps obstacle " + std::to_string(o.id()) +
+                         " by " + num(pen.depth) + " but it is not reported; " + context);
         }
         const DistanceResult d = distance(box, part, tol);
-        if (d.status == QueryStatus::separated) brute_clearance = std::min(brute_clearance, d.distance);
+        if (d.status == QueryStatus::separated)
+          brute_clearance = std::min(brute_clearance, d.distance);
         if (d.status != QueryStatus::separated) brute_clearance = 0;
       }
     }
@@ -307,16 +307,16 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
       for (int k = 1; k < kSamples; ++k) {
         const double f = static_cast<double>(k) / kSamples;
         const double t = trajectory[i - 1].t + f * (trajectory[i].t - trajectory[i - 1].t);
-        const Obb sample =
-            footprint(interpolate(trajectory[i - 1].pose, trajectory[i].pose, f), c.vehicle, c.margins);
+        const Obb sample = footprint(interpolate(trajectory[i - 1].pose, trajectory[i].pose, f),
+                                     c.vehicle, c.margins);
         for (const Obstacle& o : obstacles) {
           for (const ConvexPolygon& part : world_parts(o, t, c.obstacles.outside_prediction)) {
             const PenetrationResult pen = penetration(sample, part, tol);
             if (pen.status == QueryStatus::overlapping && pen.depth > tol + slack) {
               FUZZ_CHECK(r.collides && *r.first_collision_index <= i,
                          "the sweep into pose " + std::to_string(i) + " overlaps obstacle " +
-                             std::to_string(o.id()) + " by " + num(pen.depth) + " at t = " +
-                             num(t) + " but it is not reported; " + context);
+                             std::to_string(o.id()) + " by " + num(pen.depth) +
+                             " at t = " + num(t) + " but it is not reported; " + context);
             }
           }
         }
@@ -330,7 +330,8 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
     bool found = false;
     for (const Obstacle& o : obstacles) {
       if (o.id() != *r.obstacle_id) continue;
-      for (const ConvexPolygon& part : world_parts(o, trajectory[i].t, c.obstacles.outside_prediction)) {
+      for (const ConvexPolygon& part :
+           world_parts(o, trajectory[i].t, c.obstacles.outside_prediction)) {
         found = found || distance(box, part, tol).distance <= tol + slack;
       }
     }
@@ -348,8 +349,14 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
     const double ta = trajectory[i - 1].t, tb = trajectory[i].t;
     const double reach = footprint_radius(c.vehicle, c.margins);
     constexpr int kSamples = 64;
-    std::vector<double> fractions;
-    for (int k = 0; k <= kSamples; ++k) fractions.push_back(static_cast<double>(k) / kSamples);
+    auto time_at = [&](double f) { return f == 1 ? tb : ta + f * (tb - ta); };
+    // (fraction, time): a predicted time is sampled at itself, since its fraction need not round
+    // back to it, and a body predicted at one instant exists at that instant only (F26).
+    std::vector<std::pair<double, double>> samples;
+    for (int k = 0; k <= kSamples; ++k) {
+      const double f = static_cast<double>(k) / kSamples;
+      samples.emplace_back(f, time_at(f));
+    }
     std::vector<std::pair<double, double>> body_pieces;  // (travel m, duration s) inside the step
     for (const Obstacle& o : obstacles) {
       if (o.id() != *r.obstacle_id || !o.is_moving()) continue;
@@ -357,21 +364,20 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
       for (const Vec2& v : o.parts()[0].vertices()) body_reach = std::max(body_reach, v.norm());
       const std::vector<PredictedPose>& p = o.prediction();
       for (std::size_t k = 0; k < p.size(); ++k) {
-        if (p[k].t > ta && p[k].t < tb) fractions.push_back((p[k].t - ta) / (tb - ta));
+        if (p[k].t > ta && p[k].t < tb) samples.emplace_back((p[k].t - ta) / (tb - ta), p[k].t);
         if (k == 0 || p[k].t <= ta || p[k - 1].t >= tb) continue;
-        const double travel = std::hypot(p[k].pose.x - p[k - 1].pose.x, p[k].pose.y - p[k - 1].pose.y) +
-                              body_reach * std::abs(heading_change(p[k - 1].pose.heading, p[k].pose.heading));
+        const double travel =
+            std::hypot(p[k].pose.x - p[k - 1].pose.x, p[k].pose.y - p[k - 1].pose.y) +
+            body_reach * std::abs(heading_change(p[k - 1].pose.heading, p[k].pose.heading));
         body_pieces.emplace_back(travel, p[k].t - p[k - 1].t);
       }
     }
-    std::sort(fractions.begin(), fractions.end());
-    auto time_at = [&](double f) { return f == 1 ? tb : ta + f * (tb - ta); };
+    std::sort(samples.begin(), samples.end());
     double closest = kInf;
     double longest_gap_s = 0;  // between the (rounded) times of neighbouring samples
-    for (std::size_t k = 0; k < fractions.size(); ++k) {
-      const double f = fractions[k];
-      const double t = time_at(f);
-      if (k > 0) longest_gap_s = std::max(longest_gap_s, t - time_at(fractions[k - 1]));
+    for (std::size_t k = 0; k < samples.size(); ++k) {
+      const auto [f, t] = samples[k];
+      if (k > 0) longest_gap_s = std::max(longest_gap_s, t - samples[k - 1].second);
       const Obb sample = footprint(interpolate(a, b, f), c.vehicle, c.margins);
       for (const Obstacle& o : obstacles) {
         if (o.id() != *r.obstacle_id) continue;
@@ -385,12 +391,13 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
     for (const auto& [travel, duration] : body_pieces) {
       body_step = std::max(body_step, travel * std::min(1.0, longest_gap_s / duration));
     }
-    const double ego_step = std::hypot(b.x - a.x, b.y - a.y) +
-                            reach * std::abs(heading_change(a.heading, b.heading));
+    const double ego_step =
+        std::hypot(b.x - a.x, b.y - a.y) + reach * std::abs(heading_change(a.heading, b.heading));
     const double allowed =
         c.continuous.max_overestimate + ego_step / kSamples + body_step + tol + slack;
-    FUZZ_CHECK(closest <= allowed, "a sweep hit " + num(closest) + " m from the obstacle (allowed " +
-                                       num(allowed) + "); " + context);
+    FUZZ_CHECK(closest <= allowed, "a sweep hit " + num(closest) +
+                                       " m from the obstacle (allowed " + num(allowed) + "); " +
+                                       context);
   }
   if (!r.collides && c.clearance.horizon > 0) {
     if (brute_clearance < c.clearance.horizon - slack) {

@@ -1002,6 +1002,20 @@ TEST(Robustness, EdgesFarBelowTheSmallestNormalDoubleFaceTheRightWay) {
   }
 }
 
+// Fuzz finding F25: a point 1e-8 m from a segment at UTM, tolerance 1e-8 m. intersects() stopped
+// as soon as the simplex came within the threshold, by round-off, while distance() and
+// penetration() went on and met a plane that proved the gap by an ulp (1.0000000000000004e-8 m).
+// At such a tie the boolean query now goes on like them.
+TEST(Robustness, IntersectsAgreesWithDistanceAtATieWithTheThreshold) {
+  const Obb point(Vec2(4500000, 5500000), 0, 5.1506819105192648e-299, 4.6186441826664647e-62);
+  const Obb segment(Vec2(4500001, 5500000), 1e-08, 2, 8.2025348761380421e-304);
+  const bool hit = intersects(point, segment);
+  EXPECT_EQ(hit, distance(point, segment).status != QueryStatus::separated);
+  EXPECT_EQ(hit, penetration(point, segment).status != QueryStatus::separated);
+  EXPECT_EQ(hit, intersects(segment, point));
+  EXPECT_EQ(hit, distance(segment, point).status != QueryStatus::separated);
+}
+
 // Fuzz finding F24: a swept box whose nearest point lies 4.6e-116 m inside the tolerance of a
 // point, tolerance 1e-8 m: the gap is the threshold to the last bit. The cached axis proved
 // "apart" (its quotient rounded up by an ulp), the cold start said "touching". A warm query whose

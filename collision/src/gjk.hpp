@@ -375,8 +375,16 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       break;
     }
     if (kBoolean && !exceeds(upper_scaled, threshold, d_squared)) {
-      within = true;
-      break;
+      // Within the threshold; at a tie with it (round-off of this simplex), the other modes go
+      // on and may still meet a plane that proves the gap by an ulp, so this one goes on like
+      // them and all three agree (fuzz finding F25: a point 1e-8 m from a segment at UTM,
+      // tolerance 1e-8 m, a hit for intersects() and apart by 1.0000000000000004e-8 m for
+      // distance()).
+      const double tie = 4 * (on_simplex_distance + kOnSimplexRelative * threshold);
+      if (threshold > tie && !exceeds(upper_scaled, threshold - tie, d_squared)) {
+        within = true;
+        break;
+      }
     }
     if (out.iterations >= max_iterations) break;
 
