@@ -21,6 +21,7 @@
 #include <cmath>
 #include <limits>
 
+#include "branch_hint.hpp"
 #include "collision/tolerances.hpp"
 #include "simplex.hpp"
 #include "vec2_math.hpp"
@@ -131,8 +132,7 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
       if (e.x() == 0 && e.y() == 0) continue;
       // An edge whose square underflows (below ~1e-146 m) is scaled up first: its norm would
       // be imprecise, and the normal not unit (fuzz finding F18).
-      if (e.squaredNorm() < kSafeSquare) [[unlikely]]
-        e = scaled_up_to_unit_range(e);
+      if (COLLISION_UNLIKELY(e.squaredNorm() < kSafeSquare)) e = scaled_up_to_unit_range(e);
       const Vec2 normal = right_perp(e) / e.norm();
       const double distance = normal.dot(poly[i].w);
       if (distance < best_distance) {

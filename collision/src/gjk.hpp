@@ -33,6 +33,7 @@
 #include <optional>
 #include <utility>
 
+#include "branch_hint.hpp"
 #include "collision/queries.hpp"
 #include "collision/tolerances.hpp"
 #include "simplex.hpp"
@@ -104,8 +105,7 @@ void load_cache(const Diff& diff, const GjkCache& cache, Simplex& s) {
 template <class Diff>
 [[gnu::always_inline]] inline Vec2 start_direction(const Diff& diff) {
   const Vec2 d = diff.initial_direction();
-  if (d.squaredNorm() >= kSafeSquare) [[likely]]
-    return d;
+  if (COLLISION_LIKELY(d.squaredNorm() >= kSafeSquare)) return d;
   return tiny_start_direction(d);
 }
 
@@ -151,7 +151,7 @@ inline void save_cache(const Simplex& s, const Vec2& separating_axis, GjkCache* 
 // cross(e, -w0) = |v| |normal| where that product keeps its precision.
 [[gnu::always_inline]] inline Vec2 edge_normal(const Vec2& e, const Vec2& w0, double& side) {
   side = cross(e, -w0);
-  if (std::abs(side) >= std::numeric_limits<double>::min()) [[likely]] {
+  if (COLLISION_LIKELY(std::abs(side) >= std::numeric_limits<double>::min())) {
     return side > 0 ? left_perp(e) : right_perp(e);
   }
   const Vec2 normal = tiny_edge_normal(e, w0);
@@ -172,8 +172,7 @@ inline Vec2 direction_to_origin(const Simplex& s) {
 inline double distance_to_origin(const Simplex& s) {
   if (s.count == 1) return safe_norm(s.v[0].w);
   Vec2 e = s.v[1].w - s.v[0].w;
-  if (e.squaredNorm() < kSafeSquare) [[unlikely]]
-    e = scaled_up_to_unit_range(e);
+  if (COLLISION_UNLIKELY(e.squaredNorm() < kSafeSquare)) e = scaled_up_to_unit_range(e);
   return std::abs(cross(e, s.v[0].w)) / e.norm();
 }
 
@@ -358,7 +357,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       upper_scaled = std::abs(side);
     }
     d_squared = d.squaredNorm();
-    if (d_squared < kSafeSquare && (d.x() != 0 || d.y() != 0)) [[unlikely]] {
+    if (COLLISION_UNLIKELY(d_squared < kSafeSquare && (d.x() != 0 || d.y() != 0))) {
       // |d| below ~1e-146 (a vertex that close to the origin, or so short an edge): scaled up;
       // -w0 . d is |v| |d| for either kind of simplex.
       d = scaled_up_to_unit_range(d);
@@ -463,7 +462,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       near_round_off = !out.enclosed && (kBoolean ? exceeds(upper_scaled, reach_below, d_squared)
                                                   : out.upper_bound >= reach_below);
     }
-    if (near_round_off) [[unlikely]] {
+    if (COLLISION_UNLIKELY(near_round_off)) {
       double measured = -1;
       if (proven) {
         measured = kBoolean ? gap_scaled / gap_axis.norm() : out.lower_bound;

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <utility>
 
+#include "branch_hint.hpp"
 #include "support.hpp"
 #include "vec2_math.hpp"
 
@@ -78,8 +79,7 @@ struct Simplex {
     // out wrong, so it is solved scaled up by a power of two (exact; the weights are ratios).
     double size = 0;
     for (int i = 0; i < count; ++i) size = std::max(size, v[i].w.cwiseAbs().maxCoeff());
-    if (size < kTinySimplex && size > 0) [[unlikely]]
-      return solve_scaled(size);
+    if (COLLISION_UNLIKELY(size < kTinySimplex && size > 0)) return solve_scaled(size);
     if (count == 2) return solve2();
     return solve3();
   }
