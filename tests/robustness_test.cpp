@@ -1002,6 +1002,34 @@ TEST(Robustness, EdgesFarBelowTheSmallestNormalDoubleFaceTheRightWay) {
   }
 }
 
+// Fuzz finding F27: a polygon with two vertices 1e-10 m apart, 4.5e6 m from the query's origin,
+// where both round to the same point and height. A warm start's hill climb met that plateau on
+// its way up, stopped there, and the distance came out 2.8 m long (4499850.75 m, the cold query
+// 4499847.93 m). A tie in the climb now falls back to the scan.
+TEST(Robustness, WarmSupportSearchCrossesRoundOffPlateaus) {
+  const SweptHull<Obb> sweep(Obb(Vec2(0, 4500000), 3.4780324398298035e-08, 512.0078125, 95),
+                             Obb(Vec2(1e-09, 4500003.203125), 3.2031250348093243, 512.0078125, 95),
+                             0);
+  const SweptHull<ConvexPolygon> obstacle(poly({{8.6999999999999997e-11, 1.64e-10},
+                                                {2.9e-11, 5.8e-11},
+                                                {29.000000000347008, 1.9287172040041291e-168},
+                                                {29.000000000289006, 29.000000000318007},
+                                                {29.000000000077002, 29.000000000154003}}),
+                                          poly({{7.7001247642134057e-05, -2.9988027435525563e-06},
+                                                {-12.478716743997197, 26.177844633920671},
+                                                {-38.656564376670687, 13.699050888571119}}),
+                                          3.0401796622186451e-57);
+  const DistanceResult cold = distance(sweep, obstacle);
+  EXPECT_NEAR(cold.distance, 4499847.929440073, 1e-6);
+  for (int i = 0; i < 8; ++i) {
+    for (int j = 0; j < 10; ++j) {
+      GjkCache cache{1, {i, 0, 0}, {j, 0, 0}};
+      EXPECT_EQ(distance(sweep, obstacle, kDefaultContactTolerance, &cache).distance, cold.distance)
+          << "cache " << i << ", " << j;
+    }
+  }
+}
+
 // Fuzz finding F25: a point 1e-8 m from a segment at UTM, tolerance 1e-8 m. intersects() stopped
 // as soon as the simplex came within the threshold, by round-off, while distance() and
 // penetration() went on and met a plane that proved the gap by an ulp (1.0000000000000004e-8 m).

@@ -46,8 +46,8 @@ int scan_for_support(int count, Height height) {
 
 // The same vertex found by walking uphill from `start` around a strictly convex polygon
 // (counter-clockwise vertices). Heights rise to the support and fall after it, so the walk
-// stops there; a tie at the top (an edge perpendicular to d) goes to the lower index, as in
-// the scan. At most count steps, whatever the heights (NaN included).
+// stops there; where two heights tie, the scan decides (the same vertex as a cold query's). At
+// most count steps, whatever the heights (NaN included).
 template <class Height>
 int climb_to_support(int count, int start, Height height) {
   auto after = [count](int i) { return i + 1 == count ? 0 : i + 1; };
@@ -61,9 +61,9 @@ int climb_to_support(int count, int start, Height height) {
     const int prev = before(start);
     const double prev_value = height(prev);
     if (!(prev_value > best_value)) {
-      // start is the top: it or a neighbour of equal height, the lowest index of them.
-      if (next_value == best_value && next < best) best = next;
-      if (prev_value == best_value && prev < best) best = prev;
+      // start is the top, unless a neighbour ties (see below).
+      if (next_value == best_value || prev_value == best_value)
+        return scan_for_support(count, height);
       return best;
     }
     forward = false;
@@ -77,8 +77,12 @@ int climb_to_support(int count, int start, Height height) {
     next_value = height(next);
     if (!(next_value > best_value)) break;
   }
-  // The vertex behind is lower; the one ahead may tie.
-  if (next_value == best_value && next < best) best = next;
+  // The vertex behind is lower; the one ahead may tie. A tie is either an edge perpendicular to d
+  // at the top or a plateau that round-off made on the way up (vertices 1e-10 m apart, heights
+  // taken 4.5e6 m from the origin, rounded alike: fuzz finding F27, where the walk stopped there
+  // and a warm distance came out 2.8 m long): only the scan tells, and it breaks the tie as the
+  // cold query does.
+  if (next_value == best_value) return scan_for_support(count, height);
   return best;
 }
 
