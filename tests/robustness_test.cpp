@@ -1002,6 +1002,19 @@ TEST(Robustness, EdgesFarBelowTheSmallestNormalDoubleFaceTheRightWay) {
   }
 }
 
+// Fuzz finding F28: a point inside a triangle 1.2e-153 m across, tolerance 0: the edge lengths
+// behind distance()'s contact normal were taken from squares that lose their precision there
+// (~1e-306), and the normal came out 4e-5 off unit.
+TEST(Robustness, ContactNormalOfATinyTriangleIsUnit) {
+  const ConvexPolygon triangle = poly({{-3.0730693881318387e-161, -6.44562728349219e-161},
+                                       {1.198970462540386e-153, 9.4564919539822257e-155},
+                                       {-4.0455422767643969e-161, 5.8841697994605701e-161}});
+  const Obb point(Vec2(-1.16197408418291e-299, 0), 3.373973307634783e-312, 0, 0);
+  const DistanceResult d = distance(triangle, point, 0.0);
+  EXPECT_NE(d.status, QueryStatus::separated);
+  EXPECT_NEAR(d.normal.norm(), 1.0, 1e-12) << fmt(d.normal);
+}
+
 // Fuzz finding F27: a polygon with two vertices 1e-10 m apart, 4.5e6 m from the query's origin,
 // where both round to the same point and height. A warm start's hill climb met that plateau on
 // its way up, stopped there, and the distance came out 2.8 m long (4499850.75 m, the cold query
