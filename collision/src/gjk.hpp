@@ -242,12 +242,12 @@ inline bool encloses_clearly(const Simplex& s) {
          std::abs(cross(s.v[2].w, s.v[0].w)) > twice_area;
 }
 
-// Round-off of a distance measured on this pair against a threshold (metres): the round-off
-// rule's reach on its simplices, plus a few double steps of the threshold, so that measured and
-// threshold within it are a tie that the axis a run happened to meet can decide either way.
-template <class Diff>
-double tie_band(const Diff& diff, double threshold) {
-  return 4 * kOnSimplexRelative * (difference_box(diff) + threshold);
+// Round-off of a distance measured on points of coordinates up to `size` against a threshold
+// (metres): a few times the round-off rule's reach there plus a few double steps of the
+// threshold, so that measured and threshold within it are a tie that the axis a run happened to
+// meet can decide either way.
+inline double tie_band(double size, double threshold) {
+  return 4 * (kOnSimplexRelative * size + kOnSimplexRelative * threshold);
 }
 
 // A warm run ended by the round-off rule (on_simplex), or measured its answer (metres: the gap it
@@ -260,9 +260,12 @@ template <GjkMode kMode, class Diff>
                                                               int max_iterations, bool on_simplex,
                                                               double measured, double threshold,
                                                               GjkCache* cache, GjkOutput& out) {
-  if (!on_simplex && measured >= 0 && measured > kOnSimplexRelative * difference_box(diff) &&
-      std::abs(measured - threshold) > tie_band(diff, threshold)) {
-    return false;
+  if (!on_simplex && measured >= 0) {
+    const double box = difference_box(diff);
+    if (measured > kOnSimplexRelative * box &&
+        std::abs(measured - threshold) > tie_band(box, threshold)) {
+      return false;
+    }
   }
   const int spent = out.iterations;
   GjkCache cold;  // count 0: a cold start
@@ -379,7 +382,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       // them and all three agree (fuzz finding F25: a point 1e-8 m from a segment at UTM,
       // tolerance 1e-8 m, a hit for intersects() and apart by 1.0000000000000004e-8 m for
       // distance()).
-      const double tie = 4 * (on_simplex_distance + kOnSimplexRelative * threshold);
+      const double tie = tie_band(size, threshold);
       if (threshold > tie && !exceeds(upper_scaled, threshold - tie, d_squared)) {
         within = true;
         break;
