@@ -21,6 +21,7 @@
 
 #include "collision/errors.hpp"
 #include "collision/obstacle.hpp"
+#include "support.hpp"
 #include "test_support.hpp"
 
 namespace collision::test {
@@ -1039,6 +1040,48 @@ TEST(Robustness, WarmSupportSearchCrossesRoundOffPlateaus) {
       GjkCache cache{1, {i, 0, 0}, {j, 0, 0}};
       EXPECT_EQ(distance(sweep, obstacle, kDefaultContactTolerance, &cache).distance, cold.distance)
           << "cache " << i << ", " << j;
+    }
+  }
+}
+
+// The hill climb itself (queries use it only on polygons of kClimbFromVertexCount vertices or
+// more): from every start it finds the scan's vertex, on the F27 plateau (a tie on the way up),
+// at an edge perpendicular to the direction (a tie at the top: the lower index), and on seeded
+// random polygons 4.5e6 m from the origin along their edge normals and random directions.
+TEST(Robustness, ClimbToSupportFindsTheScansVertex) {
+  const std::vector<std::vector<double>> heights = {
+      {0, 1, 2, 2, 3, 4, 1},  // plateau on the way up (F27)
+      {0, 1, 3, 3, 1, 0},     // edge at the top
+      {3, 1, 0, 1, 3},        // edge at the top across the wrap
+      {5, 5, 5},              // all equal
+  };
+  for (const auto& h : heights) {
+    const int n = static_cast<int>(h.size());
+    auto height = [&](int i) { return h[static_cast<std::size_t>(i)]; };
+    for (int start = 0; start < n; ++start) {
+      EXPECT_EQ(detail::climb_to_support(n, start, height), detail::scan_for_support(n, height))
+          << "heights of size " << n << ", start " << start;
+    }
+  }
+  Rng rng(20261123);
+  const Vec2 far(4.5e6, 5.5e6);
+  for (int k = 0; k < 2000; ++k) {
+    const int n = uniform_int(rng, 3, 80);
+    std::vector<Vec2> v = random_convex_vertices(rng, n, log_uniform(rng, 1e-3, 50), 1);
+    for (Vec2& p : v) p += far;
+    const ConvexPolygon polygon(v);
+    const std::vector<Vec2>& w = polygon.vertices();
+    const int m = static_cast<int>(w.size());
+    for (int trial = 0; trial < 4; ++trial) {
+      const int e = uniform_int(rng, 0, m - 1);
+      const Vec2 edge = w[static_cast<std::size_t>((e + 1) % m)] - w[static_cast<std::size_t>(e)];
+      const Vec2 d = trial % 2 == 0 ? Vec2(edge.y(), -edge.x()) : random_direction(rng);
+      auto height = [&](int i) { return (w[static_cast<std::size_t>(i)] - far).dot(d); };
+      const int expected = detail::scan_for_support(m, height);
+      for (int start = 0; start < m; ++start) {
+        ASSERT_EQ(detail::climb_to_support(m, start, height), expected)
+            << "polygon " << k << " (" << m << " vertices), start " << start;
+      }
     }
   }
 }

@@ -86,6 +86,22 @@ int climb_to_support(int count, int start, Height height) {
   return best;
 }
 
+// Polygons with fewer vertices than this are scanned even when a hint is given: the climb's
+// steps and its exit are data-dependent branches that mispredict when successive directions
+// differ as much as they do within one GJK run, while the scan's comparisons become conditional
+// moves. Both give the same vertex, so this only moves time (bench/narrow_phase_bench, 3 to 12
+// vertices: distance 140 -> 115 ns per query, intersects unchanged, a warm intersects along a
+// trajectory 2-3 ns slower).
+inline constexpr int kClimbFromVertexCount = 16;
+
+template <class Height>
+int find_support(int count, int hint, Height height) {
+  if (count < kClimbFromVertexCount || hint < 0 || hint >= count) {
+    return scan_for_support(count, height);
+  }
+  return climb_to_support(count, hint, height);
+}
+
 class CircleView {
  public:
   CircleView(const Circle& circle, const Vec2& origin)
@@ -111,15 +127,19 @@ class ObbView {
           const Vec2& origin)
       : center_(center - origin),
         half_length_axis_(half_length * axis_length),
-        half_width_axis_(half_width * Vec2(-axis_length.y(), axis_length.x())) {}
+        half_width_axis_(half_width * Vec2(-axis_length.y(), axis_length.x())) {
+    // The corners once, in the order of the bits: a query asks for several (every support
+    // point, the warm start, the witness points), and a lookup has no branch to mispredict.
+    const Vec2 back = center_ - half_length_axis_, front = center_ + half_length_axis_;
+    corners_[0] = back - half_width_axis_;
+    corners_[1] = front - half_width_axis_;
+    corners_[2] = back + half_width_axis_;
+    corners_[3] = front + half_width_axis_;
+  }
   int support(const Vec2& d, int /*hint*/) const {
     return (d.dot(half_length_axis_) >= 0 ? 1 : 0) | (d.dot(half_width_axis_) >= 0 ? 2 : 0);
   }
-  // (Signs from the bits by arithmetic: which corner is data, and a branch on it mispredicts.)
-  Vec2 vertex(int i) const {
-    const double along = 2.0 * (i & 1) - 1.0, across = (i & 2) - 1.0;
-    return center_ + along * half_length_axis_ + across * half_width_axis_;
-  }
+  Vec2 vertex(int i) const { return corners_[i]; }
   bool has(int i) const { return 0 <= i && i < 4; }
   double radius() const { return 0; }
   Vec2 any_point() const { return center_; }
@@ -128,6 +148,7 @@ class ObbView {
   Vec2 center_;
   Vec2 half_length_axis_;
   Vec2 half_width_axis_;
+  Vec2 corners_[4];  // relative to the origin
 };
 
 class PolygonView {
@@ -137,15 +158,12 @@ class PolygonView {
         count_(static_cast<int>(polygon.size())),
         origin_(origin),
         middle_(polygon.aabb().center() - origin) {}
-  // With a hint (a warm start's vertex, usually the answer or next to it), a hill climb: on a
-  // strictly convex polygon the height along d rises monotonically to the support and falls
-  // after it, so walking uphill from any vertex ends there, after a few steps instead of a pass
-  // over every vertex.
+  // With a hint (a warm start's vertex, usually the answer or next to it) on a large polygon, a
+  // hill climb: on a strictly convex polygon the height along d rises monotonically to the
+  // support and falls after it, so walking uphill from any vertex ends there, after a few steps
+  // instead of a pass over every vertex.
   int support(const Vec2& d, int hint) const {
-    return hint >= 0 && hint < count_
-               ? climb_to_support(count_, hint,
-                                  [&](int i) { return (vertices_[i] - origin_).dot(d); })
-               : scan_for_support(count_, [&](int i) { return (vertices_[i] - origin_).dot(d); });
+    return find_support(count_, hint, [&](int i) { return (vertices_[i] - origin_).dot(d); });
   }
   Vec2 vertex(int i) const { return vertices_[i] - origin_; }
   bool has(int i) const { return 0 <= i && i < count_; }
@@ -173,8 +191,7 @@ class PlacedPolygonView {
   int support(const Vec2& d, int hint) const {
     const Vec2 local(cos_ * d.x() + sin_ * d.y(), -sin_ * d.x() + cos_ * d.y());
     auto height = [&](int i) { return vertices_[i].dot(local); };
-    return hint >= 0 && hint < count_ ? climb_to_support(count_, hint, height)
-                                      : scan_for_support(count_, height);
+    return find_support(count_, hint, height);
   }
   Vec2 vertex(int i) const {
     const Vec2& v = vertices_[i];
