@@ -10,7 +10,8 @@
 //   - no NaN anywhere in the result; min_clearance >= 0; collides <=> index, time and id are
 //     set; index in range; time within [t(i-1), t(i)]; id one of the scene's; clearance 0 on a
 //     collision, within the horizon or +infinity otherwise; stage counts add up;
-//   - check() twice, and check_all() on 2 threads, give bit-identical results;
+//   - check() twice, and check_all() on 2 threads (COLLISION_FUZZ_THREADS, default 2; 1 in a
+//     repeatable run, script/fuzz), give bit-identical results;
 //   - the broad phase and warm starts change no answer (config switches all off: same hit,
 //     index, id, time; clearance within round-off);
 //   - brute force over the poses with the public queries: a pose that clearly overlaps an
@@ -423,7 +424,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     plain_config.broad_phase.aabbs = false;
     plain_config.narrow_phase.warm_start = false;
     CheckerConfig threaded_config = config;
-    threaded_config.threads = 2;
+    threaded_config.threads = collision_fuzz::check_all_threads();
 
     const Vec2 offset = collision_fuzz::read_offset(in);
     std::vector<Obstacle> obstacles;

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <thread>
 
 namespace collision_fuzz {
 
@@ -183,6 +184,19 @@ inline bool strict() {
   return value;
 }
 
+// Worker threads for the checker target's check_all (COLLISION_FUZZ_THREADS, default 2). Two
+// threads race on libFuzzer's coverage counters, so a seeded run's inputs then depend on
+// scheduling; script/fuzz sets 1 for the repeatable runs CI makes. Threads are tested under
+// ThreadSanitizer (script/sanitize tsan).
+inline int check_all_threads() {
+  static const int value = [] {
+    const char* v = std::getenv("COLLISION_FUZZ_THREADS");
+    const int threads = v != nullptr ? std::atoi(v) : 2;
+    return threads >= 1 && threads <= 8 ? threads : 2;
+  }();
+  return value;
+}
+
 // True when the check for the named open finding is to be skipped.
 inline bool tolerate(const char* /*finding, for the reader*/) { return !strict(); }
 
@@ -208,3 +222,14 @@ inline std::string num(double v) {
   do {                                                                                     \
     if (!(condition)) ::collision_fuzz::fail(__FILE__, __LINE__, #condition, (detail));    \
   } while (false)
+
+// Runs once before the first input. libstdc++ takes cheaper, non-atomic paths (shared_ptr and
+// locale reference counts) while a process has only ever had one thread, and libFuzzer starts
+// its memory-watch thread at a moment that varies from run to run: coverage of the first inputs,
+// and so a seeded run's whole sequence, depended on that moment. A thread started and joined here
+// puts every input on the multi-threaded paths. (Each target is one translation unit, and
+// `used` makes the compiler emit this though nothing in it calls it: libFuzzer looks it up.)
+extern "C" __attribute__((used)) inline int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
+  std::thread([] {}).join();
+  return 0;
+}

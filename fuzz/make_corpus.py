@@ -284,6 +284,13 @@ def narrow_phase_seeds():
         shape_circle(0, 0, 0),
         swept_two(3, circle_body(1, 2.7813847636974126e-309, 0),
                   circle_body(1e-08, 5.4000000000000002e-19, 0), 5.0793009501587372e-299))
+    # F29: a point in a triangle whose edges have subnormal coordinates (a swept box of 3e-319 m
+    # against a circle 8.7e-311 m from the origin): distance()'s normal 2.6e-6 off unit.
+    seeds["F29-contact-normal-of-a-subnormal-triangle"] = pair(
+        shape_circle(8.6938178240945641e-311, 0, 5.9177512418240281e-306),
+        swept_two(4, obb_body(5.5657535263413933e-309, 2.0241869510115871e-320, 128.12506896130799,
+                              3.1241747049125384e-319, 0), obb_body(0, 0, 0, 0, 0)),
+        tol=zero_tol)
     seeds["F1-inflation-beyond-range"] = pair(
         swept_two(3, circle_body(0, 0, 1), circle_body(5, 0, 1), 2e9), A)
     return seeds

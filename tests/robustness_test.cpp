@@ -1016,6 +1016,20 @@ TEST(Robustness, ContactNormalOfATinyTriangleIsUnit) {
   EXPECT_NEAR(d.normal.norm(), 1.0, 1e-12) << fmt(d.normal);
 }
 
+// Fuzz finding F29: the same normal where the triangle's edges have subnormal coordinates (a
+// circle's centre 8.7e-311 m from a swept box 3e-319 m long): the edge lengths are subnormal
+// themselves, rounded to 5e-324 m, and the normal came out 2.6e-6 off unit. Either order.
+TEST(Robustness, ContactNormalOfASubnormalTriangleIsUnit) {
+  const Circle point(Vec2(8.6938178240945641e-311, 0), 5.9177512418240281e-306);
+  const SweptHull<Obb> sweep(Obb(Vec2(5.5657535263413933e-309, 2.0241869510115871e-320),
+                                 128.12506896130799, 3.1241747049125384e-319, 0),
+                             Obb(Vec2(0, 0), 0, 0, 0), 0);
+  for (const DistanceResult& d : {distance(point, sweep, 0.0), distance(sweep, point, 0.0)}) {
+    EXPECT_EQ(d.status, QueryStatus::overlapping);
+    EXPECT_NEAR(d.normal.norm(), 1.0, 1e-12) << fmt(d.normal);
+  }
+}
+
 // Fuzz finding F27: a polygon with two vertices 1e-10 m apart, 4.5e6 m from the query's origin,
 // where both round to the same point and height. A warm start's hill climb met that plateau on
 // its way up, stopped there, and the distance came out 2.8 m long (4499850.75 m, the cold query

@@ -31,11 +31,14 @@ inline double triangle_depth_bound(const Simplex& s, Vec2* normal) {
   const double orientation = cross(s.v[1].w - s.v[0].w, s.v[2].w - s.v[0].w) > 0 ? 1.0 : -1.0;
   for (int i = 0; i < 3; ++i) {
     const Vec2 e = s.v[(i + 1) % 3].w - s.v[i].w;
-    // Scaled where the square underflows (fuzz finding F28: an edge of 1.2e-153 m made a normal
-    // 4e-5 off unit).
-    const double length = safe_norm(e);
-    if (length == 0) return 0;
-    const Vec2 outward = orientation * right_perp(e) / length;
+    if (e.x() == 0 && e.y() == 0) return 0;
+    // Where the square underflows, the edge is scaled before it is normalised, not only its
+    // length: an edge with subnormal coordinates has a subnormal length, rounded to 5e-324 m, and
+    // dividing by that left the normal off unit (fuzz findings F28: 4e-5 off for an edge of
+    // 1.2e-153 m; F29: 2.6e-6 off for one of 1e-318 m).
+    const double squared = e.squaredNorm();
+    const Vec2 outward = orientation * (squared >= kSafeSquare ? right_perp(e) / std::sqrt(squared)
+                                                               : unit(right_perp(e)));
     const double d = outward.dot(s.v[i].w);
     if (d < best) {
       best = d;
