@@ -83,7 +83,9 @@ class FuzzInput {
   std::uint8_t byte() { return pos_ < size_ ? data_[pos_++] : 0; }
 
   // An integer in [lo, hi] from one byte (hi - lo < 256).
-  int pick(int lo, int hi) { return lo + static_cast<int>(byte() % static_cast<unsigned>(hi - lo + 1)); }
+  int pick(int lo, int hi) {
+    return lo + static_cast<int>(byte() % static_cast<unsigned>(hi - lo + 1));
+  }
 
   bool flag() { return (byte() & 1) != 0; }
 
@@ -218,9 +220,9 @@ inline std::string num(double v) {
 
 // A property every input must satisfy. `detail` is any expression convertible to std::string,
 // evaluated only on failure.
-#define FUZZ_CHECK(condition, detail)                                                      \
-  do {                                                                                     \
-    if (!(condition)) ::collision_fuzz::fail(__FILE__, __LINE__, #condition, (detail));    \
+#define FUZZ_CHECK(condition, detail)                                                   \
+  do {                                                                                  \
+    if (!(condition)) ::collision_fuzz::fail(__FILE__, __LINE__, #condition, (detail)); \
   } while (false)
 
 // Runs once before the first input. libstdc++ takes cheaper, non-atomic paths (shared_ptr and

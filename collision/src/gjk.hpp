@@ -225,7 +225,8 @@ double difference_box(const Diff& diff) {
 }
 
 template <GjkMode kMode, class Diff>
-GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache);
+GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache,
+              const SupportPoint* cold_probe = nullptr);
 
 // Whether the origin lies inside an enclosing triangle by more than the triangle's round-off
 // (kOnSimplexRelative of its size, from each edge): then it lies in a ⊖ b, whichever way a query
@@ -276,9 +277,11 @@ template <GjkMode kMode, class Diff>
 }
 
 // The mode is a template argument so that a boolean query carries none of the square roots and
-// divisions the bounds of the other modes need.
+// divisions the bounds of the other modes need. cold_probe: the support point along
+// start_direction(diff), where a caller already has it (a cold start only).
 template <GjkMode kMode, class Diff>
-GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache) {
+GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache,
+              const SupportPoint* cold_probe) {
   constexpr bool kBoolean = kMode == GjkMode::boolean;
   GjkOutput out;
   Simplex& s = out.simplex;
@@ -313,7 +316,8 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   bool proven_gap = false;
   if (probe) {
     const Vec2& d = first_direction;
-    const SupportPoint p = diff.support(d, hint_a, hint_b);
+    const SupportPoint p =
+        cold_probe != nullptr && !warm ? *cold_probe : diff.support(d, hint_a, hint_b);
     ++out.iterations;
     hint_a = p.index_a;
     hint_b = p.index_b;

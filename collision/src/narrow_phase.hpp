@@ -19,7 +19,37 @@ namespace collision::detail {
 template <class Diff>
 bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iterations, GjkCache* cache,
                 int* iterations = nullptr) {
-  const GjkOutput out = gjk<GjkMode::boolean>(diff, contact_tolerance, max_gjk_iterations, cache);
+  // GJK's first probe, made here: one support point proves most pairs a planner asks about
+  // apart, and those then skip GJK's set-up. The same tests as gjk() makes, so the same answers
+  // and the same cache.
+  const double threshold = diff.radius_sum() + contact_tolerance;
+  const SupportPoint* probe = nullptr;
+  SupportPoint first;
+  if (cache == nullptr) {
+    // Cold: along the line between the shapes' middles; gjk() reuses the point if it is needed.
+    const Vec2 d = start_direction(diff);
+    first = diff.support(d);
+    const double scaled = -first.w.dot(d);
+    if (scaled > 0 && exceeds(scaled, threshold, d.squaredNorm())) {
+      if (iterations != nullptr) ++*iterations;
+      return false;
+    }
+    probe = &first;
+  } else if (cache->count == 1 && has_axis(*cache) && cache_fits(diff, cache)) {
+    // Warm, after a gap: along that gap's axis. A gap proven within round-off's reach of the
+    // threshold is left to gjk(), which reruns such a warm answer cold.
+    const Vec2 d = cache->separating_axis;
+    const SupportPoint p = diff.support(d, cache->index_a[0], cache->index_b[0]);
+    const double scaled = -p.w.dot(d);
+    if (scaled > 0 && exceeds(scaled, threshold + kRoundOffReach, d.squaredNorm())) {
+      cache->index_a[0] = p.index_a;
+      cache->index_b[0] = p.index_b;
+      if (iterations != nullptr) ++*iterations;
+      return false;
+    }
+  }
+  const GjkOutput out =
+      gjk<GjkMode::boolean>(diff, contact_tolerance, max_gjk_iterations, cache, probe);
   if (iterations != nullptr) *iterations += out.iterations;
   return !out.separated;
 }
