@@ -21,7 +21,6 @@
 #include <cmath>
 #include <limits>
 
-#include "branch_hint.hpp"
 #include "collision/tolerances.hpp"
 #include "simplex.hpp"
 #include "vec2_math.hpp"
@@ -128,12 +127,10 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
     double best_distance = INFINITY;
     Vec2 best_normal(1, 0);
     for (int i = 0; i < count; ++i) {
-      Vec2 e = poly[(i + 1) % count].w - poly[i].w;
+      const Vec2 e = poly[(i + 1) % count].w - poly[i].w;
       if (e.x() == 0 && e.y() == 0) continue;
-      // An edge whose square underflows (below ~1e-146 m) is scaled up first: its norm would
-      // be imprecise, and the normal not unit (fuzz finding F18).
-      if (COLLISION_UNLIKELY(e.squaredNorm() < kSafeSquare)) e = scaled_up_to_unit_range(e);
-      const Vec2 normal = right_perp(e) / e.norm();
+      // Safe where the edge's square underflows (fuzz finding F18: a normal off unit).
+      const Vec2 normal = unit_right_normal(e);
       const double distance = normal.dot(poly[i].w);
       if (distance < best_distance) {
         best = i;

@@ -30,7 +30,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <optional>
 #include <utility>
 
 #include "branch_hint.hpp"
@@ -109,15 +108,23 @@ template <class Diff>
   return tiny_start_direction(d);
 }
 
-// The start direction when its one support point proves the cores farther apart than
-// radius_sum + contact_tolerance (the first thing a cold boolean query tries, so both agree).
+// A cold GJK's first support point, along the start direction, and whether it proves the cores
+// farther apart than radius_sum + contact_tolerance. Made before GJK's set-up by the queries
+// that can answer from it (intersects, penetration's normal of a gap), by the same test as
+// gjk()'s, so that all agree; gjk() takes the point rather than asking for it again.
+struct ColdProbe {
+  Vec2 direction;
+  SupportPoint point;
+  bool separates;
+};
+
 template <class Diff>
-std::optional<Vec2> start_direction_separates(const Diff& diff, double contact_tolerance) {
+[[gnu::always_inline]] inline ColdProbe cold_probe(const Diff& diff, double contact_tolerance) {
   const Vec2 d = start_direction(diff);
+  const SupportPoint p = diff.support(d);
+  const double scaled = -p.w.dot(d);
   const double threshold = diff.radius_sum() + contact_tolerance;
-  const double scaled = -diff.support(d).w.dot(d);
-  if (scaled > 0 && exceeds(scaled, threshold, d.squaredNorm())) return d;
-  return std::nullopt;
+  return {d, p, scaled > 0 && exceeds(scaled, threshold, d.squaredNorm())};
 }
 
 // Whether a cache holds a usable separating axis: zero means none; one whose square underflows
@@ -226,7 +233,7 @@ double difference_box(const Diff& diff) {
 
 template <GjkMode kMode, class Diff>
 GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache,
-              const SupportPoint* cold_probe = nullptr);
+              const SupportPoint* first_point = nullptr);
 
 // Whether the origin lies inside an enclosing triangle by more than the triangle's round-off
 // (kOnSimplexRelative of its size, from each edge): then it lies in a ⊖ b, whichever way a query
@@ -277,11 +284,11 @@ template <GjkMode kMode, class Diff>
 }
 
 // The mode is a template argument so that a boolean query carries none of the square roots and
-// divisions the bounds of the other modes need. cold_probe: the support point along
-// start_direction(diff), where a caller already has it (a cold start only).
+// divisions the bounds of the other modes need. first_point: cold_probe()'s point, where a
+// caller already has it (a cold start only).
 template <GjkMode kMode, class Diff>
 GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache,
-              const SupportPoint* cold_probe) {
+              const SupportPoint* first_point) {
   constexpr bool kBoolean = kMode == GjkMode::boolean;
   GjkOutput out;
   Simplex& s = out.simplex;
@@ -317,7 +324,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   if (probe) {
     const Vec2& d = first_direction;
     const SupportPoint p =
-        cold_probe != nullptr && !warm ? *cold_probe : diff.support(d, hint_a, hint_b);
+        first_point != nullptr && !warm ? *first_point : diff.support(d, hint_a, hint_b);
     ++out.iterations;
     hint_a = p.index_a;
     hint_b = p.index_b;

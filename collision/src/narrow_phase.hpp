@@ -22,26 +22,25 @@ bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iteratio
   // GJK's first probe, made here: one support point proves most pairs a planner asks about
   // apart, and those then skip GJK's set-up. The same tests as gjk() makes, so the same answers
   // and the same cache.
-  const double threshold = diff.radius_sum() + contact_tolerance;
-  const SupportPoint* probe = nullptr;
+  const SupportPoint* first_point = nullptr;
   SupportPoint first;
   if (cache == nullptr) {
     // Cold: along the line between the shapes' middles; gjk() reuses the point if it is needed.
-    const Vec2 d = start_direction(diff);
-    first = diff.support(d);
-    const double scaled = -first.w.dot(d);
-    if (scaled > 0 && exceeds(scaled, threshold, d.squaredNorm())) {
+    const ColdProbe probe = cold_probe(diff, contact_tolerance);
+    if (probe.separates) {
       if (iterations != nullptr) ++*iterations;
       return false;
     }
-    probe = &first;
+    first = probe.point;
+    first_point = &first;
   } else if (cache->count == 1 && has_axis(*cache) && cache_fits(diff, cache)) {
     // Warm, after a gap: along that gap's axis. A gap proven within round-off's reach of the
     // threshold is left to gjk(), which reruns such a warm answer cold.
     const Vec2 d = cache->separating_axis;
     const SupportPoint p = diff.support(d, cache->index_a[0], cache->index_b[0]);
     const double scaled = -p.w.dot(d);
-    if (scaled > 0 && exceeds(scaled, threshold + kRoundOffReach, d.squaredNorm())) {
+    const double reach = diff.radius_sum() + contact_tolerance + kRoundOffReach;
+    if (scaled > 0 && exceeds(scaled, reach, d.squaredNorm())) {
       cache->index_a[0] = p.index_a;
       cache->index_b[0] = p.index_b;
       if (iterations != nullptr) ++*iterations;
@@ -49,7 +48,7 @@ bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iteratio
     }
   }
   const GjkOutput out =
-      gjk<GjkMode::boolean>(diff, contact_tolerance, max_gjk_iterations, cache, probe);
+      gjk<GjkMode::boolean>(diff, contact_tolerance, max_gjk_iterations, cache, first_point);
   if (iterations != nullptr) *iterations += out.iterations;
   return !out.separated;
 }
@@ -62,13 +61,10 @@ inline double triangle_depth_bound(const Simplex& s, Vec2* normal) {
   for (int i = 0; i < 3; ++i) {
     const Vec2 e = s.v[(i + 1) % 3].w - s.v[i].w;
     if (e.x() == 0 && e.y() == 0) return 0;
-    // Where the square underflows, the edge is scaled before it is normalised, not only its
-    // length: an edge with subnormal coordinates has a subnormal length, rounded to 5e-324 m, and
-    // dividing by that left the normal off unit (fuzz findings F28: 4e-5 off for an edge of
-    // 1.2e-153 m; F29: 2.6e-6 off for one of 1e-318 m).
-    const double squared = e.squaredNorm();
-    const Vec2 outward = orientation * (squared >= kSafeSquare ? right_perp(e) / std::sqrt(squared)
-                                                               : unit(right_perp(e)));
+    // Safe where the edge's square underflows, as EPA's (fuzz findings F28: 4e-5 off unit for an
+    // edge of 1.2e-153 m whose length alone was scaled; F29: 2.6e-6 off for one of 1e-318 m,
+    // whose scaled length was still subnormal).
+    const Vec2 outward = orientation * unit_right_normal(e);
     const double d = outward.dot(s.v[i].w);
     if (d < best) {
       best = d;

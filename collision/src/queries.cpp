@@ -83,10 +83,10 @@ PenetrationResult penetration(const A& a, const B& b, double contact_tolerance_m
     // middles, which is what intersects() tries first: before the SAT fast path below, which only
     // pays for overlaps and otherwise projects every vertex on several axes first. The normal of
     // a separated pair is then that separating direction.
-    if (const std::optional<Vec2> axis =
-            detail::start_direction_separates(diff, contact_tolerance_m)) {
+    if (const detail::ColdProbe probe = detail::cold_probe(diff, contact_tolerance_m);
+        probe.separates) {
       PenetrationResult r;
-      r.normal = detail::unit(*axis);
+      r.normal = detail::unit(probe.direction);
       r.iterations = 1;
       return r;
     }

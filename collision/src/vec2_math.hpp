@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "branch_hint.hpp"
 #include "collision/vec2.hpp"
 
 namespace collision::detail {
@@ -52,6 +53,14 @@ inline double safe_norm(const Vec2& v) {
   if (squared >= kSafeSquare) return std::sqrt(squared);
   const double largest = v.cwiseAbs().maxCoeff();
   return largest > 0 ? largest * (v / largest).norm() : 0.0;
+}
+
+// The unit normal on the right of a non-zero edge e (e rotated by -90 degrees, over |e|), also
+// where |e|^2 underflows (an edge below ~1e-154 m, whose norm would be imprecise; with subnormal
+// coordinates, rounded to 5e-324 m): e is then scaled up by a power of two first, exactly.
+inline Vec2 unit_right_normal(Vec2 e) {
+  if (COLLISION_UNLIKELY(e.squaredNorm() < kSafeSquare)) e = scaled_up_to_unit_range(e);
+  return right_perp(e) / e.norm();
 }
 
 inline bool is_finite(const Vec2& v) { return std::isfinite(v.x()) && std::isfinite(v.y()); }
