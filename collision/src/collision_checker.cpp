@@ -20,6 +20,7 @@
 
 #include "collision/errors.hpp"
 #include "collision/swept_hull.hpp"
+#include "heading_axis.hpp"
 #include "narrow_phase.hpp"
 #include "prediction.hpp"
 #include "relative_sweep.hpp"
@@ -219,7 +220,7 @@ class TrajectoryScan {
   EgoPose make_ego(const Pose2& pose, double t, const EgoPose* same = nullptr) const {
     const Vec2 axis = same != nullptr && same->pose.heading == pose.heading
                           ? same->axis
-                          : Vec2(std::cos(pose.heading), std::sin(pose.heading));
+                          : detail::heading_axis(pose.heading);
     const Vec2 center = Vec2(pose.x, pose.y) + axle_to_center_ * axis;
     const Vec2 extent(half_length_ * std::abs(axis.x()) + half_width_ * std::abs(axis.y()),
                       half_length_ * std::abs(axis.y()) + half_width_ * std::abs(axis.x()));
@@ -422,9 +423,9 @@ class TrajectoryScan {
 
   // Turns the body's polygon into place: only for pairs that reach GJK.
   detail::PlacedPolygonView body_view(const Part& part, const BodyAt& body) const {
-    return detail::PlacedPolygonView(*part.polygon, Vec2(body.pose.x, body.pose.y),
-                                     std::cos(body.pose.heading), std::sin(body.pose.heading),
-                                     origin_);
+    const Vec2 axis = detail::heading_axis(body.pose.heading);
+    return detail::PlacedPolygonView(*part.polygon, Vec2(body.pose.x, body.pose.y), axis.x(),
+                                     axis.y(), origin_);
   }
 
   // Splits [ta, tb] at every predicted time inside it: within each piece both the ego and the

@@ -4,6 +4,7 @@
 
 #include "collision/errors.hpp"
 #include "format.hpp"
+#include "heading_axis.hpp"
 #include "supported_range.hpp"
 #include "vec2_math.hpp"
 
@@ -50,7 +51,7 @@ Obb::Obb(Vec2 center, double heading, double half_length, double half_width)
         is_size(half_width))) {
     throw_invalid(center, heading, half_length, half_width);
   }
-  axis_length_ = Vec2(std::cos(heading), std::sin(heading));
+  axis_length_ = detail::heading_axis(heading);
 }
 
 std::array<Vec2, 4> Obb::corners() const {

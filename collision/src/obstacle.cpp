@@ -15,6 +15,7 @@
 
 #include "collision/errors.hpp"
 #include "format.hpp"
+#include "heading_axis.hpp"
 #include "polygon_decomposition.hpp"
 #include "prediction.hpp"
 #include "supported_range.hpp"
@@ -131,8 +132,8 @@ std::optional<Pose2> Obstacle::pose_at(double t, OutsidePrediction outside) cons
 }
 
 ConvexPolygon transformed(const ConvexPolygon& body, const Pose2& pose) {
-  const double cos_h = std::cos(pose.heading);
-  const double sin_h = std::sin(pose.heading);
+  const Vec2 axis = detail::heading_axis(pose.heading);
+  const double cos_h = axis.x(), sin_h = axis.y();
   const Vec2 offset(pose.x, pose.y);
   std::vector<Vec2> vertices;
   vertices.reserve(body.size());

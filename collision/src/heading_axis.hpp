@@ -1,0 +1,76 @@
+// The unit vector (cos h, sin h) of a heading (internal): every pose the checker visits needs one.
+//
+// Why not std::cos and std::sin: glibc's sincos saves, sets and restores the floating-point
+// rounding mode on every call, which costs more than the rest of a pose's coarse stage (13.7 ns
+// a call measured on the development machine, where a trajectory pose costs ~33 ns in all). Here:
+// a reduction to |r| <= pi/4 by the nearest multiple of pi/2, with pi/2 split into three parts so
+// that the reduction is off by less than 1e-30 rad for headings within kMaxHeading, then the
+// Taylor series of both functions, truncated where the next term is below 1e-17. Each component is
+// within a few units in the last place of 1 (absolute error <= ~4e-16, tests/heading_axis_test),
+// which is all that geometry asks of a direction; headings beyond the reduction's range and
+// non-finite ones go to the standard functions.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "collision/vec2.hpp"
+
+namespace collision::detail {
+
+// pi/2 = kHalfPi1 + kHalfPi2 + kHalfPi3: the first two have 33 significant bits, so k times them
+// is exact for |k| < 2^20, and the three together carry pi/2 to ~1e-37.
+inline constexpr double kHalfPi1 = 1.5707963267341256;
+inline constexpr double kHalfPi2 = 6.077100506303966e-11;
+inline constexpr double kHalfPi3 = 2.0222662487959506e-21;
+inline constexpr double kTwoOverPi = 0.6366197723675814;
+
+// Below this |heading| (radians) the quadrant count k stays under 2^20 (kMaxHeading, 1e6 rad,
+// is inside it).
+inline constexpr double kFastReductionLimit = 1.5e6;
+
+// (sin r / r, cos r) for |r| <= ~pi/4: the two Taylor series in z = r^2, both of degree 8 in z
+// (up to r^16 / 17! and r^16 / 16!; the first terms left out are below 1.2e-19 and 2.1e-18 at
+// pi/4), evaluated side by side in one pair of lanes from the smallest term.
+inline Eigen::Array2d sinc_and_cos_near_zero(double r) {
+  // Lane 0: coefficients of sin r / r = 1 - z/3! + z^2/5! ...; lane 1: of cos r = 1 - z/2! ...
+  auto term = [](double sin_coefficient, double cos_coefficient) {
+    return Eigen::Array2d(sin_coefficient, cos_coefficient);
+  };
+  const Eigen::Array2d z = Eigen::Array2d::Constant(r * r);
+  Eigen::Array2d p = term(1.0 / 355687428096000, 1.0 / 20922789888000);  // 1/17!, 1/16!
+  p = p * z + term(-1.0 / 1307674368000, -1.0 / 87178291200);
+  p = p * z + term(1.0 / 6227020800, 1.0 / 479001600);
+  p = p * z + term(-1.0 / 39916800, -1.0 / 3628800);
+  p = p * z + term(1.0 / 362880, 1.0 / 40320);
+  p = p * z + term(-1.0 / 5040, -1.0 / 720);
+  p = p * z + term(1.0 / 120, 1.0 / 24);
+  p = p * z + term(-1.0 / 6, -1.0 / 2);
+  return p * z + 1.0;
+}
+
+// (cos heading, sin heading), heading in radians.
+inline Vec2 heading_axis(double heading_rad) {
+  if (!(std::abs(heading_rad) <= kFastReductionLimit)) {
+    return Vec2(std::cos(heading_rad), std::sin(heading_rad));
+  }
+  // k: the nearest integer to heading / (pi/2), by the 1.5 * 2^52 trick (exact for |k| < 2^51
+  // in round-to-nearest, and cheaper than a call to std::nearbyint without SSE4.1).
+  constexpr double kRoundingShift = 6755399441055744.0;  // 1.5 * 2^52
+  const double k = (heading_rad * kTwoOverPi + kRoundingShift) - kRoundingShift;
+  const double r = ((heading_rad - k * kHalfPi1) - k * kHalfPi2) - k * kHalfPi3;
+  const Eigen::Array2d sinc_cos = sinc_and_cos_near_zero(r);
+  const double s = r * sinc_cos[0], c = sinc_cos[1];
+  switch (static_cast<std::int64_t>(k) & 3) {
+    case 0:
+      return Vec2(c, s);
+    case 1:
+      return Vec2(-s, c);
+    case 2:
+      return Vec2(-c, -s);
+    default:
+      return Vec2(s, -c);
+  }
+}
+
+}  // namespace collision::detail
