@@ -31,22 +31,21 @@ inline constexpr double kFastReductionLimit = 1.5e6;
 
 // (sin r / r, cos r) for |r| <= ~pi/4: the two Taylor series in z = r^2, both of degree 8 in z
 // (up to r^16 / 17! and r^16 / 16!; the first terms left out are below 1.2e-19 and 2.1e-18 at
-// pi/4), evaluated side by side in one pair of lanes from the smallest term.
+// pi/4), side by side in one pair of lanes. Both are 1 + z T(z); T is evaluated by Estrin's
+// scheme, pairs of terms first, which halves the chain of dependent operations that Horner's
+// rule makes (the checker waits on this result at every pose), and 1 is added last.
 inline Eigen::Array2d sinc_and_cos_near_zero(double r) {
   // Lane 0: coefficients of sin r / r = 1 - z/3! + z^2/5! ...; lane 1: of cos r = 1 - z/2! ...
-  auto term = [](double sin_coefficient, double cos_coefficient) {
-    return Eigen::Array2d(sin_coefficient, cos_coefficient);
-  };
-  const Eigen::Array2d z = Eigen::Array2d::Constant(r * r);
-  Eigen::Array2d p = term(1.0 / 355687428096000, 1.0 / 20922789888000);  // 1/17!, 1/16!
-  p = p * z + term(-1.0 / 1307674368000, -1.0 / 87178291200);
-  p = p * z + term(1.0 / 6227020800, 1.0 / 479001600);
-  p = p * z + term(-1.0 / 39916800, -1.0 / 3628800);
-  p = p * z + term(1.0 / 362880, 1.0 / 40320);
-  p = p * z + term(-1.0 / 5040, -1.0 / 720);
-  p = p * z + term(1.0 / 120, 1.0 / 24);
-  p = p * z + term(-1.0 / 6, -1.0 / 2);
-  return p * z + 1.0;
+  using Pair = Eigen::Array2d;
+  const double z = r * r, z2 = z * z, z4 = z2 * z2;
+  const Pair a0 = Pair(-1.0 / 6, -1.0 / 2) + z * Pair(1.0 / 120, 1.0 / 24);
+  const Pair a1 = Pair(-1.0 / 5040, -1.0 / 720) + z * Pair(1.0 / 362880, 1.0 / 40320);
+  const Pair a2 =
+      Pair(-1.0 / 39916800, -1.0 / 3628800) + z * Pair(1.0 / 6227020800, 1.0 / 479001600);
+  const Pair a3 = Pair(-1.0 / 1307674368000, -1.0 / 87178291200) +
+                  z * Pair(1.0 / 355687428096000, 1.0 / 20922789888000);
+  const Pair t = (a0 + z2 * a1) + z4 * (a2 + z2 * a3);
+  return 1.0 + z * t;
 }
 
 // (cos heading, sin heading), heading in radians.
