@@ -124,7 +124,7 @@ class TrajectoryScan {
         tolerance_(config.narrow_phase.contact_tolerance),
         horizon_(config.clearance.horizon),
         continuous_(config.continuous.enabled),
-        rear_radius_(footprint_radius(config.vehicle, config.margins)),
+        shape_(scene.ego),
         ego_(scratch.ego),
         candidates_(scratch.candidates),
         bounds_(scratch.bounds),
@@ -133,13 +133,6 @@ class TrajectoryScan {
         pieces_(scratch.pieces),
         hits_(scratch.hits) {
     ego_.clear();
-    const double front = config.vehicle.wheel_base + config.vehicle.front_overhang;
-    center_lever_ = 0.5 * std::abs(front - config.vehicle.rear_overhang);
-    const Obb b = footprint(Pose2{0, 0, 0}, config.vehicle, config.margins);
-    half_length_ = b.half_length();
-    half_width_ = b.half_width();
-    axle_to_center_ = b.center().x();
-    box_radius_ = std::hypot(half_length_, half_width_);
   }
 
   TrajectoryResult run() {
@@ -207,8 +200,8 @@ class TrajectoryScan {
       EgoPose e = make_ego(p.pose, p.t, ego_.empty() ? nullptr : &ego_.back());
       if (continuous_ && !ego_.empty()) {
         const double turn = heading_change(ego_.back().pose.heading, p.pose.heading);
-        e.sweep_inflation = rotation_inflation(rear_radius_, turn);
-        e.center_inflation = rotation_inflation(center_lever_, turn);
+        e.sweep_inflation = rotation_inflation(shape_.rear_radius, turn);
+        e.center_inflation = rotation_inflation(shape_.center_lever, turn);
       }
       ego_.push_back(e);
     }
@@ -221,16 +214,17 @@ class TrajectoryScan {
     const Vec2 axis = same != nullptr && same->pose.heading == pose.heading
                           ? same->axis
                           : detail::heading_axis(pose.heading);
-    const Vec2 center = Vec2(pose.x, pose.y) + axle_to_center_ * axis;
-    const Vec2 extent(half_length_ * std::abs(axis.x()) + half_width_ * std::abs(axis.y()),
-                      half_length_ * std::abs(axis.y()) + half_width_ * std::abs(axis.x()));
+    const Vec2 center = Vec2(pose.x, pose.y) + shape_.axle_to_center * axis;
+    const Vec2 extent(
+        shape_.half_length * std::abs(axis.x()) + shape_.half_width * std::abs(axis.y()),
+        shape_.half_length * std::abs(axis.y()) + shape_.half_width * std::abs(axis.x()));
     const Aabb aabb = Aabb(center - extent, center + extent)
                           .inflated(detail::rounding_slack(center.cwiseAbs().maxCoeff()));
     return {pose, t, center, axis, aabb, 0, 0};
   }
 
   detail::ObbView view(const EgoPose& ego) const {
-    return detail::ObbView(ego.center, ego.axis, half_length_, half_width_, origin_);
+    return detail::ObbView(ego.center, ego.axis, shape_.half_length, shape_.half_width, origin_);
   }
 
   bool sweeps_into(std::size_t i) const { return continuous_ && i > 0; }
@@ -286,7 +280,7 @@ class TrajectoryScan {
     const Vec2 middle = 0.5 * (a + b);
     const double path_reach = (sweep ? ego.sweep_inflation : 0.0) + tolerance_;
     // Half the step's length, bounded by its L1 norm (no square root).
-    const double reach = box_radius_ + 0.5 * (b - a).cwiseAbs().sum() +
+    const double reach = shape_.box_radius + 0.5 * (b - a).cwiseAbs().sum() +
                          std::max(path_reach, std::max(clearance_threshold, 0.0));
     constexpr double kMargin = 1 + 1e-12;  // round-off of the squares, relative
     const double mx = middle.x(), my = middle.y();
@@ -312,7 +306,7 @@ class TrajectoryScan {
   PairOutcome test_stationary(const Part& part, std::size_t i, Caches& caches,
                               double clearance_threshold, CheckStats& stats) {
     const EgoPose& ego = ego_[i];
-    const double pose_gap = (ego.center - part.circle_center).norm() - box_radius_ -
+    const double pose_gap = (ego.center - part.circle_center).norm() - shape_.box_radius -
                             part.circle_radius;  // lower bound of the pose's distance
     const bool sweep = sweeps_into(i);
     double collision_gap = pose_gap;
@@ -322,7 +316,7 @@ class TrajectoryScan {
       // The exact test is the hull of the two boxes grown by the rotation inflation about the
       // rear axle: inside the capsule of the box centres grown by the same amount.
       collision_gap = distance_to_segment(part.circle_center, prev.center, ego.center) -
-                      box_radius_ - ego.sweep_inflation - part.circle_radius;
+                      shape_.box_radius - ego.sweep_inflation - part.circle_radius;
       collision_box = Aabb(prev.aabb).extend(ego.aabb).inflated(ego.sweep_inflation);
     }
     bool check_collision = !config_.broad_phase.bounding_circles || collision_gap <= tolerance_;
@@ -384,13 +378,13 @@ class TrajectoryScan {
                             int* iterations) {
     const double turn = heading_change(a.pose.heading, b.pose.heading);
     const detail::HullView<detail::ObbView> hull(view(a), view(b),
-                                                 rotation_inflation(rear_radius_, turn));
+                                                 rotation_inflation(shape_.rear_radius, turn));
     const detail::MinkowskiDifference diff(hull, detail::PolygonView(*part.polygon, origin_));
     if (!detail::intersects(diff, tolerance_, config_.narrow_phase.max_gjk_iterations, cache,
                             iterations)) {
       return false;
     }
-    if (!split(sweep_overestimate(rear_radius_, turn))) return true;
+    if (!split(sweep_overestimate(shape_.rear_radius, turn))) return true;
     const EgoPose m = ego_between(a, b, 0.5);
     return step_hits_stationary(part, a, m, nullptr, iterations) ||
            step_hits_stationary(part, m, b, nullptr, iterations);
@@ -482,7 +476,7 @@ class TrajectoryScan {
         rotation_inflation(part.circle_radius, turn_between(before.pose.heading, now.pose.heading));
     const Vec2 ra = ego_center_at(prev, ego, 0.0) - pa;
     const Vec2 rb = ego_center_at(prev, ego, 1.0) - pb;
-    const double collision_gap = distance_to_segment(Vec2::Zero(), ra, rb) - box_radius_ -
+    const double collision_gap = distance_to_segment(Vec2::Zero(), ra, rb) - shape_.box_radius -
                                  ego.center_inflation - ego.sweep_inflation - part.circle_radius -
                                  body_inflation;
     const bool measure = clearance_threshold > 0 && pose_gap <= clearance_threshold;
@@ -505,7 +499,8 @@ class TrajectoryScan {
     caches.body_present = now.has_value();
     const double radius = part.circle_radius;
     double pose_gap = kInfinity;
-    if (now) pose_gap = (ego.center - Vec2(now->pose.x, now->pose.y)).norm() - box_radius_ - radius;
+    if (now)
+      pose_gap = (ego.center - Vec2(now->pose.x, now->pose.y)).norm() - shape_.box_radius - radius;
 
     if (sweep && before && now && config_.broad_phase.bounding_circles &&
         !time_inside(part, ego_[i - 1].t, ego.t, caches.prediction_hint) &&
@@ -534,7 +529,7 @@ class TrajectoryScan {
         const Vec2 ra = ego_center_at(prev, ego, qa.s) - pa;
         const Vec2 rb = ego_center_at(prev, ego, qb.s) - pb;
         collision_gap =
-            std::min(collision_gap, distance_to_segment(Vec2::Zero(), ra, rb) - box_radius_ -
+            std::min(collision_gap, distance_to_segment(Vec2::Zero(), ra, rb) - shape_.box_radius -
                                         center_inflation - ego_inflation - radius - body_inflation);
         body_box.extend(disc_box(pa, radius + body_inflation))
             .extend(disc_box(pb, radius + body_inflation));
@@ -622,7 +617,7 @@ class TrajectoryScan {
     const EgoPose eb = ego_between(a, b, qb.s);
     const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
     const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
-    const double inflation = rotation_inflation(rear_radius_, ego_turn) +
+    const double inflation = rotation_inflation(shape_.rear_radius, ego_turn) +
                              rotation_inflation(part.circle_radius, body_turn);
     const detail::RelativeSweepDifference diff(view(ea), body_view(part, qa), view(eb),
                                                body_view(part, qb), inflation);
@@ -630,7 +625,7 @@ class TrajectoryScan {
                             iterations)) {
       return false;
     }
-    const double overestimate = sweep_overestimate(rear_radius_, ego_turn) +
+    const double overestimate = sweep_overestimate(shape_.rear_radius, ego_turn) +
                                 sweep_overestimate(part.circle_radius, body_turn);
     if (qa.s == qb.s || !split(overestimate)) return true;
     const BodyAt qm = body_halfway(qa, qb);
@@ -684,14 +679,9 @@ class TrajectoryScan {
   double tolerance_;
   double horizon_;
   bool continuous_;
-  double rear_radius_;         // rear axle to the farthest footprint corner, m
-  double half_length_;         // of the footprint, m
-  double half_width_;          // of the footprint, m
-  double axle_to_center_;      // rear axle to footprint centre along the heading, m (signed)
-  double box_radius_;          // footprint centre to a corner, m
-  double center_lever_;        // rear axle to the footprint centre, m
-  int split_budget_ = 0;       // halvings left for the current sweep test
-  std::vector<EgoPose>& ego_;  // the poses made so far
+  const detail::EgoShape& shape_;  // the footprint's dimensions, derived once per scene
+  int split_budget_ = 0;           // halvings left for the current sweep test
+  std::vector<EgoPose>& ego_;      // the poses made so far
   std::vector<int>& candidates_;
   std::vector<CandidateBound>& bounds_;             // parallel to candidates_
   std::vector<int>& survivors_;                     // slots of candidates_ kept at this pose

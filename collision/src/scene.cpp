@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "collision/vehicle.hpp"
+
 namespace collision::detail {
 
 namespace {
@@ -49,6 +51,15 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
 std::unique_ptr<const Scene> build_scene(std::vector<Obstacle> obstacles,
                                          const CheckerConfig& config) {
   auto scene = std::make_unique<Scene>();
+  const Obb box = footprint(Pose2{0, 0, 0}, config.vehicle, config.margins);
+  EgoShape& ego = scene->ego;
+  ego.half_length = box.half_length();
+  ego.half_width = box.half_width();
+  ego.axle_to_center = box.center().x();
+  ego.box_radius = std::hypot(ego.half_length, ego.half_width);
+  ego.rear_radius = footprint_radius(config.vehicle, config.margins);
+  const double front = config.vehicle.wheel_base + config.vehicle.front_overhang;
+  ego.center_lever = 0.5 * std::abs(front - config.vehicle.rear_overhang);
   scene->obstacles = std::move(obstacles);
   for (const Obstacle& obstacle : scene->obstacles) {
     for (const ConvexPolygon& polygon : obstacle.parts()) {

@@ -27,7 +27,19 @@ struct Part {
   double circle_radius = 0;
 };
 
+// The ego's footprint as every scan needs it: derived from the config once per scene, not once
+// per trajectory (a box and two hypot calls, 2 ns a pose on the corridor bench).
+struct EgoShape {
+  double half_length = 0;     // of the footprint, m
+  double half_width = 0;      // of the footprint, m
+  double axle_to_center = 0;  // rear axle to footprint centre along the heading, m (signed)
+  double box_radius = 0;      // footprint centre to a corner, m
+  double rear_radius = 0;     // rear axle to the farthest footprint corner, m
+  double center_lever = 0;    // rear axle to the footprint centre, m
+};
+
 struct Scene {
+  EgoShape ego;
   std::vector<Obstacle> obstacles;
   std::vector<Part> parts;
   std::unique_ptr<SpatialIndex> index;  // null when there are no parts
