@@ -54,7 +54,8 @@ inline Vec2 heading_axis(double heading_rad) {
     return Vec2(std::cos(heading_rad), std::sin(heading_rad));
   }
   // k: the nearest integer to heading / (pi/2), by the 1.5 * 2^52 trick (exact for |k| < 2^51
-  // in round-to-nearest, and cheaper than a call to std::nearbyint without SSE4.1).
+  // in round-to-nearest, and cheaper than a call to std::nearbyint without SSE4.1). It relies on
+  // IEEE evaluation order, as the three-part reduction does: never build with -ffast-math.
   constexpr double kRoundingShift = 6755399441055744.0;  // 1.5 * 2^52
   const double k = (heading_rad * kTwoOverPi + kRoundingShift) - kRoundingShift;
   const double r = ((heading_rad - k * kHalfPi1) - k * kHalfPi2) - k * kHalfPi3;
