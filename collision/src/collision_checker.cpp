@@ -417,9 +417,8 @@ class TrajectoryScan {
 
   // Turns the body's polygon into place: only for pairs that reach GJK.
   detail::PlacedPolygonView body_view(const Part& part, const BodyAt& body) const {
-    const Vec2 axis = detail::heading_axis(body.pose.heading);
-    return detail::PlacedPolygonView(*part.polygon, Vec2(body.pose.x, body.pose.y), axis.x(),
-                                     axis.y(), origin_);
+    return detail::PlacedPolygonView(*part.polygon, Vec2(body.pose.x, body.pose.y),
+                                     detail::heading_axis(body.pose.heading), origin_);
   }
 
   // Splits [ta, tb] at every predicted time inside it: within each piece both the ego and the

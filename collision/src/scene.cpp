@@ -58,8 +58,7 @@ std::unique_ptr<const Scene> build_scene(std::vector<Obstacle> obstacles,
   ego.axle_to_center = box.center().x();
   ego.box_radius = std::hypot(ego.half_length, ego.half_width);
   ego.rear_radius = footprint_radius(config.vehicle, config.margins);
-  const double front = config.vehicle.wheel_base + config.vehicle.front_overhang;
-  ego.center_lever = 0.5 * std::abs(front - config.vehicle.rear_overhang);
+  ego.center_lever = std::abs(ego.axle_to_center);
   scene->obstacles = std::move(obstacles);
   for (const Obstacle& obstacle : scene->obstacles) {
     for (const ConvexPolygon& polygon : obstacle.parts()) {

@@ -181,13 +181,14 @@ class PolygonView {
 // search direction is turned into the body frame instead of turning every vertex.
 class PlacedPolygonView {
  public:
-  PlacedPolygonView(const ConvexPolygon& body, const Vec2& position, double cos_heading,
-                    double sin_heading, const Vec2& origin)
+  // heading_axis: (cos, sin) of the body's heading.
+  PlacedPolygonView(const ConvexPolygon& body, const Vec2& position, const Vec2& heading_axis,
+                    const Vec2& origin)
       : vertices_(body.vertices().data()),
         count_(static_cast<int>(body.size())),
         offset_(position - origin),
-        cos_(cos_heading),
-        sin_(sin_heading) {}
+        cos_(heading_axis.x()),
+        sin_(heading_axis.y()) {}
   int support(const Vec2& d, int hint) const {
     const Vec2 local(cos_ * d.x() + sin_ * d.y(), -sin_ * d.x() + cos_ * d.y());
     auto height = [&](int i) { return vertices_[i].dot(local); };
