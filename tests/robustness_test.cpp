@@ -19,6 +19,7 @@
 #include <variant>
 #include <vector>
 
+#include "clear_overlap.hpp"
 #include "collision/errors.hpp"
 #include "collision/obstacle.hpp"
 #include "support.hpp"
@@ -1343,6 +1344,81 @@ TEST(Robustness, Case20WarmStartInvalidation) {
       }
     }
   }
+}
+
+// The quick proof of overlap (clear_overlap.hpp): a vertex inside the box by more than
+// kClearOverlapMargin proves the hit, nearer the box's sides GJK decides; where it proves one,
+// GJK alone (no quick proof) and distance() find the hit too, at the margin, at UTM coordinates,
+// with a zero tolerance, and on seeded random near-touching pairs of every scale.
+TEST(Robustness, ClearOverlapProvesOnlyWhatGjkFinds) {
+  const double margin = detail::kClearOverlapMargin;
+  auto gjk_hit = [](const Obb& a, const auto& b, double tol) {
+    const Vec2 origin = detail::anchor(a);
+    const detail::MinkowskiDifference diff(detail::make_view(a, origin),
+                                           detail::make_view(b, origin));
+    return !detail::gjk<detail::GjkMode::boolean>(diff, tol, kMaxGjkIterations, nullptr).separated;
+  };
+  auto clearly = [](const Obb& a, const auto& b) {
+    const Vec2 origin = detail::anchor(a);
+    return detail::views_clearly_overlap(detail::make_view(a, origin),
+                                         detail::make_view(b, origin));
+  };
+  for (const Vec2& offset : {Vec2(0, 0), kUtmOffset1, kUtmOffset2}) {
+    SCOPED_TRACE("offset " + fmt(offset));
+    const Obb box(offset, 0.4, 2.4, 0.95);
+    const Vec2 along(std::cos(0.4), std::sin(0.4));
+    const Vec2 front = offset + 2.4 * along;  // middle of the front side
+    for (const double depth :
+         {-margin, 0.0, 0.5 * margin, 0.99 * margin, 1.01 * margin, 2 * margin, 1e-3, 1.0}) {
+      SCOPED_TRACE("vertex " + fmt(depth) + " m inside the front side");
+      const Vec2 tip = front - depth * along;
+      const ConvexPolygon wedge({tip, tip + 3 * along + Vec2(-along.y(), along.x()),
+                                 tip + 3 * along - Vec2(-along.y(), along.x())});
+      const bool expected_clear = depth > 1.001 * margin;
+      if (depth > 1.001 * margin || depth < 0.999 * margin) {
+        EXPECT_EQ(clearly(box, wedge), expected_clear);
+      }
+      for (const double tol : {0.0, kDefaultContactTolerance}) {
+        if (clearly(box, wedge)) {
+          EXPECT_TRUE(gjk_hit(box, wedge, tol));
+          EXPECT_NE(distance(box, wedge, tol).status, QueryStatus::separated);
+        }
+        EXPECT_EQ(intersects(box, wedge, tol), gjk_hit(box, wedge, tol));
+        EXPECT_EQ(intersects(wedge, box, tol), gjk_hit(box, wedge, tol));
+      }
+      // A box turned by 45 degrees whose corner is the tip (box against box: corners tested).
+      const double half = 1 / std::sqrt(2.0);
+      const Obb corner_box(tip + along, 0.4 + kPi / 4, half, half);
+      EXPECT_EQ(intersects(box, corner_box), gjk_hit(box, corner_box, kDefaultContactTolerance));
+      EXPECT_EQ(intersects(corner_box, box), gjk_hit(box, corner_box, kDefaultContactTolerance));
+    }
+    // A box thinner than twice the margin has no clear inside.
+    const Obb thin(offset, 0.4, 2.4, 0.5 * margin);
+    EXPECT_FALSE(clearly(thin, ConvexPolygon({offset, offset + Vec2(1, 1), offset + Vec2(-1, 1)})));
+  }
+  Rng rng(20261124);
+  int proven = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const double scale = log_uniform(rng, 1e-3, 1e3);
+    const Vec2 at = k % 2 == 0 ? Vec2::Zero() : kUtmOffset1;
+    const Obb box(at, uniform(rng, -4, 4), scale * uniform(rng, 0.2, 3),
+                  scale * uniform(rng, 0.2, 1));
+    std::vector<Vec2> v = random_convex_vertices(rng, uniform_int(rng, 3, 12), scale, 1);
+    const Vec2 toward = random_direction(rng) * scale * uniform(rng, 0, 4);
+    for (Vec2& p : v) p += at + toward;
+    const ConvexPolygon polygon(v);
+    const double tol = k % 3 == 0 ? 0.0 : kDefaultContactTolerance;
+    const Obb other(at + toward, uniform(rng, -4, 4), scale * uniform(rng, 0.1, 2),
+                    scale * uniform(rng, 0.1, 1));
+    if (clearly(box, polygon)) {
+      ++proven;
+      ASSERT_TRUE(gjk_hit(box, polygon, tol)) << "pair " << k;
+      ASSERT_NE(distance(box, polygon, tol).status, QueryStatus::separated) << "pair " << k;
+    }
+    ASSERT_EQ(intersects(box, polygon, tol), gjk_hit(box, polygon, tol)) << "pair " << k;
+    ASSERT_EQ(intersects(box, other, tol), gjk_hit(box, other, tol)) << "pair " << k;
+  }
+  EXPECT_GT(proven, 2000);  // the quick proof was exercised
 }
 
 }  // namespace

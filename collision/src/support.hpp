@@ -126,6 +126,8 @@ class ObbView {
   ObbView(const Vec2& center, const Vec2& axis_length, double half_length, double half_width,
           const Vec2& origin)
       : center_(center - origin),
+        half_length_(half_length),
+        half_width_(half_width),
         half_length_axis_(half_length * axis_length),
         half_width_axis_(half_width * Vec2(-axis_length.y(), axis_length.x())) {
     // The corners once, in the order of the bits: a query asks for several (every support
@@ -143,9 +145,18 @@ class ObbView {
   bool has(int i) const { return 0 <= i && i < 4; }
   double radius() const { return 0; }
   Vec2 any_point() const { return center_; }
+  // The box itself, relative to the origin (clear_overlap.hpp).
+  const Vec2& center() const { return center_; }
+  double half_length() const { return half_length_; }
+  double half_width() const { return half_width_; }
+  const Vec2& half_length_axis() const { return half_length_axis_; }
+  const Vec2& half_width_axis() const { return half_width_axis_; }
+  const Vec2* corners() const { return corners_; }
 
  private:
   Vec2 center_;
+  double half_length_;
+  double half_width_;
   Vec2 half_length_axis_;
   Vec2 half_width_axis_;
   Vec2 corners_[4];  // relative to the origin
@@ -169,6 +180,10 @@ class PolygonView {
   bool has(int i) const { return 0 <= i && i < count_; }
   double radius() const { return 0; }
   Vec2 any_point() const { return middle_; }
+  // The vertices in the world frame, and the origin to subtract (clear_overlap.hpp).
+  const Vec2* vertices() const { return vertices_; }
+  int size() const { return count_; }
+  const Vec2& origin() const { return origin_; }
 
  private:
   const Vec2* vertices_;
@@ -282,6 +297,8 @@ class MinkowskiDifference {
   double radius_b() const { return b_.radius(); }
   // From a towards b: the direction in which the origin lies as seen from a - b.
   Vec2 initial_direction() const { return b_.any_point() - a_.any_point(); }
+  const ViewA& a() const { return a_; }
+  const ViewB& b() const { return b_; }
 
  private:
   ViewA a_;
