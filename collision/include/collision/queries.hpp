@@ -65,7 +65,9 @@ struct GjkCache {
 };
 
 // True when a and b overlap or are closer than contact_tolerance_m. Stops at the first
-// separating direction found, so misses are cheaper than hits. At the iteration cap: true.
+// separating direction found, so misses are cheaper than hits; where a box is involved, a vertex
+// of the other shape (or a corner of the other box) clearly inside it proves a hit before GJK
+// runs, with the answer GJK gives. At the iteration cap: true.
 template <class A, class B>
 bool intersects(const A& a, const B& b, double contact_tolerance_m = kDefaultContactTolerance,
                 GjkCache* cache = nullptr);
