@@ -43,7 +43,7 @@ inline ClearBox clear_box(const ObbView& box) {
 }
 
 // Whether any of points[i] - shift (query frame) lies clearly inside the box. Every point is
-// tested (a branch per point would mispredict more than the tests cost).
+// tested, without a branch per point.
 inline bool any_clearly_inside(const Vec2* points, int count, const Vec2& shift,
                                const ClearBox& box) {
   bool inside = false;
