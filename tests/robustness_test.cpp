@@ -1101,6 +1101,66 @@ TEST(Robustness, ClimbToSupportFindsTheScansVertex) {
   }
 }
 
+// The warm start's shortcut (support_from): a vertex higher than both neighbours by more than
+// round-off is the support, with no scan. Never claimed for a vertex that a neighbour ties (the
+// F27 plateau, an edge perpendicular to d) or for a lower one; on seeded random polygons at 0 and
+// 4.5e6 m, along edge normals (exact ties), along directions tilted from them by a few double
+// steps, and random ones, whatever it claims is the scan's vertex, or ties it within the scan's
+// own round-off; and it does claim the support along random directions, or it would save nothing.
+TEST(Robustness, IsSupportVertexClaimsOnlyTheTop) {
+  {
+    // Heights along d = (0, 1): 0, 1, 1 (a tie), 2 (a plateau on the way up, as in F27).
+    const std::vector<Vec2> tie = {{0, 0}, {1, 1}, {2, 1}, {3, 2}, {1, 3}};
+    const Vec2 up(0, 1);
+    EXPECT_FALSE(detail::is_support_vertex(tie.data(), 5, 1, up));
+    EXPECT_FALSE(detail::is_support_vertex(tie.data(), 5, 2, up));
+    EXPECT_TRUE(detail::is_support_vertex(tie.data(), 5, 4, up));
+    // Rises of 1e-300 m: no precision left to prove them.
+    EXPECT_FALSE(detail::is_support_vertex(tie.data(), 5, 4, Vec2(0, 1e-300)));
+    const Vec2 nan(std::nan(""), 1);
+    EXPECT_FALSE(detail::is_support_vertex(tie.data(), 5, 4, nan));
+  }
+  Rng rng(20261124);
+  int claimed = 0, random_trials = 0;
+  for (const Vec2& offset : {Vec2(0, 0), Vec2(4.5e6, 5.5e6)}) {
+    for (int k = 0; k < 2000; ++k) {
+      std::vector<Vec2> v =
+          random_convex_vertices(rng, uniform_int(rng, 3, 40), log_uniform(rng, 1e-3, 50), 1);
+      for (Vec2& p : v) p += offset;
+      const ConvexPolygon polygon(v);
+      const Vec2* w = polygon.vertices().data();
+      const int m = static_cast<int>(polygon.size());
+      const Vec2 origin = w[0];
+      for (int trial = 0; trial < 6; ++trial) {
+        const int e = uniform_int(rng, 0, m - 1);
+        const Vec2 edge = w[(e + 1) % m] - w[e];
+        Vec2 d = Vec2(edge.y(), -edge.x());  // the edge's outward normal: its ends tie
+        if (trial >= 2 && trial < 4) {
+          const double tilt = (trial == 2 ? 1 : -1) * uniform_int(rng, 1, 8) * 1e-16;
+          d = Vec2(d.x() - tilt * d.y(), d.y() + tilt * d.x());
+        } else if (trial >= 4) {
+          d = random_direction(rng);
+          ++random_trials;
+        }
+        double magnitude = 0;
+        for (int i = 0; i < m; ++i) magnitude = std::max(magnitude, (w[i] - origin).norm());
+        auto height = [&](int i) { return (w[i] - origin).dot(d); };
+        const int top = detail::scan_for_support(m, height);
+        const double round_off = 8 * std::numeric_limits<double>::epsilon() * magnitude * d.norm();
+        for (int i = 0; i < m; ++i) {
+          if (!detail::is_support_vertex(w, m, i, d)) continue;
+          if (trial >= 4) ++claimed;
+          ASSERT_TRUE(i == top || height(top) - height(i) <= round_off)
+              << "offset " << offset.x() << ", polygon " << k << " (" << m << " vertices), trial "
+              << trial << ": claimed vertex " << i << ", the scan's is " << top << ", "
+              << height(top) - height(i) << " m higher";
+        }
+      }
+    }
+  }
+  EXPECT_GT(claimed, random_trials * 99 / 100) << "of " << random_trials << " random directions";
+}
+
 // Fuzz finding F25: a point 1e-8 m from a segment at UTM, tolerance 1e-8 m. intersects() stopped
 // as soon as the simplex came within the threshold, by round-off, while distance() and
 // penetration() went on and met a plane that proved the gap by an ulp (1.0000000000000004e-8 m).

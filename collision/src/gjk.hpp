@@ -284,8 +284,9 @@ template <GjkMode kMode, class Diff>
 }
 
 // The mode is a template argument so that a boolean query carries none of the square roots and
-// divisions the bounds of the other modes need. first_point: cold_probe()'s point, where a
-// caller already has it (a cold start only).
+// divisions the bounds of the other modes need. first_point: the support point along the first
+// direction (cold_probe()'s, or a boolean warm start's along the cached axis), where a caller
+// already has it.
 template <GjkMode kMode, class Diff>
 GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache,
               const SupportPoint* first_point) {
@@ -311,6 +312,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   int hint_a = warm ? cache->index_a[0] : -1, hint_b = warm ? cache->index_b[0] : -1;
   Vec2 first_direction;
   bool probe = false;
+  bool likely_hints = false;  // the hints are a cached simplex's: probably the next support
   if (kBoolean && warm && cache->count == 1 && has_axis(*cache)) {
     first_direction = cache->separating_axis;
     probe = true;
@@ -319,12 +321,14 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
     probe = true;
   } else {
     load_cache(diff, *cache, s);
+    likely_hints = true;
   }
   bool proven_gap = false;
   if (probe) {
     const Vec2& d = first_direction;
-    const SupportPoint p =
-        first_point != nullptr && !warm ? *first_point : diff.support(d, hint_a, hint_b);
+    const SupportPoint p = first_point != nullptr ? *first_point
+                           : warm                 ? diff.support_from(d, hint_a, hint_b)
+                                                  : diff.support(d);
     ++out.iterations;
     hint_a = p.index_a;
     hint_b = p.index_b;
@@ -401,7 +405,11 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
     }
     if (out.iterations >= max_iterations) break;
 
-    const SupportPoint p = diff.support(d, hint_a, hint_b);
+    // The first search from a cached simplex usually finds one of its vertices again (the pose
+    // moved little): confirmed from its neighbours instead of a scan.
+    const SupportPoint p =
+        likely_hints ? diff.support_from(d, hint_a, hint_b) : diff.support(d, hint_a, hint_b);
+    likely_hints = false;
     ++out.iterations;
     hint_a = p.index_a;
     hint_b = p.index_b;

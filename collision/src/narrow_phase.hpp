@@ -27,7 +27,8 @@ bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iteratio
   SupportPoint first;
   int probes = 0;  // support points spent before gjk()
   if (cache == nullptr) {
-    // Cold: along the line between the shapes' middles; gjk() reuses the point if it is needed.
+    // Cold: along the line between the shapes' middles; gjk() reuses the point if it is needed,
+    // as it does the warm probe's.
     const ColdProbe probe = cold_probe(diff, contact_tolerance);
     if (probe.separates) {
       if (iterations != nullptr) ++*iterations;
@@ -40,7 +41,7 @@ bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iteratio
     // Warm, after a gap: along that gap's axis. A gap proven within round-off's reach of the
     // threshold is left to gjk(), which reruns such a warm answer cold.
     const Vec2 d = cache->separating_axis;
-    const SupportPoint p = diff.support(d, cache->index_a[0], cache->index_b[0]);
+    const SupportPoint p = diff.support_from(d, cache->index_a[0], cache->index_b[0]);
     const double scaled = -p.w.dot(d);
     const double reach = diff.radius_sum() + contact_tolerance + kRoundOffReach;
     if (scaled > 0 && exceeds(scaled, reach, d.squaredNorm())) {
@@ -49,6 +50,8 @@ bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iteratio
       if (iterations != nullptr) ++*iterations;
       return false;
     }
+    first = p;
+    first_point = &first;
     probes = 1;
   }
   // Not apart along that axis: a vertex clearly inside a box proves most overlaps in one pass

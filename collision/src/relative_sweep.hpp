@@ -27,6 +27,13 @@ class RelativeSweepDifference {
     if (p0.w.dot(d) >= p1.w.dot(d)) return tagged(p0, 0);
     return tagged(p1, 1);
   }
+  SupportPoint support_from(const Vec2& d, int likely_a, int likely_b) const {
+    const int ha = likely_a >= 0 ? likely_a >> 1 : -1, hb = likely_b >= 0 ? likely_b >> 1 : -1;
+    SupportPoint p0 = start_.support_from(d, ha, hb);
+    SupportPoint p1 = end_.support_from(d, ha, hb);
+    if (p0.w.dot(d) >= p1.w.dot(d)) return tagged(p0, 0);
+    return tagged(p1, 1);
+  }
   SupportPoint at(int index_a, int index_b) const {
     const int k = index_a & 1;
     return tagged((k ? end_ : start_).at(index_a >> 1, index_b >> 1), k);

@@ -12,10 +12,14 @@
 // Views hold pointers into the shapes they present: no copies, no allocation.
 #pragma once
 
+#include <cmath>
+#include <limits>
+
 #include "collision/circle.hpp"
 #include "collision/convex_polygon.hpp"
 #include "collision/obb.hpp"
 #include "collision/swept_hull.hpp"
+#include "vec2_math.hpp"
 
 // Support mappings run in GJK's innermost loop; GCC otherwise keeps the Minkowski difference's
 // as a call, and its result then makes a round trip through memory (measured: 10% of a query).
@@ -102,11 +106,34 @@ int find_support(int count, int hint, Height height) {
   return climb_to_support(count, hint, height);
 }
 
+// Whether vertex i of a polygon (counter-clockwise and convex beyond round-off: ConvexPolygon's
+// invariant) is its support along d, proven from its two edges alone: heights along d rise to the
+// support and fall after it, so a vertex above both neighbours is above every vertex. Each rise
+// must exceed its own round-off bound, so that the exact rise is positive too; ties and the
+// plateaus round-off makes (fuzz finding F27) are left to the scan. Three vertices instead of all:
+// for a warm start, whose cached vertex usually still is the support.
+[[gnu::always_inline]] inline bool rises_clearly(const Vec2& edge, const Vec2& d) {
+  // Round-off of the products and their sum: at most 3/2 eps of |x| + |y|; products below
+  // kSafeSquare may have lost their precision to underflow, so they prove nothing.
+  constexpr double kRoundOff = 4 * std::numeric_limits<double>::epsilon();
+  const double x = edge.x() * d.x(), y = edge.y() * d.y();
+  const double magnitude = std::abs(x) + std::abs(y);
+  return x + y > kRoundOff * magnitude && magnitude >= kSafeSquare;
+}
+[[gnu::always_inline]] inline bool is_support_vertex(const Vec2* vertices, int count, int i,
+                                                     const Vec2& d) {
+  const Vec2& top = vertices[i];
+  const Vec2& before = vertices[i == 0 ? count - 1 : i - 1];
+  const Vec2& after = vertices[i + 1 == count ? 0 : i + 1];
+  return rises_clearly(top - before, d) & rises_clearly(top - after, d);  // no branch between
+}
+
 class CircleView {
  public:
   CircleView(const Circle& circle, const Vec2& origin)
       : center_(circle.center() - origin), radius_(circle.radius()) {}
   int support(const Vec2&, int /*hint*/) const { return 0; }
+  int support_from(const Vec2&, int /*likely*/) const { return 0; }
   Vec2 vertex(int) const { return center_; }
   bool has(int i) const { return i == 0; }
   double radius() const { return radius_; }
@@ -141,6 +168,7 @@ class ObbView {
   int support(const Vec2& d, int /*hint*/) const {
     return (d.dot(half_length_axis_) >= 0 ? 1 : 0) | (d.dot(half_width_axis_) >= 0 ? 2 : 0);
   }
+  int support_from(const Vec2& d, int /*likely*/) const { return support(d, -1); }
   Vec2 vertex(int i) const { return corners_[i]; }
   bool has(int i) const { return 0 <= i && i < 4; }
   double radius() const { return 0; }
@@ -176,6 +204,12 @@ class PolygonView {
   int support(const Vec2& d, int hint) const {
     return find_support(count_, hint, [&](int i) { return (vertices_[i] - origin_).dot(d); });
   }
+  // `likely`: a vertex that is probably the support (a warm start's, along the same direction
+  // as last time), confirmed from its neighbours alone.
+  COLLISION_HOT_INLINE int support_from(const Vec2& d, int likely) const {
+    if (has(likely) && is_support_vertex(vertices_, count_, likely, d)) return likely;
+    return support(d, likely);
+  }
   Vec2 vertex(int i) const { return vertices_[i] - origin_; }
   bool has(int i) const { return 0 <= i && i < count_; }
   double radius() const { return 0; }
@@ -205,9 +239,13 @@ class PlacedPolygonView {
         cos_(heading_axis.x()),
         sin_(heading_axis.y()) {}
   int support(const Vec2& d, int hint) const {
-    const Vec2 local(cos_ * d.x() + sin_ * d.y(), -sin_ * d.x() + cos_ * d.y());
-    auto height = [&](int i) { return vertices_[i].dot(local); };
-    return find_support(count_, hint, height);
+    const Vec2 local = to_body(d);
+    return find_support(count_, hint, [&](int i) { return vertices_[i].dot(local); });
+  }
+  COLLISION_HOT_INLINE int support_from(const Vec2& d, int likely) const {
+    const Vec2 local = to_body(d);
+    if (has(likely) && is_support_vertex(vertices_, count_, likely, local)) return likely;
+    return find_support(count_, likely, [&](int i) { return vertices_[i].dot(local); });
   }
   Vec2 vertex(int i) const {
     const Vec2& v = vertices_[i];
@@ -218,6 +256,10 @@ class PlacedPolygonView {
   Vec2 any_point() const { return offset_; }
 
  private:
+  Vec2 to_body(const Vec2& d) const {
+    return Vec2(cos_ * d.x() + sin_ * d.y(), -sin_ * d.x() + cos_ * d.y());
+  }
+
   const Vec2* vertices_;
   int count_;
   Vec2 offset_;
@@ -237,6 +279,12 @@ class HullView {
     const int shape_hint = hint >= 0 ? hint >> 1 : -1;
     const int i0 = start_.support(d, shape_hint);
     const int i1 = end_.support(d, shape_hint);
+    return start_.vertex(i0).dot(d) >= end_.vertex(i1).dot(d) ? 2 * i0 : 2 * i1 + 1;
+  }
+  int support_from(const Vec2& d, int likely) const {
+    const int shape_hint = likely >= 0 ? likely >> 1 : -1;
+    const int i0 = start_.support_from(d, shape_hint);
+    const int i1 = end_.support_from(d, shape_hint);
     return start_.vertex(i0).dot(d) >= end_.vertex(i1).dot(d) ? 2 * i0 : 2 * i1 + 1;
   }
   Vec2 vertex(int i) const { return (i & 1) ? end_.vertex(i >> 1) : start_.vertex(i >> 1); }
@@ -285,6 +333,10 @@ class MinkowskiDifference {
   // hint_a, hint_b: vertices of a and b to start from (-1: none), e.g. a warm start's.
   COLLISION_HOT_INLINE SupportPoint support(const Vec2& d, int hint_a = -1, int hint_b = -1) const {
     return at(a_.support(d, hint_a), b_.support(-d, hint_b));
+  }
+  // The same, where the hints are probably the answer (a warm start along the cached direction).
+  COLLISION_HOT_INLINE SupportPoint support_from(const Vec2& d, int likely_a, int likely_b) const {
+    return at(a_.support_from(d, likely_a), b_.support_from(-d, likely_b));
   }
   SupportPoint at(int index_a, int index_b) const {
     return {a_.vertex(index_a) - b_.vertex(index_b), index_a, index_b};
