@@ -60,7 +60,8 @@ struct GjkCache {
   std::array<int, 3> index_b{};
   // Set by intersects() when it proved a gap: the direction (world frame, any length) of the
   // separating plane it found. The next intersects() tries it first; along a trajectory it
-  // usually still separates, and then the query costs one support point near the last one.
+  // usually still separates, and the vertices that proved it last time usually still do: each
+  // is confirmed from its two neighbours, with no pass over a polygon's vertices.
   Vec2 separating_axis{0, 0};
 };
 
