@@ -326,9 +326,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   bool proven_gap = false;
   if (probe) {
     const Vec2& d = first_direction;
-    const SupportPoint p = first_point != nullptr ? *first_point
-                           : warm                 ? diff.support_from(d, hint_a, hint_b)
-                                                  : diff.support(d);
+    const SupportPoint p = first_point != nullptr ? *first_point : diff.support(d, hint_a, hint_b);
     ++out.iterations;
     hint_a = p.index_a;
     hint_b = p.index_b;
