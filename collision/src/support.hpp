@@ -53,7 +53,7 @@ int scan_for_support(int count, Height height) {
 // stops there; where two heights tie, the scan decides (the same vertex as a cold query's). At
 // most count steps, whatever the heights (NaN included).
 template <class Height>
-int climb_to_support(int count, int start, Height height) {
+[[gnu::noinline]] int climb_to_support(int count, int start, Height height) {
   auto after = [count](int i) { return i + 1 == count ? 0 : i + 1; };
   auto before = [count](int i) { return i == 0 ? count - 1 : i - 1; };
   int best = start;
@@ -98,8 +98,11 @@ int climb_to_support(int count, int start, Height height) {
 // trajectory 2-3 ns slower).
 inline constexpr int kClimbFromVertexCount = 16;
 
+// Inlined into every support call, so that the scan's loop sits in GJK's (GCC otherwise kept it
+// a call: mixed intersects 174 -> 160 us per pass of 4096 pairs); the climb, for large polygons
+// only, stays out of line.
 template <class Height>
-int find_support(int count, int hint, Height height) {
+[[gnu::always_inline]] inline int find_support(int count, int hint, Height height) {
   if (count < kClimbFromVertexCount || hint < 0 || hint >= count) {
     return scan_for_support(count, height);
   }
