@@ -25,7 +25,6 @@ bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iteratio
   // and the same cache.
   const SupportPoint* first_point = nullptr;
   SupportPoint first;
-  int probes = 0;  // support points spent before gjk()
   if (cache == nullptr) {
     // Cold: along the line between the shapes' middles; gjk() reuses the point if it is needed,
     // as it does the warm probe's.
@@ -36,7 +35,6 @@ bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iteratio
     }
     first = probe.point;
     first_point = &first;
-    probes = 1;
   } else if (cache->count == 1 && has_axis(*cache) && cache_fits(diff, cache)) {
     // Warm, after a gap: along that gap's axis. A gap proven within round-off's reach of the
     // threshold is left to gjk(), which reruns such a warm answer cold.
@@ -52,14 +50,14 @@ bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iteratio
     }
     first = p;
     first_point = &first;
-    probes = 1;
   }
   // Not apart along that axis: a vertex clearly inside a box proves most overlaps in one pass
   // over the vertices (clear_overlap.hpp), counted as one iteration, as a support point is. A
   // hit leaves no separating axis; the cached simplex stays, since any start gives the same
   // answers.
   if (cores_clearly_overlap(diff)) {
-    if (iterations != nullptr) *iterations += probes + 1;
+    // The probe's support point, if one was made, and the vertex test.
+    if (iterations != nullptr) *iterations += (first_point != nullptr ? 1 : 0) + 1;
     if (cache != nullptr) cache->separating_axis = Vec2::Zero();
     return true;
   }

@@ -21,18 +21,12 @@ class RelativeSweepDifference {
 
   // Hints name vertices of one end (2i + k); vertex i of the other end is as good a start.
   SupportPoint support(const Vec2& d, int hint_a = -1, int hint_b = -1) const {
-    const int ha = hint_a >= 0 ? hint_a >> 1 : -1, hb = hint_b >= 0 ? hint_b >> 1 : -1;
-    SupportPoint p0 = start_.support(d, ha, hb);
-    SupportPoint p1 = end_.support(d, ha, hb);
-    if (p0.w.dot(d) >= p1.w.dot(d)) return tagged(p0, 0);
-    return tagged(p1, 1);
+    const int ha = end_vertex(hint_a), hb = end_vertex(hint_b);
+    return higher(d, start_.support(d, ha, hb), end_.support(d, ha, hb));
   }
   SupportPoint support_from(const Vec2& d, int likely_a, int likely_b) const {
-    const int ha = likely_a >= 0 ? likely_a >> 1 : -1, hb = likely_b >= 0 ? likely_b >> 1 : -1;
-    SupportPoint p0 = start_.support_from(d, ha, hb);
-    SupportPoint p1 = end_.support_from(d, ha, hb);
-    if (p0.w.dot(d) >= p1.w.dot(d)) return tagged(p0, 0);
-    return tagged(p1, 1);
+    const int ha = end_vertex(likely_a), hb = end_vertex(likely_b);
+    return higher(d, start_.support_from(d, ha, hb), end_.support_from(d, ha, hb));
   }
   SupportPoint at(int index_a, int index_b) const {
     const int k = index_a & 1;
@@ -50,6 +44,11 @@ class RelativeSweepDifference {
   Vec2 initial_direction() const { return start_.initial_direction(); }
 
  private:
+  static int end_vertex(int hint) { return hint >= 0 ? hint >> 1 : -1; }
+  // Of the two ends' support points, the one farther along d, tagged with its end.
+  static SupportPoint higher(const Vec2& d, const SupportPoint& p0, const SupportPoint& p1) {
+    return p0.w.dot(d) >= p1.w.dot(d) ? tagged(p0, 0) : tagged(p1, 1);
+  }
   static SupportPoint tagged(SupportPoint p, int k) {
     p.index_a = 2 * p.index_a + k;
     p.index_b = 2 * p.index_b + k;

@@ -246,9 +246,8 @@ class PlacedPolygonView {
     return find_support(count_, hint, [&](int i) { return vertices_[i].dot(local); });
   }
   COLLISION_HOT_INLINE int support_from(const Vec2& d, int likely) const {
-    const Vec2 local = to_body(d);
-    if (has(likely) && is_support_vertex(vertices_, count_, likely, local)) return likely;
-    return find_support(count_, likely, [&](int i) { return vertices_[i].dot(local); });
+    if (has(likely) && is_support_vertex(vertices_, count_, likely, to_body(d))) return likely;
+    return support(d, likely);
   }
   Vec2 vertex(int i) const {
     const Vec2& v = vertices_[i];
@@ -279,16 +278,12 @@ class HullView {
       : start_(start), end_(end), radius_(std::max(start.radius(), end.radius()) + inflation) {}
   // A hint names a vertex of one end; the same vertex of the other end is as good a start.
   int support(const Vec2& d, int hint) const {
-    const int shape_hint = hint >= 0 ? hint >> 1 : -1;
-    const int i0 = start_.support(d, shape_hint);
-    const int i1 = end_.support(d, shape_hint);
-    return start_.vertex(i0).dot(d) >= end_.vertex(i1).dot(d) ? 2 * i0 : 2 * i1 + 1;
+    const int h = end_vertex(hint);
+    return higher(d, start_.support(d, h), end_.support(d, h));
   }
   int support_from(const Vec2& d, int likely) const {
-    const int shape_hint = likely >= 0 ? likely >> 1 : -1;
-    const int i0 = start_.support_from(d, shape_hint);
-    const int i1 = end_.support_from(d, shape_hint);
-    return start_.vertex(i0).dot(d) >= end_.vertex(i1).dot(d) ? 2 * i0 : 2 * i1 + 1;
+    const int h = end_vertex(likely);
+    return higher(d, start_.support_from(d, h), end_.support_from(d, h));
   }
   Vec2 vertex(int i) const { return (i & 1) ? end_.vertex(i >> 1) : start_.vertex(i >> 1); }
   bool has(int i) const { return i >= 0 && ((i & 1) ? end_.has(i >> 1) : start_.has(i >> 1)); }
@@ -296,6 +291,12 @@ class HullView {
   Vec2 any_point() const { return start_.any_point(); }
 
  private:
+  static int end_vertex(int hint) { return hint >= 0 ? hint >> 1 : -1; }
+  // Of start's vertex i0 and end's vertex i1, the hull's index of the one farther along d.
+  int higher(const Vec2& d, int i0, int i1) const {
+    return start_.vertex(i0).dot(d) >= end_.vertex(i1).dot(d) ? 2 * i0 : 2 * i1 + 1;
+  }
+
   View start_;
   View end_;
   double radius_;
