@@ -88,10 +88,10 @@ inline double triangle_depth_bound(const Simplex& s, Vec2* normal) {
   return std::max(best, 0.0);
 }
 
-// The distance of a proven gap (metres): the simplex's, or where round-off or underflow left that
-// at 0 or below, the support plane's that proved the gap (gjk.hpp).
-inline double separated_distance(const GjkOutput& out, double radius_sum) {
-  const double distance = distance_to_origin(out.simplex) - radius_sum;
+// The distance of a proven gap (metres): the simplex's (core_distance), or where round-off or
+// underflow left that at 0 or below, the support plane's that proved the gap (gjk.hpp).
+inline double separated_distance(const GjkOutput& out, double core_distance, double radius_sum) {
+  const double distance = core_distance - radius_sum;
   return distance > 0 ? distance : out.lower_bound - radius_sum;
 }
 
@@ -164,7 +164,8 @@ Clearance clearance(const Diff& diff, double contact_tolerance, int max_gjk_iter
                     GjkCache* cache) {
   const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
   if (!out.separated) return {true, 0.0, out.iterations};
-  return {false, separated_distance(out, diff.radius_sum()), out.iterations};
+  return {false, separated_distance(out, distance_to_origin(out.simplex), diff.radius_sum()),
+          out.iterations};
 }
 
 // Witness points relative to the query's origin (the caller adds it back).
@@ -209,20 +210,21 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
     return r;
   }
 
-  const Vec2 n = direction_to_origin(s);  // from a towards b
+  const FaceDistance face = face_distance(s);
+  const Vec2& n = face.direction;  // from a towards b
   r.normal = n;
   r.point_a = s.closest_on_a(diff) + diff.radius_a() * n;
   r.point_b = s.closest_on_b(diff) - diff.radius_b() * n;
   if (out.separated) {
-    r.distance = separated_distance(out, radius_sum);
+    r.distance = separated_distance(out, face.distance, radius_sum);
     r.status = QueryStatus::separated;
   } else if (out.capped) {
     r.distance = std::max(0.0, out.lower_bound - radius_sum);
     r.status = QueryStatus::iteration_cap;
   } else {
     r.distance = 0;
-    r.status = radius_sum - distance_to_origin(s) > contact_tolerance ? QueryStatus::overlapping
-                                                                      : QueryStatus::touching;
+    r.status = radius_sum - face.distance > contact_tolerance ? QueryStatus::overlapping
+                                                              : QueryStatus::touching;
   }
   return r;
 }
