@@ -1161,6 +1161,31 @@ TEST(Robustness, IsSupportVertexClaimsOnlyTheTop) {
   EXPECT_GT(claimed, random_trials * 99 / 100) << "of " << random_trials << " random directions";
 }
 
+// distance() takes the distance and the normal of its final face from one square root
+// (face_distance). The distance must be distance_to_origin()'s to the bit, since warm and cold
+// answers are compared bit for bit, and the normal direction_to_origin()'s within a few double
+// steps; also where the squares underflow (from 1e-300 m up) and at UTM coordinates.
+TEST(Robustness, FaceDistanceMatchesTheSeparateFunctions) {
+  Rng rng(20261125);
+  for (int k = 0; k < 40000; ++k) {
+    detail::Simplex s;
+    s.count = 1 + k % 2;
+    const double scale = log_uniform(rng, 1e-300, 1e7);
+    const Vec2 offset = chance(rng, 0.25) ? Vec2(4.5e6, 5.5e6) : Vec2(0, 0);
+    for (int i = 0; i < s.count; ++i) {
+      s.v[i] = {offset + scale * Vec2(uniform(rng, -1, 1), uniform(rng, -1, 1)), i, i};
+    }
+    if (s.count == 2 && s.v[0].w == s.v[1].w) continue;  // lost to rounding: solve() keeps one
+    const detail::FaceDistance face = detail::face_distance(s);
+    const double distance = detail::distance_to_origin(s);
+    const Vec2 direction = detail::direction_to_origin(s);
+    ASSERT_EQ(face.distance, distance) << "case " << k << ", scale " << scale;
+    ASSERT_LE((face.direction - direction).cwiseAbs().maxCoeff(), 4e-16)
+        << "case " << k << ", scale " << scale << ": " << fmt(face.direction) << " against "
+        << fmt(direction);
+  }
+}
+
 // Fuzz finding F25: a point 1e-8 m from a segment at UTM, tolerance 1e-8 m. intersects() stopped
 // as soon as the simplex came within the threshold, by round-off, while distance() and
 // penetration() went on and met a plane that proved the gap by an ulp (1.0000000000000004e-8 m).
