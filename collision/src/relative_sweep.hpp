@@ -44,7 +44,6 @@ class RelativeSweepDifference {
   Vec2 initial_direction() const { return start_.initial_direction(); }
 
  private:
-  static int end_vertex(int hint) { return hint >= 0 ? hint >> 1 : -1; }
   // Of the two ends' support points, the one farther along d, tagged with its end.
   static SupportPoint higher(const Vec2& d, const SupportPoint& p0, const SupportPoint& p1) {
     return p0.w.dot(d) >= p1.w.dot(d) ? tagged(p0, 0) : tagged(p1, 1);

@@ -269,6 +269,10 @@ class PlacedPolygonView {
   double sin_;
 };
 
+// Sweeps between two ends number vertex i of the start 2i and of the end 2i+1: the vertex of
+// either end that a hint into a sweep names (-1 for none).
+inline int end_vertex(int sweep_hint) { return sweep_hint >= 0 ? sweep_hint >> 1 : -1; }
+
 // conv(start ∪ end) ⊕ disc: vertex 2i is start's vertex i, vertex 2i+1 is end's vertex i. The
 // hull of two rounded cores is inside the hull of the cores rounded by the larger radius.
 template <class View>
@@ -291,7 +295,6 @@ class HullView {
   Vec2 any_point() const { return start_.any_point(); }
 
  private:
-  static int end_vertex(int hint) { return hint >= 0 ? hint >> 1 : -1; }
   // Of start's vertex i0 and end's vertex i1, the hull's index of the one farther along d.
   int higher(const Vec2& d, int i0, int i1) const {
     return start_.vertex(i0).dot(d) >= end_.vertex(i1).dot(d) ? 2 * i0 : 2 * i1 + 1;
