@@ -191,17 +191,24 @@ struct FaceDistance {
   Vec2 direction;   // unit, from the simplex towards the origin
 };
 inline FaceDistance face_distance(const Simplex& s) {
-  const Vec2 e = s.count == 1 ? s.v[0].w : s.v[1].w - s.v[0].w;
-  const double squared = e.squaredNorm();
-  const double side = s.count == 1 ? 0.0 : cross(e, s.v[0].w);  // cross(e, -w0) negated
-  if (COLLISION_UNLIKELY(
-          squared < kSafeSquare ||
-          (s.count == 2 && !(std::abs(side) >= std::numeric_limits<double>::min())))) {
-    return {distance_to_origin(s), direction_to_origin(s)};
+  const Vec2& w0 = s.v[0].w;
+  if (s.count == 1) {
+    const double squared = w0.squaredNorm();
+    if (COLLISION_LIKELY(squared >= kSafeSquare)) {
+      const double length = std::sqrt(squared);
+      return {length, -w0 / length};
+    }
+  } else {
+    const Vec2 e = s.v[1].w - w0;
+    const double squared = e.squaredNorm();
+    const double side = cross(e, -w0);  // as edge_normal() takes it
+    if (COLLISION_LIKELY(squared >= kSafeSquare &&
+                         std::abs(side) >= std::numeric_limits<double>::min())) {
+      const double length = std::sqrt(squared);
+      return {std::abs(side) / length, (side > 0 ? left_perp(e) : right_perp(e)) / length};
+    }
   }
-  const double length = std::sqrt(squared);
-  if (s.count == 1) return {length, -e / length};
-  return {std::abs(side) / length, (side < 0 ? left_perp(e) : right_perp(e)) / length};
+  return {distance_to_origin(s), direction_to_origin(s)};  // they scale first
 }
 
 // Reduces a triangle simplex to its edge nearest the origin, solved: for a triangle that
