@@ -2,7 +2,7 @@
 // on seeded random headings up to kMaxHeading and on the headings where a reduction by pi/2 is
 // most fragile (near multiples of pi/4 and pi/2), and its hand-over to std::cos/std::sin beyond
 // its range. Every box and placed obstacle of the checker is turned by it.
-#include "heading_axis.hpp"
+#include "geometry/heading_axis.hpp"
 
 #include <gtest/gtest.h>
 

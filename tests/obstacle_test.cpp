@@ -21,7 +21,7 @@
 #include "collision/convex_polygon.hpp"
 #include "collision/errors.hpp"
 #include "collision/trajectory.hpp"
-#include "polygon_decomposition.hpp"
+#include "geometry/polygon_decomposition.hpp"
 
 namespace {
 

@@ -19,10 +19,10 @@
 #include <variant>
 #include <vector>
 
-#include "clear_overlap.hpp"
+#include "narrow_phase/clear_overlap.hpp"
 #include "collision/errors.hpp"
 #include "collision/obstacle.hpp"
-#include "support.hpp"
+#include "narrow_phase/support.hpp"
 #include "test_support.hpp"
 
 namespace collision::test {

@@ -9,11 +9,11 @@
 #include <type_traits>
 
 #include "collision/errors.hpp"
-#include "epa.hpp"
-#include "format.hpp"
-#include "gjk.hpp"
-#include "narrow_phase.hpp"
-#include "sat_fast_path.hpp"
+#include "narrow_phase/epa.hpp"
+#include "common/format.hpp"
+#include "narrow_phase/gjk.hpp"
+#include "narrow_phase/narrow_phase.hpp"
+#include "narrow_phase/sat_fast_path.hpp"
 
 namespace collision {
 

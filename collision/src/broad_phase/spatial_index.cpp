@@ -1,4 +1,4 @@
-#include "spatial_index.hpp"
+#include "broad_phase/spatial_index.hpp"
 
 #include <boost/geometry.hpp>
 #include <boost/geometry/index/rtree.hpp>

@@ -22,8 +22,8 @@
 #include <limits>
 
 #include "collision/tolerances.hpp"
-#include "simplex.hpp"
-#include "vec2_math.hpp"
+#include "narrow_phase/simplex.hpp"
+#include "geometry/vec2_math.hpp"
 
 namespace collision::detail {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "branch_hint.hpp"
+#include "common/compiler_hints.hpp"
 #include "collision/vec2.hpp"
 
 namespace collision::detail {

@@ -1,8 +1,7 @@
 // The unit vector (cos h, sin h) of a heading (internal): every pose the checker visits needs one.
 //
 // Why not std::cos and std::sin: glibc's sincos saves, sets and restores the floating-point
-// rounding mode on every call, which cost more than the rest of a pose's coarse stage (13.7 ns
-// a call measured on the development machine, where a corridor pose cost ~33 ns in all). Here:
+// rounding mode on every call, which costs more than the rest of a pose's coarse stage. Here:
 // a reduction to |r| <= pi/4 by the nearest multiple of pi/2, with pi/2 split into three parts so
 // that the reduction is off by less than 1e-30 rad for headings within kMaxHeading, then the
 // Taylor series of both functions, truncated where the next term is below 1e-17. Each component is
@@ -15,6 +14,7 @@
 #include <cstdint>
 
 #include "collision/vec2.hpp"
+#include "common/compiler_hints.hpp"  // refuses -ffast-math, which would reorder the series
 
 namespace collision::detail {
 

@@ -11,8 +11,8 @@
 #include <cmath>
 #include <limits>
 
-#include "sat_fast_path.hpp"
-#include "vec2_math.hpp"
+#include "narrow_phase/sat_fast_path.hpp"
+#include "geometry/vec2_math.hpp"
 
 namespace collision {
 

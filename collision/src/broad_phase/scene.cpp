@@ -1,4 +1,4 @@
-#include "scene.hpp"
+#include "broad_phase/scene.hpp"
 
 #include <algorithm>
 #include <cmath>

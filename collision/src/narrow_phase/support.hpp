@@ -19,7 +19,8 @@
 #include "collision/convex_polygon.hpp"
 #include "collision/obb.hpp"
 #include "collision/swept_hull.hpp"
-#include "vec2_math.hpp"
+#include "common/compiler_hints.hpp"
+#include "geometry/vec2_math.hpp"
 
 // Support mappings run in GJK's innermost loop; GCC otherwise keeps the Minkowski difference's
 // as a call, and its result then makes a round trip through memory (measured: 10% of a query).
@@ -53,7 +54,7 @@ int scan_for_support(int count, Height height) {
 // stops there; where two heights tie, the scan decides (the same vertex as a cold query's). At
 // most count steps, whatever the heights (NaN included).
 template <class Height>
-[[gnu::noinline]] int climb_to_support(int count, int start, Height height) {
+COLLISION_NOINLINE int climb_to_support(int count, int start, Height height) {
   auto after = [count](int i) { return i + 1 == count ? 0 : i + 1; };
   auto before = [count](int i) { return i == 0 ? count - 1 : i - 1; };
   int best = start;
@@ -102,7 +103,7 @@ inline constexpr int kClimbFromVertexCount = 16;
 // a call: mixed intersects 174 -> 160 us per pass of 4096 pairs); the climb, for large polygons
 // only, stays out of line.
 template <class Height>
-[[gnu::always_inline]] inline int find_support(int count, int hint, Height height) {
+COLLISION_ALWAYS_INLINE inline int find_support(int count, int hint, Height height) {
   if (count < kClimbFromVertexCount || hint < 0 || hint >= count) {
     return scan_for_support(count, height);
   }
@@ -115,7 +116,7 @@ template <class Height>
 // must exceed its own round-off bound, so that the exact rise is positive too; ties and the
 // plateaus round-off makes (fuzz finding F27) are left to the scan. Three vertices instead of all:
 // for a warm start, whose cached vertex usually still is the support.
-[[gnu::always_inline]] inline bool rises_clearly(const Vec2& edge, const Vec2& d) {
+COLLISION_ALWAYS_INLINE inline bool rises_clearly(const Vec2& edge, const Vec2& d) {
   // Round-off of the products and their sum: at most 3/2 eps of |x| + |y|; products below
   // kSafeSquare may have lost their precision to underflow, so they prove nothing.
   constexpr double kRoundOff = 4 * std::numeric_limits<double>::epsilon();
@@ -123,7 +124,7 @@ template <class Height>
   const double magnitude = std::abs(x) + std::abs(y);
   return x + y > kRoundOff * magnitude && magnitude >= kSafeSquare;
 }
-[[gnu::always_inline]] inline bool is_support_vertex(const Vec2* vertices, int count, int i,
+COLLISION_ALWAYS_INLINE inline bool is_support_vertex(const Vec2* vertices, int count, int i,
                                                      const Vec2& d) {
   const Vec2& top = vertices[i];
   const Vec2& before = vertices[i == 0 ? count - 1 : i - 1];

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "collision/errors.hpp"
-#include "format.hpp"
-#include "supported_range.hpp"
+#include "common/format.hpp"
+#include "common/supported_range.hpp"
 
 namespace collision::detail {
 

@@ -38,7 +38,7 @@
 // References: G. H. Meisters, "Polygons have ears", Amer. Math. Monthly 82 (1975); S. Hertel and
 // K. Mehlhorn, "Fast triangulation of simple polygons", FCT 1983 (the merging step and its 4x
 // bound); J. O'Rourke, "Computational Geometry in C", 2nd ed., ch. 1-2.
-#include "polygon_decomposition.hpp"
+#include "geometry/polygon_decomposition.hpp"
 
 #include <algorithm>
 #include <array>
@@ -50,10 +50,10 @@
 #include "collision/aabb.hpp"
 #include "collision/errors.hpp"
 #include "collision/tolerances.hpp"
-#include "format.hpp"
-#include "polygon_scale.hpp"
-#include "supported_range.hpp"
-#include "vec2_math.hpp"
+#include "common/format.hpp"
+#include "geometry/polygon_scale.hpp"
+#include "common/supported_range.hpp"
+#include "geometry/vec2_math.hpp"
 
 namespace collision::detail {
 

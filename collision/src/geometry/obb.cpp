@@ -3,10 +3,10 @@
 #include <cmath>
 
 #include "collision/errors.hpp"
-#include "format.hpp"
-#include "heading_axis.hpp"
-#include "supported_range.hpp"
-#include "vec2_math.hpp"
+#include "common/format.hpp"
+#include "geometry/heading_axis.hpp"
+#include "common/supported_range.hpp"
+#include "geometry/vec2_math.hpp"
 
 namespace collision {
 

@@ -3,9 +3,9 @@
 #include <cmath>
 
 #include "collision/errors.hpp"
-#include "format.hpp"
-#include "supported_range.hpp"
-#include "vec2_math.hpp"
+#include "common/format.hpp"
+#include "common/supported_range.hpp"
+#include "geometry/vec2_math.hpp"
 
 namespace collision {
 

@@ -20,11 +20,11 @@
 
 #include "collision/errors.hpp"
 #include "collision/swept_hull.hpp"
-#include "heading_axis.hpp"
-#include "narrow_phase.hpp"
-#include "prediction.hpp"
-#include "relative_sweep.hpp"
-#include "scene.hpp"
+#include "geometry/heading_axis.hpp"
+#include "narrow_phase/narrow_phase.hpp"
+#include "world/prediction.hpp"
+#include "narrow_phase/relative_sweep.hpp"
+#include "broad_phase/scene.hpp"
 
 namespace collision {
 

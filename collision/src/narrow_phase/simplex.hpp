@@ -11,9 +11,9 @@
 #include <cmath>
 #include <utility>
 
-#include "branch_hint.hpp"
-#include "support.hpp"
-#include "vec2_math.hpp"
+#include "common/compiler_hints.hpp"
+#include "narrow_phase/support.hpp"
+#include "geometry/vec2_math.hpp"
 
 namespace collision::detail {
 
@@ -106,7 +106,7 @@ struct Simplex {
  private:
   static constexpr double kTinySimplex = 1e-70;  // metres
 
-  [[gnu::cold, gnu::noinline]] bool solve_scaled(double size) {
+  COLLISION_COLD bool solve_scaled(double size) {
     const int exponent = -std::ilogb(size);
     for (int i = 0; i < count; ++i) {
       v[i].w = Vec2(std::ldexp(v[i].w.x(), exponent), std::ldexp(v[i].w.y(), exponent));

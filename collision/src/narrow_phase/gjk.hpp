@@ -32,10 +32,10 @@
 #include <limits>
 #include <utility>
 
-#include "branch_hint.hpp"
+#include "common/compiler_hints.hpp"
 #include "collision/queries.hpp"
 #include "collision/tolerances.hpp"
-#include "simplex.hpp"
+#include "narrow_phase/simplex.hpp"
 
 namespace collision::detail {
 
@@ -86,7 +86,7 @@ void load_cache(const Diff& diff, const GjkCache& cache, Simplex& s) {
 // 0), as the quotient the distance and penetration modes compute, bit for bit, so that every mode
 // decides alike (fuzz: a circle touching a swept box at 5.5e6 m, where the squares said "apart"
 // and the quotient "touching").
-[[gnu::always_inline]] inline bool exceeds(double scaled, double threshold, double d_squared) {
+COLLISION_ALWAYS_INLINE inline bool exceeds(double scaled, double threshold, double d_squared) {
   constexpr double kAbove = 1 + 16 * std::numeric_limits<double>::epsilon();
   constexpr double kBelow = 1 - 16 * std::numeric_limits<double>::epsilon();
   const double lhs = scaled * scaled, rhs = threshold * threshold * d_squared;
@@ -98,11 +98,11 @@ void load_cache(const Diff& diff, const GjkCache& cache, Simplex& s) {
 // A cold query's first search direction: between the cores' middles, from a towards b (it often
 // separates at once); any fixed axis when the middles coincide. Scaled up when its square would
 // underflow, so that the tests above keep their precision.
-[[gnu::cold, gnu::noinline]] inline Vec2 tiny_start_direction(const Vec2& d) {
+COLLISION_COLD inline Vec2 tiny_start_direction(const Vec2& d) {
   return d.x() == 0 && d.y() == 0 ? Vec2(1, 0) : scaled_up_to_unit_range(d);
 }
 template <class Diff>
-[[gnu::always_inline]] inline Vec2 start_direction(const Diff& diff) {
+COLLISION_ALWAYS_INLINE inline Vec2 start_direction(const Diff& diff) {
   const Vec2 d = diff.initial_direction();
   if (COLLISION_LIKELY(d.squaredNorm() >= kSafeSquare)) return d;
   return tiny_start_direction(d);
@@ -119,7 +119,7 @@ struct ColdProbe {
 };
 
 template <class Diff>
-[[gnu::always_inline]] inline ColdProbe cold_probe(const Diff& diff, double contact_tolerance) {
+COLLISION_ALWAYS_INLINE inline ColdProbe cold_probe(const Diff& diff, double contact_tolerance) {
   const Vec2 d = start_direction(diff);
   const SupportPoint p = diff.support(d);
   const double scaled = -p.w.dot(d);
@@ -149,14 +149,14 @@ inline void save_cache(const Simplex& s, const Vec2& separating_axis, GjkCache* 
 // cannot be trusted. Taken from copies scaled up by powers of two, which keep every sign; the
 // normal comes out within the unit range (fuzz finding F23: a segment 4.1e-289 m long,
 // 4.8e-299 m from a point, was taken to pass through it).
-[[gnu::cold, gnu::noinline]] inline Vec2 tiny_edge_normal(const Vec2& e, const Vec2& w0) {
+COLLISION_COLD inline Vec2 tiny_edge_normal(const Vec2& e, const Vec2& w0) {
   const Vec2 edge = scaled_up_to_unit_range(e);
   return cross(edge, scaled_up_to_unit_range(-w0)) > 0 ? left_perp(edge) : right_perp(edge);
 }
 
 // Normal of the edge e from vertex w0 towards the origin (any length), and `side`, which is
 // cross(e, -w0) = |v| |normal| where that product keeps its precision.
-[[gnu::always_inline]] inline Vec2 edge_normal(const Vec2& e, const Vec2& w0, double& side) {
+COLLISION_ALWAYS_INLINE inline Vec2 edge_normal(const Vec2& e, const Vec2& w0, double& side) {
   side = cross(e, -w0);
   if (COLLISION_LIKELY(std::abs(side) >= std::numeric_limits<double>::min())) {
     return side > 0 ? left_perp(e) : right_perp(e);
@@ -233,7 +233,7 @@ inline void keep_nearest_edge(Simplex& s) {
 // The distance mode's simplex "encloses" the origin (within round-off, or because the squares that
 // measure it underflowed) after a support plane proved it outside: it does not enclose it. Rare,
 // so out of the way of the common path.
-[[gnu::cold, gnu::noinline]] inline void settle_proven_gap(GjkOutput& out) {
+COLLISION_COLD inline void settle_proven_gap(GjkOutput& out) {
   out.enclosed = false;
   if (out.simplex.count == 3) keep_nearest_edge(out.simplex);
   out.upper_bound = std::max(distance_to_origin(out.simplex), out.lower_bound);
@@ -291,7 +291,7 @@ inline double tie_band(double size, double threshold) {
 // rule's reach of 0 or in a tie with the threshold: it runs again cold, and the cache takes what
 // the cold run leaves. Returns whether it did.
 template <GjkMode kMode, class Diff>
-[[gnu::cold, gnu::noinline]] bool again_cold_if_start_matters(const Diff& diff,
+COLLISION_COLD bool again_cold_if_start_matters(const Diff& diff,
                                                               double contact_tolerance,
                                                               int max_iterations, bool on_simplex,
                                                               double measured, double threshold,

@@ -8,7 +8,7 @@
 // Vertex index 2i + k is vertex i of the shape at end k; both indices of a support point share k.
 #pragma once
 
-#include "support.hpp"
+#include "narrow_phase/support.hpp"
 
 namespace collision::detail {
 

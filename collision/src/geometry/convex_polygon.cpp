@@ -9,10 +9,10 @@
 
 #include "collision/errors.hpp"
 #include "collision/tolerances.hpp"
-#include "format.hpp"
-#include "polygon_scale.hpp"
-#include "supported_range.hpp"
-#include "vec2_math.hpp"
+#include "common/format.hpp"
+#include "geometry/polygon_scale.hpp"
+#include "common/supported_range.hpp"
+#include "geometry/vec2_math.hpp"
 
 namespace collision {
 

@@ -11,7 +11,7 @@
 
 #include "collision/config.hpp"
 #include "collision/obstacle.hpp"
-#include "spatial_index.hpp"
+#include "broad_phase/spatial_index.hpp"
 
 namespace collision::detail {
 

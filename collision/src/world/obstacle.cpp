@@ -14,12 +14,12 @@
 #include <utility>
 
 #include "collision/errors.hpp"
-#include "format.hpp"
-#include "heading_axis.hpp"
-#include "polygon_decomposition.hpp"
-#include "prediction.hpp"
-#include "supported_range.hpp"
-#include "vec2_math.hpp"
+#include "common/format.hpp"
+#include "geometry/heading_axis.hpp"
+#include "geometry/polygon_decomposition.hpp"
+#include "world/prediction.hpp"
+#include "common/supported_range.hpp"
+#include "geometry/vec2_math.hpp"
 
 namespace collision {
 

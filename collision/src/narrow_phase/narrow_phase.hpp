@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "clear_overlap.hpp"
+#include "narrow_phase/clear_overlap.hpp"
 #include "collision/queries.hpp"
-#include "epa.hpp"
-#include "gjk.hpp"
+#include "narrow_phase/epa.hpp"
+#include "narrow_phase/gjk.hpp"
 
 namespace collision::detail {
 

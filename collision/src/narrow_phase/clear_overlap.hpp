@@ -15,8 +15,8 @@
 
 #include <cmath>
 
-#include "gjk.hpp"
-#include "support.hpp"
+#include "narrow_phase/gjk.hpp"
+#include "narrow_phase/support.hpp"
 
 namespace collision::detail {
 

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "collision/errors.hpp"
-#include "format.hpp"
-#include "supported_range.hpp"
+#include "common/format.hpp"
+#include "common/supported_range.hpp"
 
 namespace collision {
 

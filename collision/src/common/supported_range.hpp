@@ -10,7 +10,7 @@
 
 #include "collision/tolerances.hpp"
 #include "collision/vec2.hpp"
-#include "format.hpp"
+#include "common/format.hpp"
 
 namespace collision::detail {
 
