@@ -21,7 +21,7 @@ namespace bench {
 
 using collision::Vec2;
 
-inline constexpr double kPi = 3.14159265358979323846;
+using collision::kPi;
 
 // A small deterministic random source.
 class Rng {

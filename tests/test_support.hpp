@@ -46,7 +46,7 @@ inline void PrintTo(QueryStatus s, std::ostream* os) { *os << to_string(s); }
 
 namespace collision::test {
 
-constexpr double kPi = 3.141592653589793238462643383279502884;
+using collision::kPi;
 
 // The two UTM-like offsets of ROBUSTNESS.md.
 inline const Vec2 kUtmOffset1(4.5e6, 5.5e6);

@@ -7,7 +7,7 @@
 namespace planning_demo {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using collision::kPi;
 
 std::vector<double> linspace(double lo, double hi, int n) {
   std::vector<double> out;

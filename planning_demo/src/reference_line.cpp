@@ -9,7 +9,7 @@
 namespace planning_demo {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using collision::kPi;
 constexpr double kSampleStep = 0.2;    // metres of chord between samples of the curve
 constexpr double kMinPointGap = 0.01;  // metres between consecutive input points
 constexpr double kMaxLength = 1e5;     // metres: longer lines would take too many samples

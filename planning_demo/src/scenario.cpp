@@ -9,7 +9,7 @@
 namespace planning_demo {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using collision::kPi;
 constexpr int kMaxCandidates = 100000;
 constexpr double kMaxHorizon = 30.0;       // seconds
 constexpr double kMaxSpeed = 70.0;         // m/s (250 km/h)

@@ -17,7 +17,7 @@ namespace {
 
 using collision::Vec2;
 
-constexpr double kPi = 3.14159265358979323846;
+using collision::kPi;
 constexpr double kTitleHeight = 78;    // px above the map
 constexpr double kLegendHeight = 124;  // px below the map
 constexpr double kSide = 24;           // px left and right of the map

@@ -13,16 +13,15 @@ namespace collision {
 // a unit error, not a place on Earth: UTM coordinates are ~1e7 m at most. Within the range every
 // product the narrow phase forms stays far from overflow (GJK's simplex solver multiplies four
 // coordinates: (4e9 m)^4 ~ 3e38), and round-off stays below a millimetre (one double step at
-// 1e9 m is 1.2e-7 m; at UTM magnitudes, 1e-9 m). Beyond ~1e60 m products overflowed (NaN witness
-// points, circles 3.6e308 m apart reported intersecting: fuzz finding F1).
+// 1e9 m is 1.2e-7 m; at UTM magnitudes, 1e-9 m). Beyond ~1e60 m products overflow (NaN witness
+// points, far-apart circles reported intersecting).
 inline constexpr double kMaxCoordinate = 1e9;
 
 // The supported clock (seconds): trajectory and predicted times must satisfy |t| <= kMaxTime,
 // else TrajectoryError (GeometryError for a prediction) naming the index and value. 1e12 s is
 // 31,700 years: a larger time is a unit error (microseconds?) or an unset value. The spatial
 // index holds obstacles "forever" as [-1e15 s, 1e15 s], strictly outside every valid time, and
-// differences of valid times (<= 2e12 s) are exact enough for any interpolation (fuzz finding
-// F5: a trajectory at t = 2e15 s missed an obstacle held there).
+// differences of valid times (<= 2e12 s) are exact enough for any interpolation.
 inline constexpr double kMaxTime = 1e12;
 
 // The supported heading (radians): trajectory and predicted headings must satisfy
@@ -31,8 +30,8 @@ inline constexpr double kMaxTime = 1e12;
 // ~6e3 rad), but they are interpolated (heading along the shorter arc), and that needs the
 // difference of two headings modulo 2 pi to be accurate: at 1e6 rad one double step is 1.2e-10
 // rad and std::remainder's reduction by a rounded 2 pi is off by at most 1e-10 rad. At 2e34 rad
-// one step is 4e18 rad, so the heading between two poses meant nothing (fuzz finding F15: a
-// sweep between headings 0 and 2e34 rad turned by a different angle than the pose it ends at).
+// one step is 4e18 rad, and the heading between two poses means nothing (a sweep between
+// headings 0 and 2e34 rad would turn by another angle than the pose it ends at).
 inline constexpr double kMaxHeading = 1e6;
 
 // Shapes closer than this (metres) touch, and touching counts as a hit in every query. 1e-8 m is

@@ -27,27 +27,13 @@
 #include <vector>
 
 #include "collision/errors.hpp"
+#include "common/format.hpp"
 
 namespace collision {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Shortest text that reads back as the same double ("1.9", "0.001", "4", "1e9": to_chars's
-// "1e+09" without the exponent's sign and leading zeros).
-std::string format_number(double value) {
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  std::string text(buffer, result.ptr);
-  const std::size_t e = text.find('e');
-  if (e != std::string::npos) {
-    std::size_t digits = e + 1;
-    if (digits < text.size() && text[digits] == '+') text.erase(digits, 1);
-    if (digits < text.size() && text[digits] == '-') ++digits;
-    while (digits + 1 < text.size() && text[digits] == '0') text.erase(digits, 1);
-  }
-  return text;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Range rules
@@ -67,11 +53,11 @@ struct Range {
 
   // "> 0", ">= 0", "4 to 256", ">= 0 and < 0.001".
   std::string describe() const {
-    const std::string lower = (min_inclusive ? ">= " : "> ") + format_number(min);
-    const std::string upper = (max_inclusive ? "<= " : "< ") + format_number(max);
+    const std::string lower = (min_inclusive ? ">= " : "> ") + detail::format_shortest(min);
+    const std::string upper = (max_inclusive ? "<= " : "< ") + detail::format_shortest(max);
     if (std::isinf(max)) return lower;
     if (std::isinf(min)) return upper;
-    if (min_inclusive && max_inclusive) return format_number(min) + " to " + format_number(max);
+    if (min_inclusive && max_inclusive) return detail::format_shortest(min) + " to " + detail::format_shortest(max);
     return lower + " and " + upper;
   }
 };
@@ -516,9 +502,9 @@ void validate(const CheckerConfig& config) {
     if (auto ref = std::get_if<RealRef>(&setting.ref)) {
       const double value = (*ref)(copy);
       if (!std::isfinite(value)) {
-        throw ConfigError(setting.path() + ": must be finite (was " + format_number(value) + ")");
+        throw ConfigError(setting.path() + ": must be finite (was " + detail::format_shortest(value) + ")");
       }
-      if (auto error = range_violation(setting, value, format_number(value))) {
+      if (auto error = range_violation(setting, value, detail::format_shortest(value))) {
         throw ConfigError(setting.path() + ": " + *error);
       }
     } else if (auto ref = std::get_if<IntRef>(&setting.ref)) {

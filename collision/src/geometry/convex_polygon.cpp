@@ -168,7 +168,7 @@ ConvexPolygon::ConvexPolygon(std::vector<Vec2> vertices) {
   }
   if (ring.size() < 3) fail("degenerate: zero area (all vertices on one line)");
   // The area test again, on what is left: dropping vertices within the tolerance can take a
-  // polygon just above the threshold below it (fuzz finding F10), and the result must pass it.
+  // polygon just above the threshold below it, and the result must pass it.
   if (twice_signed_area(ring) <= 2 * degenerate_area) {
     fail("degenerate: zero area (" + detail::format_number(0.5 * twice_signed_area(ring)) +
          " m^2 once collinear vertices are dropped)");
@@ -181,7 +181,7 @@ ConvexPolygon::ConvexPolygon(std::vector<Vec2> vertices) {
     const Vec2 e1 = ring[(i + 1) % ring.size()].p - ring[i].p;
     total_turn += std::atan2(cross(e0, e1), e0.dot(e1));
   }
-  if (total_turn > 3 * M_PI) fail("not convex: the outline winds around more than once");
+  if (total_turn > 3 * kPi) fail("not convex: the outline winds around more than once");
 
   vertices_.reserve(ring.size());
   for (const Indexed& v : ring) {
@@ -199,12 +199,12 @@ ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
     return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
   });
   // Orientation from differences of the points themselves: exact for nearby points at any
-  // magnitude (shifting by a far origin first rounds tiny offsets away, fuzz finding F3). The
+  // magnitude (shifting by a far origin first would round tiny offsets away). The
   // hull keeps the input points bit for bit. Twice the triangle's area is the cross product of
   // any two of its edges; the two shorter ones carry the least round-off (with b and c 1e-10 m
-  // apart and 42 m from a, cross(b - a, c - a) was all round-off, fuzz finding F16). Short ones
-  // are scaled up (by powers of two) so that it cannot underflow either: a corner 5.4e-8 m out
-  // beside a point 1e-321 m from the origin was dropped as collinear.
+  // apart and 42 m from a, cross(b - a, c - a) is all round-off). Short ones are scaled up (by
+  // powers of two) so that it cannot underflow either: otherwise a corner 5.4e-8 m out beside a
+  // point 1e-321 m from the origin would be dropped as collinear.
   auto turns_left = [](const Vec2& a, const Vec2& b, const Vec2& c) {
     const Vec2 ab = b - a, bc = c - b, ca = a - c;
     const double lab = ab.cwiseAbs().maxCoeff(), lbc = bc.cwiseAbs().maxCoeff(),
@@ -228,7 +228,7 @@ ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
 
   // The exact hull can have corners the constructor would weld or drop: vertices closer than
   // its tolerance, and corners within it of a straight line, one of which may fold back past its
-  // neighbour (a needle; the constructor calls that "not convex", fuzz finding F2). Drop such
+  // neighbour (a needle, which the constructor calls "not convex"). Drop such
   // corners until none is left, each time the one (of the offender and its two neighbours) whose
   // removal moves the outline least: what is left is convex beyond the tolerance everywhere, so
   // the constructor keeps it exactly as it is, and hull() returns what the constructor accepts.
@@ -260,9 +260,9 @@ ConvexPolygon ConvexPolygon::hull(const std::vector<Vec2>& points) {
   if (ring.size() < 3 || twice_signed_area(ring) <= 2 * scale.degenerate_area) {
     // Dropping the least costly corners one by one can leave a sliver that a different choice
     // keeps above the area limit; the constructor's own choice, on the exact hull or on the
-    // points as given (which drops in another order), is then the answer when it has one (fuzz
-    // finding F20: 39 points within nanometres of a line, which the constructor accepted as a
-    // triangle and hull() called degenerate).
+    // points as given (which drops in another order), is then the answer when it has one: 39
+    // points within nanometres of a line can make a triangle the constructor accepts, and hull()
+    // must accept what the constructor does.
     for (const std::vector<Vec2>* candidate : {&exact, &points}) {
       try {
         return ConvexPolygon(*candidate);

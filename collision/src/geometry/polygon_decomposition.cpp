@@ -460,7 +460,7 @@ class Partition {
       const Vec2 e1 = q_[poly[(k + 1) % m]] - q_[poly[k]];
       turn += std::atan2(cross(e0, e1), e0.dot(e1));
     }
-    return std::abs(turn - 2 * M_PI) < M_PI;
+    return std::abs(turn - 2 * kPi) < kPi;
   }
 
   int add(std::vector<int> poly) {

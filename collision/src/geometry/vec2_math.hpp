@@ -43,7 +43,7 @@ inline Vec2 scaled_up_to_unit_range(const Vec2& v) {
 }
 
 // Squares at or above this (m^2) keep full relative precision; below it they may be subnormal or
-// 0 (a gap under ~1e-146 m has no square worth the name: fuzz finding F8).
+// 0 (a gap under ~1e-146 m has no square worth the name).
 inline constexpr double kSafeSquare =
     std::numeric_limits<double>::min() / std::numeric_limits<double>::epsilon();
 

@@ -70,14 +70,14 @@ double heading_change(double from_rad, double to_rad) {
   double difference = to_rad - from_rad;
   // Consecutive poses turn by far less than half a turn: then the difference is the answer, bit
   // for bit what the remainder would give, without its cost (a fifth of a checker's pose).
-  if (difference > -M_PI && difference <= M_PI) return difference;
+  if (difference > -kPi && difference <= kPi) return difference;
   if (!std::isfinite(difference)) {
     // Headings near +-DBL_MAX of opposite signs (any finite heading is allowed): their
     // difference overflows, so reduce each one first.
-    difference = std::remainder(to_rad, 2 * M_PI) - std::remainder(from_rad, 2 * M_PI);
+    difference = std::remainder(to_rad, 2 * kPi) - std::remainder(from_rad, 2 * kPi);
   }
-  double delta = std::remainder(difference, 2 * M_PI);  // in [-pi, pi]
-  if (delta <= -M_PI) delta += 2 * M_PI;
+  double delta = std::remainder(difference, 2 * kPi);  // in [-pi, pi]
+  if (delta <= -kPi) delta += 2 * kPi;
   return delta;
 }
 
