@@ -486,10 +486,14 @@ CheckerConfig load_config(const std::string& path) {
   errno = 0;
   std::ifstream in(path, std::ios::binary);
   if (!in) throw cannot_open(errno != 0 ? errno : ENOENT);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw ConfigError(path + ": cannot read: " + std::strerror(errno));
-  return Parser(path).parse(text.str());
+  // istream::read, not `out << in.rdbuf()`: the latter takes a read error for the end of the
+  // file, and an unreadable file would be reported as an empty config.
+  std::string text;
+  char buffer[1 << 16];
+  errno = 0;
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) text.append(buffer, in.gcount());
+  if (in.bad()) throw ConfigError(path + ": cannot read: " + std::strerror(errno != 0 ? errno : EIO));
+  return Parser(path).parse(text);
 }
 
 CheckerConfig parse_config(const std::string& yaml_text) {
