@@ -77,25 +77,29 @@ bool weld(std::vector<Indexed>& ring, double length_tol) {
 
 // One pass over a counter-clockwise ring: drops the vertices that lie within length_tol of the
 // segment between their neighbours; a vertex that turns right, or folds back within the
-// tolerance, is a reflex corner. Returns whether any was dropped.
+// tolerance, is a reflex corner. Returns whether any was dropped. The kept vertices are compacted
+// to the front as the pass goes (each vertex's neighbours are the last kept one and the next
+// unvisited one), so a pass is linear however many it drops.
 bool drop_collinear(std::vector<Indexed>& ring, double length_tol) {
-  bool dropped = false;
-  for (std::size_t i = 0; i < ring.size() && ring.size() >= 3; ++i) {
-    const Vec2& prev = ring[(i + ring.size() - 1) % ring.size()].p;
-    const Vec2& next = ring[(i + 1) % ring.size()].p;
-    const double height = turn_height(prev, ring[i].p, next);
-    const bool between =
-        (ring[i].p - prev).dot(next - prev) > 0 && (next - ring[i].p).dot(next - prev) > 0;
-    if (std::abs(height) <= length_tol && between) {
-      ring.erase(ring.begin() + static_cast<std::ptrdiff_t>(i));
-      dropped = true;
-      --i;
-    } else if (height < 0 || std::abs(height) <= length_tol) {
+  const std::size_t n = ring.size();
+  std::size_t kept = 0;
+  std::size_t i = 0;
+  for (; i < n && kept + (n - i) >= 3; ++i) {
+    const Vec2& prev = kept > 0 ? ring[kept - 1].p : ring[n - 1].p;
+    const Vec2& next = i + 1 < n ? ring[i + 1].p : ring[0].p;
+    const Vec2& p = ring[i].p;
+    const double height = turn_height(prev, p, next);
+    const bool between = (p - prev).dot(next - prev) > 0 && (next - p).dot(next - prev) > 0;
+    if (std::abs(height) <= length_tol && between) continue;  // dropped
+    if (height < 0 || std::abs(height) <= length_tol) {
       fail("not convex at vertex " + std::to_string(ring[i].input_index) + " " +
-           detail::format_point(ring[i].p));
+           detail::format_point(p));
     }
+    ring[kept++] = ring[i];
   }
-  return dropped;
+  for (; i < n; ++i) ring[kept++] = ring[i];  // too few left to drop any
+  ring.resize(kept);
+  return kept != n;
 }
 
 // How far dropping vertex i of a counter-clockwise ring moves the outline inwards (metres): its
