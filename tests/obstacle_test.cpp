@@ -293,6 +293,27 @@ TEST(ObstacleStationary, Case25SelfIntersectingDartIsRejected) {
                   {"obstacle 25: outline is self-intersecting: edge 0 crosses edge 2"});
 }
 
+// Outlines are decomposed in quadratic time, so their length is capped (kMaxOutlineVertices):
+// at the cap a non-convex star is decomposed, one vertex more is refused before any work, with
+// the obstacle, the count and the cap in the message.
+TEST(ObstacleStationary, OutlineVertexCap) {
+  auto star = [](std::size_t n) {
+    Outline outline;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double angle = 2 * collision::kPi * static_cast<double>(i) / static_cast<double>(n);
+      const double radius = i % 2 == 0 ? 100.0 : 90.0;
+      outline.emplace_back(radius * std::cos(angle), radius * std::sin(angle));
+    }
+    return outline;
+  };
+  const std::size_t cap = collision::kMaxOutlineVertices;
+  EXPECT_GT(Obstacle::stationary(8, star(cap)).parts().size(), 1u);
+  const std::string expected = "obstacle 9: outline has " + std::to_string(cap + 2) +
+                               " vertices, more than the " + std::to_string(cap) + " supported";
+  expect_contains(geometry_error_of([&] { Obstacle::stationary(9, star(cap + 2)); }),
+                  {expected.c_str()});
+}
+
 TEST(ObstacleStationary, LShape) {
   const Quality q = check_decomposition(l_shape());
   EXPECT_EQ(q.parts, 2u);

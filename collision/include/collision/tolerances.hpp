@@ -3,6 +3,8 @@
 // they are keys of config/default.yaml (see config.hpp).
 #pragma once
 
+#include <cstddef>
+
 namespace collision {
 
 // The supported world (metres): every coordinate the library is given (Circle centres, Obb
@@ -39,6 +41,13 @@ inline constexpr double kMaxHeading = 1e6;
 // planner can measure. Smaller values make boolean and distance answers disagree on kissing
 // contacts computed at UTM coordinates; larger ones report near misses as hits.
 inline constexpr double kDefaultContactTolerance = 1e-8;
+
+// The most vertices a non-convex outline may have (Obstacle::stationary(id, outline)); more
+// throws GeometryError naming the obstacle and the count. Validating the outline (no two edges
+// may touch) and ear clipping are quadratic in the vertex count: about 0.2 s at the cap on the
+// development machine, and a building or parking-lot outline from a map has a few hundred. A
+// convex ConvexPolygon has no such cap. Split a longer outline, or simplify it.
+inline constexpr std::size_t kMaxOutlineVertices = 8192;
 
 // GJK stops at the first repeated support vertex (exact and scale-free); this cap only guards
 // against cycling on degenerate input. Polygons of 64 vertices converge in under 20 iterations.

@@ -7,7 +7,8 @@
 // on IEEE evaluation order; -ffast-math reorders and contracts floating-point expressions and
 // would break both silently.
 #ifdef __FAST_MATH__
-#error "collision must not be built with -ffast-math (or -Ofast): it relies on IEEE evaluation order"
+#error \
+    "collision must not be built with -ffast-math (or -Ofast): it relies on IEEE evaluation order"
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)

@@ -34,7 +34,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-
 // ---------------------------------------------------------------------------------------------
 // Range rules
 
@@ -57,7 +56,8 @@ struct Range {
     const std::string upper = (max_inclusive ? "<= " : "< ") + detail::format_shortest(max);
     if (std::isinf(max)) return lower;
     if (std::isinf(min)) return upper;
-    if (min_inclusive && max_inclusive) return detail::format_shortest(min) + " to " + detail::format_shortest(max);
+    if (min_inclusive && max_inclusive)
+      return detail::format_shortest(min) + " to " + detail::format_shortest(max);
     return lower + " and " + upper;
   }
 };
@@ -492,7 +492,8 @@ CheckerConfig load_config(const std::string& path) {
   char buffer[1 << 16];
   errno = 0;
   while (in.read(buffer, sizeof buffer) || in.gcount() > 0) text.append(buffer, in.gcount());
-  if (in.bad()) throw ConfigError(path + ": cannot read: " + std::strerror(errno != 0 ? errno : EIO));
+  if (in.bad())
+    throw ConfigError(path + ": cannot read: " + std::strerror(errno != 0 ? errno : EIO));
   return Parser(path).parse(text);
 }
 
@@ -506,7 +507,8 @@ void validate(const CheckerConfig& config) {
     if (auto ref = std::get_if<RealRef>(&setting.ref)) {
       const double value = (*ref)(copy);
       if (!std::isfinite(value)) {
-        throw ConfigError(setting.path() + ": must be finite (was " + detail::format_shortest(value) + ")");
+        throw ConfigError(setting.path() + ": must be finite (was " +
+                          detail::format_shortest(value) + ")");
       }
       if (auto error = range_violation(setting, value, detail::format_shortest(value))) {
         throw ConfigError(setting.path() + ": " + *error);

@@ -10,8 +10,8 @@
 #include "collision/errors.hpp"
 #include "collision/tolerances.hpp"
 #include "common/format.hpp"
-#include "geometry/polygon_scale.hpp"
 #include "common/supported_range.hpp"
+#include "geometry/polygon_scale.hpp"
 #include "geometry/vec2_math.hpp"
 
 namespace collision {

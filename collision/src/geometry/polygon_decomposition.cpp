@@ -4,10 +4,10 @@
 // 1. Clean: weld consecutive duplicates, drop collinear ("straight") vertices; a vertex where the
 //    outline turns back on itself (a zero-width spike) is a self-intersection.
 // 2. Validate: no two non-adjacent edges may cross, touch or come closer than the length
-//    tolerance. This is the plain O(n^2) test over all edge pairs (with a bounding-box reject):
-//    fine for outlines of up to a few hundred vertices (the whole decomposition takes about
-//    0.5 ms at 100 vertices, 3 ms at 300, 20 ms at 1000); a sweep line would be needed for much
-//    larger outlines. Then a non-zero area; the ring is turned counter-clockwise.
+//    tolerance. This is the plain O(n^2) test over all edge pairs (with a bounding-box reject),
+//    fine for outlines of up to a few thousand vertices; longer ones than kMaxOutlineVertices
+//    (tolerances.hpp) are refused before any work. Then a non-zero area; the ring is turned
+//    counter-clockwise.
 //    A convex ring is returned as it is: exactly one part.
 // 3. Ear clipping: repeatedly cut off the fattest ear (a convex corner whose triangle holds no
 //    other vertex, even within the tolerance). Ear flags are cached and only the two neighbours
@@ -51,8 +51,8 @@
 #include "collision/errors.hpp"
 #include "collision/tolerances.hpp"
 #include "common/format.hpp"
-#include "geometry/polygon_scale.hpp"
 #include "common/supported_range.hpp"
+#include "geometry/polygon_scale.hpp"
 #include "geometry/vec2_math.hpp"
 
 namespace collision::detail {
@@ -555,6 +555,11 @@ ConvexDecomposition decompose_simple_polygon(const std::vector<Vec2>& outline) {
     if (!in_coordinate_range(outline[i])) {
       fail("vertex " + std::to_string(i) + " " + coordinate_range_error(outline[i]));
     }
+  }
+  if (outline.size() > kMaxOutlineVertices) {
+    fail("outline has " + std::to_string(outline.size()) + " vertices, more than the " +
+         std::to_string(kMaxOutlineVertices) +
+         " supported (kMaxOutlineVertices: the decomposition is quadratic); split or simplify it");
   }
   if (outline.size() < 3) {
     fail("outline is degenerate: needs at least 3 vertices (got " + std::to_string(outline.size()) +

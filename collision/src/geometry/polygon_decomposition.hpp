@@ -23,6 +23,7 @@ struct ConvexDecomposition {
 // the caller adds that) for:
 //   - a non-finite vertex: "vertex <i> is not finite (x, y)", or one beyond kMaxCoordinate:
 //     "vertex <i> is outside the supported range ...";
+//   - more than kMaxOutlineVertices vertices: "outline has <n> vertices, more than ...";
 //   - fewer than 3 distinct points, all points on one line, or zero area: "outline is degenerate:
 //     ...";
 //   - edges that cross, touch or overlap: "outline is self-intersecting: edge <i> crosses edge
