@@ -13,23 +13,36 @@
 namespace collision::detail {
 
 // Index of the first predicted time after t (prediction.size() if none). hint, when given (and
-// not past the end), is where the search starts and receives where it ended: along a trajectory
-// the next time falls in the same or the next interval, so the search costs a step or two
-// instead of a binary search.
+// not past the end), is where the search starts and receives where it ended. From the hint the
+// search takes steps that double (1, 2, 4, ...) towards the answer, then halves the last step:
+// along a trajectory the next time falls in the same or the next interval (one or two
+// comparisons), and a hint far from t (a new chunk of poses starts from hint 0, possibly 10^5
+// predicted poses before t) costs O(log distance), not a walk.
 inline std::size_t first_predicted_after(const std::vector<PredictedPose>& prediction, double t,
                                          std::size_t* hint) {
   const PredictedPose* p = prediction.data();
   const std::size_t n = prediction.size();
+  const auto after_t = [](double time, const PredictedPose& q) { return time < q.t; };
   if (hint == nullptr || *hint > n) {
-    return static_cast<std::size_t>(
-        std::upper_bound(p, p + n, t,
-                         [](double time, const PredictedPose& q) { return time < q.t; }) -
-        p);
+    return static_cast<std::size_t>(std::upper_bound(p, p + n, t, after_t) - p);
   }
-  // Walk from the hint: forward past the times at or before t, back over the times after it.
-  std::size_t k = *hint;
-  while (k < n && !(t < p[k].t)) ++k;
-  while (k > 0 && t < p[k - 1].t) --k;
+  // The answer k is the one with p[k - 1].t <= t < p[k].t (times increase strictly). Narrow
+  // [lo, hi] around it, then search that range.
+  std::size_t lo = *hint, hi = *hint;
+  if (hi < n && !(t < p[hi].t)) {  // the answer is after the hint
+    lo = hi + 1;
+    hi = lo;
+    for (std::size_t step = 1; hi < n && !(t < p[hi].t); step *= 2) {
+      lo = hi + 1;
+      hi = std::min(n, hi + step);
+    }
+  } else {  // at or before the hint
+    for (std::size_t step = 1; lo > 0 && t < p[lo - 1].t; step *= 2) {
+      hi = lo - 1;
+      lo = hi >= step ? hi - step : 0;
+    }
+  }
+  const std::size_t k = static_cast<std::size_t>(std::upper_bound(p + lo, p + hi, t, after_t) - p);
   *hint = k;
   return k;
 }
