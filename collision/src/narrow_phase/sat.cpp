@@ -11,8 +11,8 @@
 #include <cmath>
 #include <limits>
 
-#include "narrow_phase/sat_fast_path.hpp"
 #include "geometry/vec2_math.hpp"
+#include "narrow_phase/sat_fast_path.hpp"
 
 namespace collision {
 
@@ -123,6 +123,57 @@ SatResult best_axis(const BoxShape& own, const PolygonShape& other, const Vec2& 
   int best = 0;
   for (int i = 1; i < 4; ++i) best = raw[i] > raw[best] ? i : best;
   return {raw[best], normal[best]};
+}
+
+// Two polygons: the generic loop would scan all of `other` for each axis of `own`, O(n m). As
+// own's edge normals turn counter-clockwise, the vertex of `other` lowest along them moves
+// counter-clockwise too, by less than half a turn per axis (consecutive normals of a convex
+// polygon differ by less than pi); so it is found by walking forward from the last axis's, while
+// the next vertex is no higher: O(n + m) for all axes, and the same lowest vertex as the scan
+// (projections along a ring of a strictly convex polygon fall, then rise; ConvexPolygon's corners
+// turn by far more than the round-off of a projection).
+SatResult best_axis(const PolygonShape& own, const PolygonShape& other, const Vec2& origin,
+                    double stop_at = kInfinity) {
+  double best_raw = -kInfinity, best_length2 = 1;
+  Vec2 best_normal(1, 0);
+  const double stop_key = signed_square(stop_at);
+  const std::size_t m = other.count;
+  std::size_t lowest_index = m;  // none yet: the first axis scans
+  for (std::size_t i = 0; i < own.axis_count(); ++i) {
+    const Axis axis = own.axis(i, origin);
+    if (axis.length2 == 0) continue;
+    const auto height = [&](std::size_t k) { return axis.normal.dot(other.vertices[k] - origin); };
+    double lowest;
+    if (lowest_index == m) {
+      lowest_index = 0;
+      lowest = height(0);
+      for (std::size_t k = 1; k < m; ++k) {
+        if (const double h = height(k); h < lowest) {
+          lowest = h;
+          lowest_index = k;
+        }
+      }
+    } else {
+      lowest = height(lowest_index);
+      for (std::size_t steps = 1; steps < m; ++steps) {
+        const std::size_t next = lowest_index + 1 < m ? lowest_index + 1 : 0;
+        const double h = height(next);
+        if (h > lowest) break;
+        lowest = h;
+        lowest_index = next;
+      }
+    }
+    const double raw = lowest - axis.extent;
+    const double key = signed_square(raw);
+    if (key * best_length2 > signed_square(best_raw) * axis.length2) {
+      best_raw = raw;
+      best_length2 = axis.length2;
+      best_normal = axis.normal;
+    }
+    if (key >= stop_key * axis.length2) break;
+  }
+  const double length = std::sqrt(best_length2);
+  return {best_raw / length, best_normal / length};
 }
 
 template <class A, class B>
