@@ -4,12 +4,19 @@
 //   corridor/...   200 obstacles, 100 lane changes of 50 poses; first colliding pose per
 //                  candidate, continuous checking and clearance off, one thread.
 //                  checker: CollisionChecker::check_all (threads 1)
-//                  rtree_sat: Boost.Geometry rtree (rstar<16>) of obstacle AABBs, queried with
-//                    each pose's footprint AABB, then the hand-written SAT, stopping at the
-//                    first colliding pose
-//                  rtree_boost: the same rtree, then boost::geometry::intersects
-//                  All three must name the same first colliding pose for every candidate (the
-//                  program aborts otherwise).
+//                  rtree_sat_chunked: the checker's broad-phase shape written by hand: a
+//                    Boost.Geometry rtree (rstar<16>) of obstacle AABBs, queried once per chunk
+//                    of broad_phase.poses_per_query (8) poses with the union of their footprint
+//                    AABBs, then per pose an AABB test against each returned obstacle and the
+//                    hand-written SAT (footprints with std::cos/std::sin), stopping at the
+//                    first colliding pose: the best baseline
+//                  rtree_boost_chunked: the same, with boost::geometry::intersects
+//                  rtree_sat, rtree_boost: the same narrow phases, one rtree query per pose
+//                  All five must name the same first colliding pose for every candidate (the
+//                  program aborts otherwise). per_pose divides by the poses actually checked
+//                  (up to and including each candidate's first hit, the same for every row);
+//                  never_gjk_pct is over all (pose, obstacle) pairs, never_gjk_after_index_pct
+//                  over the pairs the index returns.
 //   urban/...      300 m street, ~380 static obstacles and 30 moving cars, 1000 candidates of
 //                  80 poses, default_config(): check_all on 1 thread (CPU time), and
 //                  urban/scaling/: on 1 and on 2 threads (wall-clock time).
@@ -93,6 +100,7 @@ class RtreeBaseline {
     }
     tree_ = Tree(values.begin(), values.end());
     hits_.reserve(64);
+    boxes_.reserve(64);
     footprint_.outer().reserve(5);
   }
 
@@ -108,6 +116,51 @@ class RtreeBaseline {
       }
     }
     return std::nullopt;
+  }
+
+  // First hit with the checker's own broad-phase shape: one rtree query per chunk of `chunk`
+  // poses with the union of their footprint boxes, then per pose an AABB test against each
+  // returned obstacle's box before the narrow phase (`pair_hits`). Obstacle boxes are kept beside
+  // the tree so that the per-pose test reads plain numbers.
+  template <class PairHits>
+  std::optional<std::size_t> first_hit_chunked(const collision::Trajectory& trajectory,
+                                               std::size_t chunk, PairHits&& pair_hits) {
+    for (std::size_t begin = 0; begin < trajectory.size(); begin += chunk) {
+      const std::size_t end = std::min(trajectory.size(), begin + chunk);
+      boxes_.clear();
+      BBox query = bench::boost_aabb(
+          boxes_.emplace_back(bench::footprint_box(trajectory[begin].pose, vehicle_, margins_)));
+      for (std::size_t i = begin + 1; i < end; ++i) {
+        bench::bg::expand(query, bench::boost_aabb(boxes_.emplace_back(bench::footprint_box(
+                                     trajectory[i].pose, vehicle_, margins_))));
+      }
+      hits_.clear();
+      tree_.query(bgi::intersects(query), std::back_inserter(hits_));
+      if (hits_.empty()) continue;
+      for (std::size_t i = begin; i < end; ++i) {
+        const BoxData& box = boxes_[i - begin];
+        const BBox pose_box = bench::boost_aabb(box);
+        for (const Value& h : hits_) {
+          if (!bench::bg::intersects(pose_box, h.first)) continue;
+          if (pair_hits(box, static_cast<std::size_t>(h.second))) return i;
+        }
+      }
+    }
+    return std::nullopt;
+  }
+  std::optional<std::size_t> first_hit_sat_chunked(const collision::Trajectory& trajectory,
+                                                   std::size_t chunk) {
+    return first_hit_chunked(trajectory, chunk, [this](const BoxData& box, std::size_t k) {
+      const std::vector<Vec2>& v = vertices_[k];
+      return bench::sat_intersects(box, v.data(), static_cast<int>(v.size()), kTol);
+    });
+  }
+  std::optional<std::size_t> first_hit_boost_chunked(const collision::Trajectory& trajectory,
+                                                     std::size_t chunk) {
+    return first_hit_chunked(trajectory, chunk, [this](const BoxData& box, std::size_t k) {
+      bench::assign_box(footprint_, box);
+      return bench::bg::intersects(footprint_, polygons_[k]);
+    });
   }
 
   // The same with boost::geometry::intersects on prebuilt obstacle polygons.
@@ -162,6 +215,7 @@ class RtreeBaseline {
   std::vector<BPolygon> polygons_;
   std::vector<std::size_t> moving_;
   std::vector<Value> hits_;
+  std::vector<BoxData> boxes_;  // of the current chunk's poses
   BPolygon footprint_;
 };
 
@@ -176,6 +230,13 @@ double never_gjk(const collision::CheckStats& s) {
                       : 0.0;
 }
 
+// The same over the pairs the spatial index returns (the index's own rejections left out): how
+// much of what reaches the per-pose tests the circles and boxes settle.
+double never_gjk_after_index(const collision::CheckStats& s) {
+  const std::uint64_t returned = s.pairs_seen - s.rejected_by_index;
+  return returned ? 1.0 - static_cast<double>(s.sent_to_gjk) / static_cast<double>(returned) : 0.0;
+}
+
 void print_stats(const char* name, const std::vector<collision::TrajectoryResult>& results) {
   const collision::CheckStats s = total_stats(results);
   std::size_t collide = 0, index_sum = 0;
@@ -187,11 +248,13 @@ void print_stats(const char* name, const std::vector<collision::TrajectoryResult
                "%s: %zu of %zu candidates collide (mean first index %.1f); pairs seen %" PRIu64
                ", rejected by index %" PRIu64 ", by circle %" PRIu64 ", by aabb %" PRIu64
                ", sent to GJK %" PRIu64 " (GJK iterations %" PRIu64
-               "); coarse-stage rejection 1 - gjk/seen = %.4f%%\n",
+               "); coarse-stage rejection 1 - gjk/seen = %.4f%%, of the pairs the index "
+               "returns %.2f%%\n",
                name, collide, results.size(),
                collide ? static_cast<double>(index_sum) / static_cast<double>(collide) : 0.0,
                s.pairs_seen, s.rejected_by_index, s.rejected_by_circle, s.rejected_by_aabb,
-               s.sent_to_gjk, s.gjk_iterations, 100.0 * never_gjk(s));
+               s.sent_to_gjk, s.gjk_iterations, 100.0 * never_gjk(s),
+               100.0 * never_gjk_after_index(s));
 }
 
 void set_per_pose(benchmark::State& state, std::size_t poses) {
@@ -221,12 +284,18 @@ void setup_corridor() {
   static RtreeBaseline baseline(scene, scene.config.vehicle, scene.config.margins);
 
   const std::vector<collision::TrajectoryResult> results = checker.check_all(scene.candidates);
+  const std::size_t chunk = static_cast<std::size_t>(scene.config.broad_phase.poses_per_query);
   std::size_t agree = 0;
+  std::size_t checked_poses = 0;  // up to and including each first hit: what every row visits
   for (std::size_t k = 0; k < scene.candidates.size(); ++k) {
     const std::optional<std::size_t> lib = results[k].first_collision_index;
     const std::optional<std::size_t> sat = baseline.first_hit_sat(scene.candidates[k]);
     const std::optional<std::size_t> boost = baseline.first_hit_boost(scene.candidates[k]);
-    if (lib != sat || sat != boost) {
+    const std::optional<std::size_t> sat_chunked =
+        baseline.first_hit_sat_chunked(scene.candidates[k], chunk);
+    const std::optional<std::size_t> boost_chunked =
+        baseline.first_hit_boost_chunked(scene.candidates[k], chunk);
+    if (lib != sat || sat != boost || sat != sat_chunked || sat != boost_chunked) {
       const std::size_t at =
           std::min({lib.value_or(SIZE_MAX), sat.value_or(SIZE_MAX), boost.value_or(SIZE_MAX)});
       std::string where;
@@ -238,23 +307,46 @@ void setup_corridor() {
         where = buffer;
       }
       fail("corridor candidate " + std::to_string(k) + ": first colliding pose checker " +
-           str(lib) + ", rtree+SAT " + str(sat) + ", rtree+boost " + str(boost) + where +
-           "; rebuild with bench::corridor() to reproduce");
+           str(lib) + ", rtree+SAT " + str(sat) + ", rtree+boost " + str(boost) +
+           ", chunked rtree+SAT " + str(sat_chunked) + ", chunked rtree+boost " +
+           str(boost_chunked) + where + "; rebuild with bench::corridor() to reproduce");
     }
     agree += lib.has_value();
+    checked_poses += lib ? *lib + 1 : scene.candidates[k].size();
   }
   std::fprintf(stderr,
-               "corridor: checker, rtree+SAT and rtree+boost agree on all %zu candidates (%zu "
-               "collide)\n",
-               scene.candidates.size(), agree);
+               "corridor: checker and rtree+SAT, rtree+boost, per pose and chunked by %zu, agree "
+               "on all %zu candidates (%zu collide; %zu of %zu poses checked up to the first "
+               "hits)\n",
+               chunk, scene.candidates.size(), agree, checked_poses, scene.pose_count());
   print_stats("corridor", results);
-  const double rejection = never_gjk(total_stats(results));
-  const std::size_t poses = scene.pose_count();
+  const collision::CheckStats stats = total_stats(results);
+  const double rejection = never_gjk(stats);
+  const double rejection_after_index = never_gjk_after_index(stats);
+  // Per pose over the poses actually checked: every row stops at the same first hits.
+  const std::size_t poses = checked_poses;
 
-  add("corridor/checker", [poses, rejection](benchmark::State& state) {
+  add("corridor/checker", [poses, rejection, rejection_after_index](benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(scene.candidates));
     set_per_pose(state, poses);
     state.counters["never_gjk_pct"] = 100.0 * rejection;
+    state.counters["never_gjk_after_index_pct"] = 100.0 * rejection_after_index;
+  });
+  add("corridor/rtree_sat_chunked", [poses, chunk](benchmark::State& state) {
+    for (auto _ : state) {
+      for (const collision::Trajectory& t : scene.candidates) {
+        benchmark::DoNotOptimize(baseline.first_hit_sat_chunked(t, chunk));
+      }
+    }
+    set_per_pose(state, poses);
+  });
+  add("corridor/rtree_boost_chunked", [poses, chunk](benchmark::State& state) {
+    for (auto _ : state) {
+      for (const collision::Trajectory& t : scene.candidates) {
+        benchmark::DoNotOptimize(baseline.first_hit_boost_chunked(t, chunk));
+      }
+    }
+    set_per_pose(state, poses);
   });
   add("corridor/rtree_sat", [poses](benchmark::State& state) {
     for (auto _ : state) {
