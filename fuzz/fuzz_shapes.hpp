@@ -20,7 +20,7 @@ using collision::SweptHull;
 using collision::Vec2;
 
 // A translation added to every coordinate of one input: none, the two UTM offsets of
-// ROBUSTNESS.md, or a fuzzed one.
+// docs/robustness.md, or a fuzzed one.
 inline Vec2 read_offset(FuzzInput& in) {
   switch (in.byte() % 8) {
     case 0:

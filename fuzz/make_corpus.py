@@ -3,7 +3,7 @@
 
 The binary targets read numbers and choices with the encoding of fuzz/fuzz_input.hpp and shapes
 with fuzz/fuzz_shapes.hpp; the writers below mirror those readers, so keep them in step. Seeds
-are the ROBUSTNESS.md cases, a few everyday scenes, and invalid values (NaN, infinities, huge,
+are the docs/robustness.md cases, a few everyday scenes, and invalid values (NaN, infinities, huge,
 denormal). The config seeds are config/default.yaml, small valid and invalid variants.
 
     python3 fuzz/make_corpus.py          rewrite the generated seeds (other files are kept)
@@ -117,7 +117,7 @@ def swept_two(kind, start_body, end_body, infl=0.0):
     return byte(kind) + start_body + byte(0) + end_body + inflation(infl)
 
 
-A = shape_obb(0, 0, 0, 2.4, 0.95)  # the ego box of ROBUSTNESS.md
+A = shape_obb(0, 0, 0, 2.4, 0.95)  # the ego box of docs/robustness.md
 
 
 def square(x0, y0, x1, y1):
@@ -431,7 +431,7 @@ def checker_seeds():
     straight = motion_drive(0, 0, 0, 0, [(32, 40, 0)] * 7)      # 10 m/s, 0.25 s steps
     swerve = motion_drive(0, 0, 0, 0, [(32, 40, 8)] * 3 + [(32, 40, -8)] * 4)
     reverse = motion_drive(0, 25, 4, math.pi, [(64, -20, 0)] * 4)
-    jump = motion_raw([(0, -10, 0, 0), (1, 10, 0, 0)])          # ROBUSTNESS.md case 21
+    jump = motion_raw([(0, -10, 0, 0), (1, 10, 0, 0)])          # case 21 of docs/robustness.md
     default = config_bytes()
     seeds = {
         "parked-car": scene(default, NO_OFFSET, [parked], [straight, swerve]),

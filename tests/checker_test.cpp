@@ -269,7 +269,7 @@ TEST(CheckerFootprint, VehicleDimensionsComeFromTheConfig) {
 // ---------------------------------------------------------------------------------------------
 // Between poses.
 
-// ROBUSTNESS.md case 21: both samples free, the motion between them passes through.
+// Case 21 of docs/robustness.md: both samples free, the motion between them passes through.
 TEST(CheckerContinuous, TunnellingThroughASmallObstacle) {
   SceneObstacles scene;
   scene.add_convex(4, square(Vec2(0, 0), 0.05));

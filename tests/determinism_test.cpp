@@ -27,7 +27,7 @@ namespace collision {
 namespace {
 
 constexpr std::uint64_t kSeed = 20240611;
-const Vec2 kOrigin(691234.567, 5334567.891);  // UTM-sized, ROBUSTNESS.md's second offset
+const Vec2 kOrigin(691234.567, 5334567.891);  // UTM-sized, docs/robustness.md's second offset
 
 std::size_t candidate_count() {
   if (const char* v = std::getenv("COLLISION_DETERMINISM_CANDIDATES")) {

@@ -229,7 +229,7 @@ TEST(ConvexPolygon, DuplicatesWelded) {
 TEST(ConvexPolygon, CollinearVerticesDropped) {
   const ConvexPolygon p({{0, 0}, {1, 0}, {2, 0}, {2, 2}, {0, 2}, {0, 1}});
   EXPECT_TRUE(same_cycle(p.vertices(), {{0, 0}, {2, 0}, {2, 2}, {0, 2}})) << describe(p);
-  // Case 12 of ROBUSTNESS.md, and a vertex collinear within round-off at UTM coordinates.
+  // Case 12 of docs/robustness.md, and a vertex collinear within round-off at UTM coordinates.
   EXPECT_EQ(ConvexPolygon({{3, -1}, {5, -1}, {5, 1}, {3, 1}, {3, 0}}).size(), 4u);
   const Vec2 o = kUtmOffset1;
   EXPECT_EQ(
@@ -238,7 +238,7 @@ TEST(ConvexPolygon, CollinearVerticesDropped) {
 }
 
 TEST(ConvexPolygon, NonConvexRejectedNamingTheVertex) {
-  // Case 25 of ROBUSTNESS.md: the dart's reflex corner is input vertex 2, (3.5, 0).
+  // Case 25 of docs/robustness.md: the dart's reflex corner is input vertex 2, (3.5, 0).
   std::string m = error_of([] { ConvexPolygon({{3, -1}, {5, -1}, {3.5, 0}, {5, 1}, {3, 1}}); });
   EXPECT_TRUE(has(m, "not convex")) << m;
   EXPECT_TRUE(has(m, "vertex 2") || has(m, "(3.5, 0)")) << m;

@@ -34,8 +34,8 @@ namespace {
 constexpr double kTol = kDefaultContactTolerance;
 
 // Accepted errors. Away from UTM: lengths within 1e-9 m (depths 1e-9 relative); at UTM
-// coordinates within 1e-8 m (ROBUSTNESS.md). The band where either answer is right grows by the
-// same amount at UTM coordinates only.
+// coordinates within 1e-8 m (docs/robustness.md). The band where either answer is right grows by
+// the same amount at UTM coordinates only.
 struct Accuracy {
   double length;  // m
   double slack;   // m, added to the band

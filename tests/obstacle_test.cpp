@@ -1,4 +1,4 @@
-// Obstacles: convex decomposition of outlines (ROBUSTNESS.md case 25 and friends), validation
+// Obstacles: convex decomposition of outlines (docs/robustness.md case 25 and friends), validation
 // messages that name the obstacle, and the pose of moving obstacles over time.
 //
 // Decomposition is checked against the outline itself, not against hand constants: the parts'
@@ -180,7 +180,7 @@ Outline rotated(Outline poly, double angle) {
 const Vec2 kUtm(4.5e6, 5.5e6);
 const Vec2 kUtmOdd(691234.567, 5334567.891);
 
-// ROBUSTNESS.md case 25.
+// Case 25 of docs/robustness.md.
 Outline dart() { return {{3, -1}, {5, -1}, {3.5, 0}, {5, 1}, {3, 1}}; }
 
 Outline l_shape() { return {{0, 0}, {4, 0}, {4, 1}, {1, 1}, {1, 3}, {0, 3}}; }

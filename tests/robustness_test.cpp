@@ -1,7 +1,7 @@
-// The narrow-phase cases of /work/shared/design/ROBUSTNESS.md, each run untransformed, translated
+// The narrow-phase cases of docs/robustness.md, each run untransformed, translated
 // by the two UTM offsets, rotated by 0.3 rad about a common point (also combined with a UTM
 // offset), and with a and b swapped. Every variant is checked three ways: the hand constants of
-// ROBUSTNESS.md (normals rotated with the shapes and negated when swapped), the library's own
+// docs/robustness.md (normals rotated with the shapes and negated when swapped), the library's own
 // consistency between intersects / distance / penetration, and the independent long-double
 // reference of test_support.hpp (plus sat() and Boost.Geometry where both shapes are polygons).
 // Expected values after a transform come from the rounded inputs: the reference is computed on
@@ -70,7 +70,7 @@ std::optional<SatResult> run_sat(const Shape& a, const Shape& b) {
 // ---------------------------------------------------------------------------------------------
 // Cases.
 
-const Obb kEgo(Vec2(0, 0), 0, 2.4, 0.95);  // ego box A of ROBUSTNESS.md
+const Obb kEgo(Vec2(0, 0), 0, 2.4, 0.95);  // ego box A of docs/robustness.md
 
 ConvexPolygon poly(std::vector<Vec2> v) { return ConvexPolygon(std::move(v)); }
 
@@ -666,7 +666,7 @@ void check_variant(const Case& c, const Variant& v, const Outcome* untransformed
   const RefShape ra = ref_of(v.a, origin), rb = ref_of(v.b, origin);
   const double extent = extent_of(ra, rb);
   // Accepted error of lengths: a few double steps of the coordinates relative to the shapes,
-  // and 1e-8 m after a UTM offset (ROBUSTNESS.md); the classification is enforced once the
+  // and 1e-8 m after a UTM offset (docs/robustness.md); the classification is enforced once the
   // reference is four steps (at 5e6 m) from a band edge.
   const double acc = t.huge ? 1e-8 : 1e-11 * extent;
   const bool exact = t.name == "identity" && c.identity_slack >= 0;
@@ -690,7 +690,7 @@ void check_variant(const Case& c, const Variant& v, const Outcome* untransformed
   }
   EXPECT_TRUE(f.empty()) << f.joined();
 
-  // Hand constants of ROBUSTNESS.md.
+  // Hand constants of docs/robustness.md.
   if (c.signed_distance) {
     const double h = *c.signed_distance;
     const double hand_tol = t.huge ? std::max(c.hand_tol, 1e-8) : c.hand_tol;

@@ -48,7 +48,7 @@ namespace collision::test {
 
 using collision::kPi;
 
-// The two UTM-like offsets of ROBUSTNESS.md.
+// The two UTM-like offsets of docs/robustness.md.
 inline const Vec2 kUtmOffset1(4.5e6, 5.5e6);
 inline const Vec2 kUtmOffset2(691234.567, 5334567.891);
 
@@ -754,7 +754,7 @@ inline void check_self_consistency(const Outcome& o, double tol, Failures& f) {
   if (o.p.status == QueryStatus::overlapping) {
     f.check(o.p.depth > tol, "overlapping but depth " + fmt(o.p.depth) + " <= tolerance");
   }
-  // ROBUSTNESS.md case 19: GJK terminates below its cap (iterations: GJK support calls).
+  // Case 19 of docs/robustness.md: GJK terminates below its cap (iterations: GJK support calls).
   f.check(o.d.iterations < kMaxGjkIterations || o.d.status == QueryStatus::iteration_cap,
           "distance used " + std::to_string(o.d.iterations) +
               " GJK iterations (the cap) but reports " + str(o.d.status));

@@ -7,7 +7,7 @@
 // edge's outward normal, and inserts it, until the support point is no farther out than the edge.
 //
 // Start: whatever GJK ended with. A triangle is used as it is; an edge (shapes touching, or the
-// origin on an edge of exact axis-aligned supports, ROBUSTNESS.md case 5) or a single point is
+// origin on an edge of exact axis-aligned supports, docs/robustness.md case 5) or a single point is
 // grown by the supports along its normals or along ±x, ±y (and, should those four lie on one
 // line, along that line's normals), and the convex hull of those points is the first polygon. If
 // that hull is flat, a ⊖ b itself is flat (a point or a segment core) and the core depth is 0.
