@@ -415,7 +415,10 @@ collision::Pose2 ego_between(const collision::Pose2& a, const collision::Pose2& 
   return {a.x + s * (b.x - a.x), a.y + s * (b.y - a.y), a.heading + s * dh};
 }
 
-void check_urban(const Scene& scene, const std::vector<collision::TrajectoryResult>& results) {
+// The checker's answers on a scene with stationary obstacles and moving cars against the
+// brute-force references above; prints what disagrees under `name`.
+void check_scene(const char* name, const Scene& scene,
+                 const std::vector<collision::TrajectoryResult>& results) {
   RtreeBaseline base(scene, scene.config.vehicle, scene.config.margins);
   collision::CheckerConfig discrete_config = scene.config;
   discrete_config.continuous.enabled = false;
@@ -439,13 +442,16 @@ void check_urban(const Scene& scene, const std::vector<collision::TrajectoryResu
     if (discrete_results[k].first_collision_index != ref) {
       ++wrong_discrete;
       if (shown++ < 5) {
-        std::fprintf(stderr, "  urban candidate %zu (continuous off): checker %s, reference %s\n",
-                     k, str(discrete_results[k].first_collision_index).c_str(), str(ref).c_str());
+        std::fprintf(stderr, "  %s candidate %zu (continuous off): checker %s, reference %s\n",
+                     name, k, str(discrete_results[k].first_collision_index).c_str(),
+                     str(ref).c_str());
       }
     }
     // Continuous: sampled motion must not collide before the checker's index; the checker's
-    // index must not come after the discrete one.
+    // index must not come after the discrete one. (A discrete check may miss what happens
+    // between poses: then its results are the discrete ones just checked.)
     const std::optional<std::size_t> cont = results[k].first_collision_index;
+    if (!scene.config.continuous.enabled) continue;
     const std::size_t last = std::min(cont.value_or(tr.size() - 1), tr.size() - 1);
     std::optional<std::size_t> sampled;
     if (hit_at(scene, base, tr[0].pose, tr[0].t, 0.0)) sampled = 0;
@@ -460,9 +466,9 @@ void check_urban(const Scene& scene, const std::vector<collision::TrajectoryResu
       ++missed_sweep;
       if (shown++ < 5) {
         std::fprintf(stderr,
-                     "  urban candidate %zu: sampled motion collides at index %zu, checker says "
+                     "  %s candidate %zu: sampled motion collides at index %zu, checker says "
                      "%s (missed contact)\n",
-                     k, *sampled, str(cont).c_str());
+                     name, k, *sampled, str(cont).c_str());
       }
     }
     if (cont && ref && *cont > *ref) ++missed_sweep;
@@ -479,9 +485,9 @@ void check_urban(const Scene& scene, const std::vector<collision::TrajectoryResu
         ++early_sweep;
         if (shown++ < 5) {
           std::fprintf(stderr,
-                       "  urban candidate %zu: checker reports a sweep hit at index %zu with "
+                       "  %s candidate %zu: checker reports a sweep hit at index %zu with "
                        "nothing within 5 cm of the sampled motion\n",
-                       k, i);
+                       name, k, i);
         }
       }
     }
@@ -504,20 +510,68 @@ void check_urban(const Scene& scene, const std::vector<collision::TrajectoryResu
       if (!(err <= 1e-6)) {
         ++wrong_clearance;
         if (shown++ < 5) {
-          std::fprintf(stderr, "  urban candidate %zu: min_clearance %.9g, reference %.9g\n", k,
+          std::fprintf(stderr, "  %s candidate %zu: min_clearance %.9g, reference %.9g\n", name, k,
                        got, best);
         }
       }
     }
   }
-  std::fprintf(
-      stderr,
-      "urban checks on %zu candidates: continuous-off first index wrong %zu; continuous "
-      "hit later than sampled motion %zu; sweep hit with nothing within 5 cm %zu; "
-      "min_clearance off by > 1e-6 m %zu (max error %.3g m)%s\n",
-      scene.candidates.size(), wrong_discrete, missed_sweep, early_sweep, wrong_clearance,
-      max_clearance_error,
-      (wrong_discrete || missed_sweep || early_sweep || wrong_clearance) ? "   <-- DISAGREES" : "");
+  std::fprintf(stderr,
+               "%s checks on %zu candidates: continuous-off first index wrong %zu; continuous "
+               "hit later than sampled motion %zu; sweep hit with nothing within 5 cm %zu; "
+               "min_clearance off by > 1e-6 m %zu (max error %.3g m)\n",
+               name, scene.candidates.size(), wrong_discrete, missed_sweep, early_sweep,
+               wrong_clearance, max_clearance_error);
+  // Nothing is timed on answers the references contradict.
+  if (wrong_discrete || missed_sweep || early_sweep || wrong_clearance) {
+    fail(std::string(name) + ": the checker disagrees with the brute-force references");
+  }
+}
+
+// Poses up to and including each first hit: what a first-hit check visits.
+std::size_t checked_poses(const Scene& scene,
+                          const std::vector<collision::TrajectoryResult>& results) {
+  std::size_t poses = 0;
+  for (std::size_t k = 0; k < results.size(); ++k) {
+    const std::optional<std::size_t> first = results[k].first_collision_index;
+    poses += first ? *first + 1 : scene.candidates[k].size();
+  }
+  return poses;
+}
+
+// A scene's checker, cross-checked against the references, as one benchmark row.
+void add_scene_row(const std::string& row, const Scene& scene,
+                   const collision::CollisionChecker& checker) {
+  const std::vector<collision::TrajectoryResult> results = checker.check_all(scene.candidates);
+  print_stats(row.c_str(), results);
+  check_scene(row.c_str(), scene, results);
+  const std::size_t poses = checked_poses(scene, results);
+  std::fprintf(stderr, "%s: %zu of %zu poses checked up to the first hits\n", row.c_str(), poses,
+               scene.pose_count());
+  add(row, [&scene, &checker, poses](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(scene.candidates));
+    set_per_pose(state, poses);
+  });
+}
+
+// Moving obstacles against the same bodies standing still (at their first predicted pose), and
+// the CommonRoad-tutorial-shaped scene with discrete and continuous checks. per_pose over the
+// poses checked up to the first hits.
+void setup_moving() {
+  static const Scene moving = bench::traffic_scene(false);
+  static const Scene standing = bench::traffic_scene(true);
+  static const Scene tutorial_discrete = bench::tutorial_scene(false);
+  static const Scene tutorial_continuous = bench::tutorial_scene(true);
+  static std::vector<collision::CollisionChecker> checkers;
+  checkers.reserve(4);
+  for (const Scene* scene : {&moving, &standing, &tutorial_discrete, &tutorial_continuous}) {
+    checkers.emplace_back(scene->config);
+    checkers.back().set_obstacles(scene->obstacles);
+  }
+  add_scene_row("traffic/moving", moving, checkers[0]);
+  add_scene_row("traffic/standing", standing, checkers[1]);
+  add_scene_row("tutorial/discrete", tutorial_discrete, checkers[2]);
+  add_scene_row("tutorial/continuous", tutorial_continuous, checkers[3]);
 }
 
 void setup_urban() {
@@ -548,7 +602,7 @@ void setup_urban() {
     }
   }
   print_stats("urban", r1);
-  check_urban(scene, r1);
+  check_scene("urban", scene, r1);
 
   const std::size_t poses = scene.pose_count();
   const double rejection = never_gjk(total_stats(r1));
@@ -722,6 +776,7 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   setup_corridor();
   setup_urban();
+  setup_moving();
   setup_growth();
   setup_primitives();
   benchmark::RunSpecifiedBenchmarks();

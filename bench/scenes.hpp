@@ -263,4 +263,118 @@ inline Scene urban_scene(std::uint64_t seed = 0x0ba40001, int scattered = 300, i
   return scene;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Moving obstacles, and the same obstacles standing still.
+
+// `count` cars at constant velocity on a four-lane road of 3.5 m lanes (y = -5.25 and -1.75
+// towards +x, y = 1.75 and 5.25 oncoming), 5 to 15 m/s, predictions of `steps` poses 0.1 s
+// apart from t = 0, starting anywhere in [0, kUrbanLength] but not within 15 m ahead of or
+// behind the ego's start in its lane. With `standing`, each car is a stationary obstacle at its
+// first predicted pose instead: the same bodies, without the motion. Candidates as in the urban
+// scene (offsets x durations x speeds from the right inner lane); default config, one thread.
+inline Scene traffic_scene(bool standing, std::uint64_t seed = 0x7a4f1c01, int count = 60,
+                           int steps = 50, int offsets = 10, int durations = 5, int speeds = 10,
+                           int poses = 50) {
+  Rng rng(seed);
+  Scene scene;
+  const collision::ConvexPolygon body(car_outline(Vec2::Zero(), 0.0));
+  const double lanes[4] = {-1.5 * kLaneWidth, -0.5 * kLaneWidth, 0.5 * kLaneWidth,
+                           1.5 * kLaneWidth};
+  for (int id = 0; id < count; ++id) {
+    const double y = lanes[rng.integer(0, 3)];
+    const double heading = y < 0 ? 0.0 : kPi;
+    const double speed = rng.uniform(5, 15);
+    double x0;
+    do {
+      x0 = rng.uniform(0, kUrbanLength);
+    } while (std::abs(y + 0.5 * kLaneWidth) < 0.1 && std::abs(x0 - kUrbanStartX) < 15);
+    if (standing) {
+      std::vector<Vec2> outline = car_outline(Vec2(x0, y), heading);
+      scene.obstacles.push_back(
+          collision::Obstacle::stationary(id, collision::ConvexPolygon(outline)));
+      scene.static_vertices.push_back(std::move(outline));
+      continue;
+    }
+    std::vector<collision::PredictedPose> prediction;
+    for (int i = 0; i < steps; ++i) {
+      const double t = 0.1 * i;
+      prediction.push_back({t, {x0 + std::cos(heading) * speed * t, y, heading}});
+    }
+    scene.obstacles.push_back(collision::Obstacle::moving(id, body, std::move(prediction)));
+    scene.static_vertices.emplace_back();
+  }
+  for (int i = 0; i < offsets; ++i) {
+    for (int j = 0; j < durations; ++j) {
+      for (int k = 0; k < speeds; ++k) {
+        scene.candidates.push_back(
+            frenet_candidate(kUrbanStartX, -0.5 * kLaneWidth, linspace(5, 15, k, speeds),
+                             linspace(-3, 3, i, offsets), linspace(2, 6, j, durations), poses));
+      }
+    }
+  }
+  scene.config = collision::default_config();
+  scene.config.threads = 1;
+  return scene;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shaped like CommonRoad's tutorial scene: 400 static boxes 4 to 5 m long and 2 m wide parked
+// along both sides of a two-lane road (1000 m, about 5 m apart), 12 vehicles moving at constant
+// velocity near the ego with 20-step predictions 0.1 s apart, 1000 candidates of 20 poses
+// 0.1 s apart (10 lateral offsets x 10 durations x 10 speeds); clearance off, one thread,
+// continuous checking as asked.
+inline Scene tutorial_scene(bool continuous, std::uint64_t seed = 0x7c7a0001) {
+  Rng rng(seed);
+  Scene scene;
+  int id = 0;
+  const double curb = kLaneWidth + kParkingStrip;
+  for (double side : {-1.0, 1.0}) {
+    double x = 0;
+    for (int k = 0; k < 200; ++k) {
+      const double length = rng.uniform(4, 5);
+      x += rng.uniform(0.3, 0.7) + 0.5 * length;
+      const std::array<Vec2, 4> corners = box_corners(
+          make_box_data(Vec2(x, side * (curb - 1.2)), rng.uniform(-0.05, 0.05), 0.5 * length, 1.0));
+      std::vector<Vec2> outline(corners.begin(), corners.end());
+      x += 0.5 * length;
+      scene.obstacles.push_back(
+          collision::Obstacle::stationary(id++, collision::ConvexPolygon(outline)));
+      scene.static_vertices.push_back(std::move(outline));
+    }
+  }
+  constexpr double kStartX = 100.0;
+  const collision::ConvexPolygon body(car_outline(Vec2::Zero(), 0.0));
+  for (int k = 0; k < 12; ++k) {
+    const bool right_lane = k % 2 == 0;
+    const double y = right_lane ? -0.5 * kLaneWidth : 0.5 * kLaneWidth;
+    const double heading = right_lane ? 0.0 : kPi;
+    const double speed = rng.uniform(5, 15);
+    double x0;
+    do {
+      x0 = rng.uniform(kStartX - 20, kStartX + 80);
+    } while (right_lane && std::abs(x0 - kStartX) < 12);
+    std::vector<collision::PredictedPose> prediction;
+    for (int i = 0; i < 20; ++i) {
+      const double t = 0.1 * i;
+      prediction.push_back({t, {x0 + std::cos(heading) * speed * t, y, heading}});
+    }
+    scene.obstacles.push_back(collision::Obstacle::moving(id++, body, std::move(prediction)));
+    scene.static_vertices.emplace_back();
+  }
+  for (int i = 0; i < 10; ++i) {
+    for (int j = 0; j < 10; ++j) {
+      for (int k = 0; k < 10; ++k) {
+        scene.candidates.push_back(frenet_candidate(kStartX, -0.5 * kLaneWidth,
+                                                    linspace(5, 15, k, 10), linspace(-3, 3, i, 10),
+                                                    linspace(1, 3, j, 10), 20));
+      }
+    }
+  }
+  scene.config = collision::default_config();
+  scene.config.continuous.enabled = continuous;
+  scene.config.clearance.horizon = 0.0;
+  scene.config.threads = 1;
+  return scene;
+}
+
 }  // namespace bench
