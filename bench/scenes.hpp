@@ -201,6 +201,23 @@ inline std::vector<Vec2> car_outline(const Vec2& c, double heading) {
   return {k.begin(), k.end()};
 }
 
+// offsets x durations x speeds lane changes from the urban scene's start in the right lane:
+// lateral end offsets in [-3, 3] m, durations in [2, 6] s, speeds in [5, 15] m/s.
+inline std::vector<collision::Trajectory> urban_candidates(int offsets, int durations, int speeds,
+                                                           int poses) {
+  std::vector<collision::Trajectory> out;
+  for (int i = 0; i < offsets; ++i) {
+    for (int j = 0; j < durations; ++j) {
+      for (int k = 0; k < speeds; ++k) {
+        out.push_back(frenet_candidate(kUrbanStartX, -0.5 * kLaneWidth, linspace(5, 15, k, speeds),
+                                       linspace(-3, 3, i, offsets), linspace(2, 6, j, durations),
+                                       poses));
+      }
+    }
+  }
+  return out;
+}
+
 // The dense urban scene: about 80 parked cars, `scattered` random polygons, `moving` cars, and
 // offsets x durations x speeds Frenet candidates of `poses` poses from the right lane's centre.
 inline Scene urban_scene(std::uint64_t seed = 0x0ba40001, int scattered = 300, int moving = 30,
@@ -249,15 +266,7 @@ inline Scene urban_scene(std::uint64_t seed = 0x0ba40001, int scattered = 300, i
     scene.obstacles.push_back(collision::Obstacle::moving(id++, body, std::move(prediction)));
     scene.static_vertices.emplace_back();
   }
-  for (int i = 0; i < offsets; ++i) {
-    for (int j = 0; j < durations; ++j) {
-      for (int k = 0; k < speeds; ++k) {
-        scene.candidates.push_back(
-            frenet_candidate(kUrbanStartX, -0.5 * kLaneWidth, linspace(5, 15, k, speeds),
-                             linspace(-3, 3, i, offsets), linspace(2, 6, j, durations), poses));
-      }
-    }
-  }
+  scene.candidates = urban_candidates(offsets, durations, speeds, poses);
   scene.config = collision::default_config();
   scene.config.threads = 1;
   return scene;
@@ -303,15 +312,7 @@ inline Scene traffic_scene(bool standing, std::uint64_t seed = 0x7a4f1c01, int c
     scene.obstacles.push_back(collision::Obstacle::moving(id, body, std::move(prediction)));
     scene.static_vertices.emplace_back();
   }
-  for (int i = 0; i < offsets; ++i) {
-    for (int j = 0; j < durations; ++j) {
-      for (int k = 0; k < speeds; ++k) {
-        scene.candidates.push_back(
-            frenet_candidate(kUrbanStartX, -0.5 * kLaneWidth, linspace(5, 15, k, speeds),
-                             linspace(-3, 3, i, offsets), linspace(2, 6, j, durations), poses));
-      }
-    }
-  }
+  scene.candidates = urban_candidates(offsets, durations, speeds, poses);
   scene.config = collision::default_config();
   scene.config.threads = 1;
   return scene;

@@ -72,20 +72,21 @@ BoxShape shape_of(const Obb& b) { return {b}; }
 // x |x|: increasing, so raw / length compares like signed_square(raw) / length^2.
 double signed_square(double x) { return x * std::abs(x); }
 
-// Best axis among the outward normals of `own` against `other`: the separation and the normal
-// pointing from `own` towards `other`. Stops at the first axis whose separation reaches stop_at.
-// Separations are compared as signed squares over squared normal lengths, so that only the
-// winning axis is normalised: a square root and a division per axis were most of the cost.
-template <class Own, class Other>
-SatResult best_axis(const Own& own, const Other& other, const Vec2& origin,
-                    double stop_at = kInfinity) {
+// Best axis among the outward normals of `own`: the separation and the normal pointing from
+// `own` towards the other shape, whose lowest point along an axis `lowest_along(axis)` gives.
+// Stops at the first axis whose separation reaches stop_at. Separations are compared as signed
+// squares over squared normal lengths, so that only the winning axis is normalised: a square
+// root and a division per axis would be most of the cost.
+template <class Own, class LowestAlong>
+SatResult best_axis_by(const Own& own, const Vec2& origin, double stop_at,
+                       LowestAlong&& lowest_along) {
   double best_raw = -kInfinity, best_length2 = 1;
   Vec2 best_normal(1, 0);
   const double stop_key = signed_square(stop_at);
   for (std::size_t i = 0; i < own.axis_count(); ++i) {
     const Axis axis = own.axis(i, origin);
     if (axis.length2 == 0) continue;
-    const double raw = other.min_along(axis.normal, origin) - axis.extent;
+    const double raw = lowest_along(axis) - axis.extent;
     const double key = signed_square(raw);
     if (key * best_length2 > signed_square(best_raw) * axis.length2) {
       best_raw = raw;
@@ -96,6 +97,49 @@ SatResult best_axis(const Own& own, const Other& other, const Vec2& origin,
   }
   const double length = std::sqrt(best_length2);
   return {best_raw / length, best_normal / length};
+}
+
+template <class Own, class Other>
+SatResult best_axis(const Own& own, const Other& other, const Vec2& origin,
+                    double stop_at = kInfinity) {
+  return best_axis_by(own, origin, stop_at,
+                      [&](const Axis& axis) { return other.min_along(axis.normal, origin); });
+}
+
+// Two polygons: scanning all of `other` for each axis of `own` would be O(n m). As own's edge
+// normals turn counter-clockwise, the vertex of `other` lowest along them moves
+// counter-clockwise too, by less than half a turn per axis (consecutive normals of a convex
+// polygon differ by less than pi); so it is found by walking forward from the last axis's while
+// the next vertex is no higher: O(n + m) for all axes, and the same lowest vertex as the scan
+// (projections along a ring of a strictly convex polygon fall, then rise; ConvexPolygon's corners
+// turn by far more than the round-off of a projection).
+SatResult best_axis(const PolygonShape& own, const PolygonShape& other, const Vec2& origin,
+                    double stop_at = kInfinity) {
+  const std::size_t m = other.count;
+  std::size_t lowest_index = m;  // none yet: the first axis scans
+  return best_axis_by(own, origin, stop_at, [&](const Axis& axis) {
+    const auto height = [&](std::size_t k) { return axis.normal.dot(other.vertices[k] - origin); };
+    if (lowest_index == m) {
+      lowest_index = 0;
+      double lowest = height(0);
+      for (std::size_t k = 1; k < m; ++k) {
+        if (const double h = height(k); h < lowest) {
+          lowest = h;
+          lowest_index = k;
+        }
+      }
+      return lowest;
+    }
+    double lowest = height(lowest_index);
+    for (std::size_t steps = 1; steps < m; ++steps) {
+      const std::size_t next = lowest_index + 1 < m ? lowest_index + 1 : 0;
+      const double h = height(next);
+      if (h > lowest) break;
+      lowest = h;
+      lowest_index = next;
+    }
+    return lowest;
+  });
 }
 
 // A box's four axes against a polygon in one pass over the vertices (each projected on both box
@@ -123,57 +167,6 @@ SatResult best_axis(const BoxShape& own, const PolygonShape& other, const Vec2& 
   int best = 0;
   for (int i = 1; i < 4; ++i) best = raw[i] > raw[best] ? i : best;
   return {raw[best], normal[best]};
-}
-
-// Two polygons: the generic loop would scan all of `other` for each axis of `own`, O(n m). As
-// own's edge normals turn counter-clockwise, the vertex of `other` lowest along them moves
-// counter-clockwise too, by less than half a turn per axis (consecutive normals of a convex
-// polygon differ by less than pi); so it is found by walking forward from the last axis's, while
-// the next vertex is no higher: O(n + m) for all axes, and the same lowest vertex as the scan
-// (projections along a ring of a strictly convex polygon fall, then rise; ConvexPolygon's corners
-// turn by far more than the round-off of a projection).
-SatResult best_axis(const PolygonShape& own, const PolygonShape& other, const Vec2& origin,
-                    double stop_at = kInfinity) {
-  double best_raw = -kInfinity, best_length2 = 1;
-  Vec2 best_normal(1, 0);
-  const double stop_key = signed_square(stop_at);
-  const std::size_t m = other.count;
-  std::size_t lowest_index = m;  // none yet: the first axis scans
-  for (std::size_t i = 0; i < own.axis_count(); ++i) {
-    const Axis axis = own.axis(i, origin);
-    if (axis.length2 == 0) continue;
-    const auto height = [&](std::size_t k) { return axis.normal.dot(other.vertices[k] - origin); };
-    double lowest;
-    if (lowest_index == m) {
-      lowest_index = 0;
-      lowest = height(0);
-      for (std::size_t k = 1; k < m; ++k) {
-        if (const double h = height(k); h < lowest) {
-          lowest = h;
-          lowest_index = k;
-        }
-      }
-    } else {
-      lowest = height(lowest_index);
-      for (std::size_t steps = 1; steps < m; ++steps) {
-        const std::size_t next = lowest_index + 1 < m ? lowest_index + 1 : 0;
-        const double h = height(next);
-        if (h > lowest) break;
-        lowest = h;
-        lowest_index = next;
-      }
-    }
-    const double raw = lowest - axis.extent;
-    const double key = signed_square(raw);
-    if (key * best_length2 > signed_square(best_raw) * axis.length2) {
-      best_raw = raw;
-      best_length2 = axis.length2;
-      best_normal = axis.normal;
-    }
-    if (key >= stop_key * axis.length2) break;
-  }
-  const double length = std::sqrt(best_length2);
-  return {best_raw / length, best_normal / length};
 }
 
 template <class A, class B>
