@@ -2,14 +2,22 @@
 // that the coarse stage kept, for a stationary part and a moving body alike. The clearance is
 // the GJK distance at the pose (which also answers the collision question at the pose); the
 // collision test is GJK's boolean query on the pose, or on the sweep into it (sweeps.hpp).
+//
+// fine_stage() is the decision and is inlined into the scan; the queries are out of line and
+// take what they need by value or by reference to memory that outlives the pair (the poses, the
+// part, the caches), so that the pair's value stays in registers on the way.
 #pragma once
 
 #include <limits>
 
 #include "broad_phase/coarse_stage.hpp"
+#include "broad_phase/scene.hpp"
+#include "checker/body_motion.hpp"
+#include "checker/ego_pose.hpp"
 #include "checker/pair_test.hpp"
 #include "checker/sweeps.hpp"
-#include "narrow_phase/narrow_phase.hpp"
+#include "collision/queries.hpp"
+#include "common/compiler_hints.hpp"
 
 namespace collision::detail {
 
@@ -19,45 +27,59 @@ struct FineOutcome {
   int iterations = 0;                                         // GJK's, over every query made
 };
 
+// The GJK distance from the ego at a pose to a stationary part, or to a moving body placed at
+// `body`: a hit, or the distance (m).
+struct PoseClearance {
+  bool hit = false;
+  double distance = 0;
+  int iterations = 0;
+};
+PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
+                             GjkCache* cache);
+PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
+                             BodyAt body, GjkCache* cache);
+
+// Whether the ego at a pose touches a stationary part, or a moving body placed at `body`.
+bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, GjkCache* cache,
+               int* iterations);
+bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
+               GjkCache* cache, int* iterations);
+
 // The queries the coarse stage asked for. A clearance that finds a hit settles the pair; a
 // pose test that was measured needs no boolean query after it, a sweep still does.
-inline FineOutcome fine_stage(const PairMotion& motion, const CoarseDecision& decision,
-                              const FineContext& c, PartCaches& caches) {
+COLLISION_ALWAYS_INLINE inline FineOutcome fine_stage(const PairMotion& motion,
+                                                      const CoarseDecision& decision,
+                                                      const FineContext& c, PartCaches& caches) {
   const Part& part = *motion.part;
   const EgoPose& ego = *motion.to;
   GjkCache* const pose_cache = c.warm_start ? &caches.pose : nullptr;
   FineOutcome outcome;
+  int iterations = 0;
   if (decision.measure) {
-    const Clearance d =
-        part.moving ? clearance(MinkowskiDifference(ego_view(c.shape, ego, c.origin),
-                                                    body_view(part, motion.body_now, c.origin)),
-                                c.contact_tolerance, c.max_gjk_iterations, pose_cache)
-                    : clearance(MinkowskiDifference(ego_view(c.shape, ego, c.origin),
-                                                    PolygonView(*part.polygon, c.origin)),
-                                c.contact_tolerance, c.max_gjk_iterations, pose_cache);
-    outcome.iterations += d.iterations;
+    const PoseClearance d = part.moving ? pose_clearance(c, part, ego, motion.body_now, pose_cache)
+                                        : pose_clearance(c, part, ego, pose_cache);
+    iterations += d.iterations;
     outcome.hit = d.hit;
     outcome.distance = d.distance;
   }
   const bool sweep = motion.from != nullptr;
-  if (outcome.hit || !decision.check_collision || (!sweep && decision.measure)) return outcome;
-  if (sweep) {
+  if (!outcome.hit && decision.check_collision && (sweep || !decision.measure)) {
     GjkCache* const sweep_cache = c.warm_start ? &caches.sweep : nullptr;
-    outcome.hit =
-        part.moving
-            ? sweep_hits_moving(c, part, *motion.from, ego, motion.piece_data(), motion.piece_count,
-                                sweep_cache, &outcome.iterations)
-            : sweep_hits_stationary(c, part, *motion.from, ego, sweep_cache, &outcome.iterations);
-  } else if (part.moving) {
-    outcome.hit =
-        intersects(MinkowskiDifference(ego_view(c.shape, ego, c.origin),
-                                       body_view(part, motion.body_now, c.origin)),
-                   c.contact_tolerance, c.max_gjk_iterations, pose_cache, &outcome.iterations);
-  } else {
-    outcome.hit = intersects(
-        MinkowskiDifference(ego_view(c.shape, ego, c.origin), PolygonView(*part.polygon, c.origin)),
-        c.contact_tolerance, c.max_gjk_iterations, pose_cache, &outcome.iterations);
+    if (sweep && !part.moving) {
+      outcome.hit = sweep_hits_stationary(c, part, *motion.from, ego, sweep_cache, &iterations);
+    } else if (sweep && motion.one_piece_held) {
+      const BodyPiece one = motion.one_piece;  // a copy: the pair's value stays in registers
+      outcome.hit =
+          sweep_hits_moving(c, part, *motion.from, ego, &one, 1, sweep_cache, &iterations);
+    } else if (sweep) {
+      outcome.hit = sweep_hits_moving(c, part, *motion.from, ego, motion.pieces, motion.piece_count,
+                                      sweep_cache, &iterations);
+    } else {
+      outcome.hit = part.moving ? pose_hits(c, part, ego, motion.body_now, pose_cache, &iterations)
+                                : pose_hits(c, part, ego, pose_cache, &iterations);
+    }
   }
+  outcome.iterations = iterations;
   return outcome;
 }
 

@@ -42,21 +42,26 @@ struct PairMotion {
   const EgoPose* from = nullptr;
   const EgoPose* to = nullptr;
   BodyAt body_now{0, Pose2{}};  // a moving body present at the pose's time
-  // A moving body's pieces over the sweep: `pieces`, or when it is null the one piece held here
-  // (the common case: the body present at both ends and no predicted time inside the step,
-  // which needs no working memory).
+  // A moving body over the sweep: the one piece held here (the common step: the body present at
+  // both ends and no predicted time inside, which needs no working memory), or `piece_count`
+  // pieces at `pieces`.
+  bool one_piece_held = false;
+  BodyPiece one_piece{{0, Pose2{}}, {0, Pose2{}}};
   const BodyPiece* pieces = nullptr;
   std::size_t piece_count = 0;
-  BodyPiece one_piece{{0, Pose2{}}, {0, Pose2{}}};
-
-  const BodyPiece* piece_data() const { return pieces != nullptr ? pieces : &one_piece; }
 };
 
+// Built and read where it is used: the builders and both stages are inlined and nothing takes
+// the value's address (the fine stage's out-of-line queries get copies), so its fields live in
+// registers and a field that no stage reads for a pair is never computed. Keep it that way: a
+// pointer into it, or a merge of two builders' results before the coarse stage, puts it in
+// memory and costs the moving pairs about a tenth of a dense scene's check.
 struct PairTest {
   PairBounds bounds;
   PairMotion motion;
 };
 
+// Distance (m) from p to the segment ab.
 inline double distance_to_segment(const Vec2& p, const Vec2& a, const Vec2& b) {
   const Vec2 ab = b - a;
   const double length2 = ab.squaredNorm();
@@ -64,6 +69,7 @@ inline double distance_to_segment(const Vec2& p, const Vec2& a, const Vec2& b) {
   return (a + s * ab - p).norm();
 }
 
+// The box of a disc, world frame (m).
 inline Aabb disc_box(const Vec2& center, double radius) {
   return Aabb(center, center).inflated(radius);
 }
@@ -94,26 +100,64 @@ COLLISION_ALWAYS_INLINE inline PairTest stationary_pair_test(const Part& part, c
   return test;
 }
 
-// A moving body: where it is at the pose's time (and at the previous pose's, for a sweep, from
-// the caches when the last pose left it there), then its bounding circle at the pose, and over a
-// sweep the capsule of the relative motion of the footprint's centre about the body's pivot,
-// piece by piece. `pieces` is working memory for steps of more than one piece.
+// Adds the bounds of one piece [qa, qb] of the sweep from `from` to `to` against a moving body.
+// Within a piece the relative motion of the footprint's centre (on its chord; the arc is within
+// center_inflation) about the body's pivot is linear, and the exact test grows the piece's hull
+// by at most the two rotation sagittas.
+COLLISION_ALWAYS_INLINE inline void add_piece_bounds(PairBounds& b, const Part& part,
+                                                     const EgoPose& from, const EgoPose& to,
+                                                     const EgoShape& shape, const BodyAt& qa,
+                                                     const BodyAt& qb) {
+  const double radius = part.circle_radius;
+  const Vec2 pa(qa.pose.x, qa.pose.y), pb(qb.pose.x, qb.pose.y);
+  const double body_inflation = body_rotation_inflation(part, qa, qb);
+  const Vec2 ra = ego_center_at(from, to, qa.s) - pa;
+  const Vec2 rb = ego_center_at(from, to, qb.s) - pb;
+  b.collision_gap = std::min(b.collision_gap, distance_to_segment(Vec2::Zero(), ra, rb) -
+                                                  shape.box_radius - to.center_inflation -
+                                                  to.sweep_inflation - radius - body_inflation);
+  b.part_motion_box.extend(disc_box(pa, radius + body_inflation))
+      .extend(disc_box(pb, radius + body_inflation));
+}
+
+// Where a moving body is at the ends of the tested motion.
+struct BodyEnds {
+  std::optional<BodyAt> before;  // at the previous pose's time (a sweep only)
+  std::optional<BodyAt> now;     // at the pose's time
+};
+
+// The body's ends, from the caches where the last pose left the body at the previous pose's
+// time, and the caches updated for the next pose.
+COLLISION_ALWAYS_INLINE inline BodyEnds locate_body(const Part& part, const EgoPose* from,
+                                                    const EgoPose& to, OutsidePrediction outside,
+                                                    PartCaches& caches) {
+  BodyEnds ends;
+  if (from != nullptr && caches.body.t == from->t) {
+    if (caches.body_present) ends.before = caches.body;
+  } else if (from != nullptr) {
+    ends.before = body_at(part, from->t, outside, &caches.prediction_hint);
+  }
+  ends.now = body_at(part, to.t, outside, &caches.prediction_hint);
+  caches.body = ends.now.value_or(BodyAt{to.t, Pose2{}});
+  caches.body.t = to.t;
+  caches.body_present = ends.now.has_value();
+  return ends;
+}
+
+// Whether the sweep from `from` to `to` is one piece: the body present at both ends and no
+// predicted time strictly inside the step (the common step along a trajectory).
+inline bool one_piece_sweep(const Part& part, const EgoPose& from, const EgoPose& to,
+                            const BodyEnds& ends, std::size_t prediction_hint) {
+  return ends.before && ends.now && !time_inside(part, from.t, to.t, prediction_hint);
+}
+
+// A moving body: its bounding circle at the pose, and over a sweep the capsule of the relative
+// motion of the footprint's centre about the body's pivot, piece by piece. pieces: the body's
+// pieces over the sweep (body_pieces), or null when the sweep is one piece between the ends.
 COLLISION_ALWAYS_INLINE inline PairTest moving_pair_test(const Part& part, const EgoPose* from,
                                                          const EgoPose& to, const EgoShape& shape,
-                                                         OutsidePrediction outside,
-                                                         PartCaches& caches,
-                                                         std::vector<BodyPiece>& pieces) {
-  std::optional<BodyAt> before;
-  if (from != nullptr && caches.body.t == from->t) {
-    if (caches.body_present) before = caches.body;
-  } else if (from != nullptr) {
-    before = body_at(part, from->t, outside, &caches.prediction_hint);
-  }
-  const std::optional<BodyAt> now = body_at(part, to.t, outside, &caches.prediction_hint);
-  caches.body = now.value_or(BodyAt{to.t, Pose2{}});
-  caches.body.t = to.t;
-  caches.body_present = now.has_value();
-
+                                                         const BodyEnds& ends,
+                                                         const std::vector<BodyPiece>* pieces) {
   PairTest test;
   PairMotion& m = test.motion;
   m.part = &part;
@@ -121,50 +165,37 @@ COLLISION_ALWAYS_INLINE inline PairTest moving_pair_test(const Part& part, const
   m.to = &to;
   PairBounds& b = test.bounds;
   const double radius = part.circle_radius;
-  b.present_at_pose = now.has_value();
+  b.present_at_pose = ends.now.has_value();
   b.pose_box = to.aabb;
-  if (now) {
-    m.body_now = *now;
-    const Vec2 position(now->pose.x, now->pose.y);
+  if (ends.now) {
+    m.body_now = *ends.now;
+    const Vec2 position(ends.now->pose.x, ends.now->pose.y);
     b.pose_gap = (to.center - position).norm() - shape.box_radius - radius;
     b.part_pose_box = disc_box(position, radius);
   }
   if (from == nullptr) {
-    b.present = now.has_value();
+    b.present = ends.now.has_value();
     b.collision_gap = b.pose_gap;
     b.motion_box = to.aabb;
     b.part_motion_box = b.part_pose_box;
     return test;
   }
-
-  if (before && now && !time_inside(part, from->t, to.t, caches.prediction_hint)) {
-    m.one_piece = {*before, *now};
-    m.one_piece.start.s = 0;
-    m.one_piece.end.s = 1;
+  if (pieces == nullptr) {
+    BodyAt start = *ends.before, end = *ends.now;
+    start.s = 0;
+    end.s = 1;
+    m.one_piece_held = true;
+    m.one_piece = {start, end};
     m.piece_count = 1;
+    add_piece_bounds(b, part, *from, to, shape, start, end);
   } else {
-    body_pieces(part, from->t, to.t, before, now, &caches.prediction_hint, pieces);
-    m.pieces = pieces.data();
-    m.piece_count = pieces.size();
+    m.pieces = pieces->data();
+    m.piece_count = pieces->size();
+    for (const BodyPiece& piece : *pieces) {
+      add_piece_bounds(b, part, *from, to, shape, piece.start, piece.end);
+    }
   }
   b.present = m.piece_count > 0;
-  // Per piece: the relative motion of the footprint's centre (on its chord; the arc is within
-  // center_inflation) about the body's pivot is linear, and the exact test grows the piece's
-  // hull by at most the two rotation sagittas.
-  const BodyPiece* piece = m.piece_data();
-  for (std::size_t k = 0; k < m.piece_count; ++k) {
-    const BodyAt& qa = piece[k].start;
-    const BodyAt& qb = piece[k].end;
-    const Vec2 pa(qa.pose.x, qa.pose.y), pb(qb.pose.x, qb.pose.y);
-    const double body_inflation = body_rotation_inflation(part, qa, qb);
-    const Vec2 ra = ego_center_at(*from, to, qa.s) - pa;
-    const Vec2 rb = ego_center_at(*from, to, qb.s) - pb;
-    b.collision_gap = std::min(b.collision_gap, distance_to_segment(Vec2::Zero(), ra, rb) -
-                                                    shape.box_radius - to.center_inflation -
-                                                    to.sweep_inflation - radius - body_inflation);
-    b.part_motion_box.extend(disc_box(pa, radius + body_inflation))
-        .extend(disc_box(pb, radius + body_inflation));
-  }
   // A piece's footprints lie in the step's hull grown by the sweep inflation, and the piece's
   // own hull is grown by at most that again.
   b.motion_box = Aabb(from->aabb).extend(to.aabb).inflated(2 * to.sweep_inflation);

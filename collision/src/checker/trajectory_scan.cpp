@@ -237,14 +237,43 @@ class TrajectoryScan {
     return circles_within(s_.circles.data(), count, 0.5 * (a + b), reach, s_.survivors.data());
   }
 
-  // One (pose, part) test through both stages.
+  // One (pose, part) test: its value from the builder of its kind, then the one cascade. The
+  // moving builder stays out of line: it is the larger, and the rarer pair, and inlined it would
+  // take registers from the stationary pairs of the same loop.
   FineOutcome test_pair(const Part& part, std::size_t i, PartCaches& caches,
                         double clearance_threshold, CheckStats& stats) {
-    const EgoPose& ego = s_.ego[i];
-    const EgoPose* from = sweeps_into(i) ? &s_.ego[i - 1] : nullptr;
-    const PairTest test = part.moving ? moving_pair_test(part, from, ego, fine_.shape,
-                                                         fine_.outside, caches, s_.pieces)
-                                      : stationary_pair_test(part, from, ego, fine_.shape);
+    if (part.moving) return test_moving_pair(part, i, caches, clearance_threshold, stats);
+    return cascade(stationary_pair_test(part, from_pose(i), s_.ego[i], fine_.shape), caches,
+                   clearance_threshold, stats);
+  }
+
+  COLLISION_NOINLINE FineOutcome test_moving_pair(const Part& part, std::size_t i,
+                                                  PartCaches& caches, double clearance_threshold,
+                                                  CheckStats& stats) {
+    const EgoPose* from = from_pose(i);
+    const EgoPose& to = s_.ego[i];
+    const BodyEnds ends = locate_body(part, from, to, fine_.outside, caches);
+    // The common step, one piece between the two ends, needs no working memory; its own copy of
+    // the cascade lets the compiler leave its box bounds uncomputed when the circles reject.
+    if (from != nullptr && one_piece_sweep(part, *from, to, ends, caches.prediction_hint)) {
+      return cascade(moving_pair_test(part, from, to, fine_.shape, ends, nullptr), caches,
+                     clearance_threshold, stats);
+    }
+    if (from != nullptr) {
+      body_pieces(part, from->t, to.t, ends.before, ends.now, &caches.prediction_hint, s_.pieces);
+    }
+    return cascade(moving_pair_test(part, from, to, fine_.shape, ends, &s_.pieces), caches,
+                   clearance_threshold, stats);
+  }
+
+  // The start of the sweep into pose i, or null when pose i is tested alone.
+  const EgoPose* from_pose(std::size_t i) const {
+    return sweeps_into(i) ? &s_.ego[i - 1] : nullptr;
+  }
+
+  // The coarse stage, then the fine stage for the pairs it keeps, and the stage counts.
+  COLLISION_ALWAYS_INLINE FineOutcome cascade(const PairTest& test, PartCaches& caches,
+                                              double clearance_threshold, CheckStats& stats) {
     const CoarseDecision decision = coarse_stage(test.bounds, switches_, clearance_threshold);
     if (decision.verdict != CoarseVerdict::to_fine_stage) {
       count_stage(stats, decision.verdict, 1);
