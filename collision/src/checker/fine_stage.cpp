@@ -14,7 +14,7 @@ PoseClearance clearance_to(const FineContext& c, const EgoPose& ego, const PartV
                            GjkCache* cache) {
   const Clearance d = clearance(MinkowskiDifference(ego_view(c.shape, ego, c.origin), part),
                                 c.contact_tolerance, c.max_gjk_iterations, cache);
-  return {d.hit, d.distance, d.iterations};
+  return {d.distance, d.iterations, d.hit};
 }
 
 template <class PartView>

@@ -21,18 +21,20 @@
 
 namespace collision::detail {
 
+// 16 bytes, returned in registers: a wider result goes through memory on every pair that
+// reaches GJK.
 struct FineOutcome {
-  bool hit = false;
   double distance = std::numeric_limits<double>::infinity();  // m, at the pose, when measured
   int iterations = 0;                                         // GJK's, over every query made
+  bool hit = false;
 };
 
 // The GJK distance from the ego at a pose to a stationary part, or to a moving body placed at
 // `body`: a hit, or the distance (m).
 struct PoseClearance {
-  bool hit = false;
   double distance = 0;
   int iterations = 0;
+  bool hit = false;
 };
 PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                              GjkCache* cache);

@@ -171,13 +171,15 @@ class TrajectoryScan {
         heading = p.pose.heading;
         axis = heading_axis(heading);
       }
-      EgoPose e = make_ego(shape, p.pose, p.t, axis);
-      if (continuous_ && !ego.empty()) {
+      const bool sweep = continuous_ && !ego.empty();
+      ego.push_back(make_ego(shape, p.pose, p.t, axis));
+      if (sweep) {
+        // Written in place: set on a local and copied, the two halves stored apart are read
+        // back as one, which stalls.
         const double turn = heading_change(previous_heading, heading);
-        e.sweep_inflation = rotation_inflation(shape.rear_radius, turn);
-        e.center_inflation = rotation_inflation(shape.center_lever, turn);
+        ego.back().sweep_inflation = rotation_inflation(shape.rear_radius, turn);
+        ego.back().center_inflation = rotation_inflation(shape.center_lever, turn);
       }
-      ego.push_back(e);
     }
   }
 
