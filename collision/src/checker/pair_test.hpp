@@ -53,9 +53,9 @@ struct PairMotion {
 
 // Built and read where it is used: the builders and both stages are inlined and nothing takes
 // the value's address (the fine stage's out-of-line queries get copies), so its fields live in
-// registers and a field that no stage reads for a pair is never computed. Keep it that way: a
+// registers and a bound that no stage reads for a pair is never computed. Keep it that way: a
 // pointer into it, or a merge of two builders' results before the coarse stage, puts it in
-// memory and costs the moving pairs about a tenth of a dense scene's check.
+// memory and computes every bound of every pair, also of those the circles reject.
 struct PairTest {
   PairBounds bounds;
   PairMotion motion;

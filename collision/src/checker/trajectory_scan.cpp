@@ -110,36 +110,9 @@ class TrajectoryScan {
       for (std::size_t i = begin; i < end; ++i) {
         result.stats.pairs_seen += part_count;
         result.stats.rejected_by_index += part_count - s_.candidates.size();
-        // Every candidate is tested, also after a hit: the lowest id and the earliest contact
-        // among all parts hit at this index are the answer (and every pair is counted).
-        s_.hits.clear();
-        const std::size_t kept = prefilter(i, std::min(best_clearance, horizon_));
-        count_stage(result.stats, CoarseVerdict::rejected_by_circle, s_.candidates.size() - kept);
-        for (std::size_t j = 0; j < kept; ++j) {
-          const std::size_t k = static_cast<std::size_t>(s_.survivors[j]);
-          const Part& part = scene_.parts[static_cast<std::size_t>(s_.candidates[k])];
-          // After a hit at this index only the collision question is left.
-          const double threshold =
-              s_.hits.empty() ? std::min(best_clearance, horizon_) : -kInfinity;
-          const FineOutcome outcome = test_pair(part, i, s_.caches[k], threshold, result.stats);
-          if (outcome.hit) {
-            s_.hits.push_back(&part);
-          } else if (outcome.distance < best_clearance) {
-            best_clearance = outcome.distance;
-          }
-        }
+        test_pose(i, result.stats, best_clearance);
         if (!s_.hits.empty()) {
-          result.collides = true;
-          result.first_collision_index = i;
-          double time = kInfinity;
-          int id = std::numeric_limits<int>::max();
-          for (const Part* part : s_.hits) {
-            id = std::min(id, part->obstacle_id);
-            time = std::min(time, contact_time(*part, i));
-          }
-          result.first_collision_time = time;
-          result.obstacle_id = id;
-          result.min_clearance = 0;
+          record_hit(i, result);
           return result;
         }
       }
@@ -149,6 +122,42 @@ class TrajectoryScan {
   }
 
  private:
+  // Every candidate against pose i, also after a hit: the lowest id and the earliest contact
+  // among all parts hit at this index are the answer (and every pair is counted). The parts hit
+  // are left in hits; best_clearance takes the smallest distance measured.
+  COLLISION_ALWAYS_INLINE void test_pose(std::size_t i, CheckStats& stats, double& best_clearance) {
+    s_.hits.clear();
+    const std::size_t kept = prefilter(i, std::min(best_clearance, horizon_));
+    count_stage(stats, CoarseVerdict::rejected_by_circle, s_.candidates.size() - kept);
+    for (std::size_t j = 0; j < kept; ++j) {
+      const std::size_t k = static_cast<std::size_t>(s_.survivors[j]);
+      const Part& part = scene_.parts[static_cast<std::size_t>(s_.candidates[k])];
+      // After a hit at this index only the collision question is left.
+      const double threshold = s_.hits.empty() ? std::min(best_clearance, horizon_) : -kInfinity;
+      const FineOutcome outcome = test_pair(part, i, s_.caches[k], threshold, stats);
+      if (outcome.hit) {
+        s_.hits.push_back(&part);
+      } else if (outcome.distance < best_clearance) {
+        best_clearance = outcome.distance;
+      }
+    }
+  }
+
+  // The answer for a first hit at index i, by the parts in hits.
+  void record_hit(std::size_t i, TrajectoryResult& result) {
+    double time = kInfinity;
+    int id = std::numeric_limits<int>::max();
+    for (const Part* part : s_.hits) {
+      id = std::min(id, part->obstacle_id);
+      time = std::min(time, contact_time(*part, i));
+    }
+    result.collides = true;
+    result.first_collision_index = i;
+    result.first_collision_time = time;
+    result.obstacle_id = id;
+    result.min_clearance = 0;
+  }
+
   // Footprints are made chunk by chunk, as the scan reaches them: a trajectory that collides
   // early never pays for the poses after its hit. A pose with the last one's heading reuses its
   // axis (a trajectory holding its heading, as most do once a manoeuvre ends, then costs no
