@@ -258,6 +258,8 @@ class TrajectoryScan {
                    clearance_threshold, stats);
   }
 
+  // A moving body's pair: where the body is at the ends of the tested motion, then its value,
+  // with or without the working memory of a step in several pieces.
   COLLISION_NOINLINE FineOutcome test_moving_pair(const Part& part, std::size_t i,
                                                   PartCaches& caches, double clearance_threshold,
                                                   CheckStats& stats) {
