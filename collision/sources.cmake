@@ -15,5 +15,8 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/broad_phase/scene.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/spatial_index.cpp
   ${COLLISION_SOURCE_DIR}/config/config.cpp
+  ${COLLISION_SOURCE_DIR}/checker/fine_stage.cpp
+  ${COLLISION_SOURCE_DIR}/checker/sweeps.cpp
+  ${COLLISION_SOURCE_DIR}/checker/trajectory_scan.cpp
   ${COLLISION_SOURCE_DIR}/checker/collision_checker.cpp
 )

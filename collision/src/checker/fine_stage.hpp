@@ -1,0 +1,88 @@
+// The fine stage of one (pose, obstacle part) test (internal): GJK on the motion of a PairTest
+// that the coarse stage kept, for a stationary part and a moving body alike. The clearance is
+// the GJK distance at the pose (which also answers the collision question at the pose); the
+// collision test is GJK's boolean query on the pose, or on the sweep into it (sweeps.hpp).
+//
+// fine_stage() is the decision and is inlined into the scan; the queries are out of line and
+// take what they need by value or by reference to memory that outlives the pair (the poses, the
+// part, the caches), so that the pair's value stays in registers on the way.
+#pragma once
+
+#include <limits>
+
+#include "broad_phase/coarse_stage.hpp"
+#include "broad_phase/scene.hpp"
+#include "checker/body_motion.hpp"
+#include "checker/ego_pose.hpp"
+#include "checker/pair_test.hpp"
+#include "checker/sweeps.hpp"
+#include "collision/queries.hpp"
+#include "common/compiler_hints.hpp"
+
+namespace collision::detail {
+
+// 16 bytes, returned in registers: a wider result goes through memory on every pair that
+// reaches GJK.
+struct FineOutcome {
+  double distance = std::numeric_limits<double>::infinity();  // m, at the pose, when measured
+  int iterations = 0;                                         // GJK's, over every query made
+  bool hit = false;
+};
+
+// The GJK distance from the ego at a pose to a stationary part, or to a moving body placed at
+// `body`: a hit, or the distance (m).
+struct PoseClearance {
+  double distance = 0;
+  int iterations = 0;
+  bool hit = false;
+};
+PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
+                             GjkCache* cache);
+PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
+                             BodyAt body, GjkCache* cache);
+
+// Whether the ego at a pose touches a stationary part, or a moving body placed at `body`.
+bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, GjkCache* cache,
+               int* iterations);
+bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
+               GjkCache* cache, int* iterations);
+
+// The queries the coarse stage asked for. A clearance that finds a hit settles the pair; a
+// pose test that was measured needs no boolean query after it, a sweep still does.
+COLLISION_ALWAYS_INLINE inline FineOutcome fine_stage(const PairMotion& motion,
+                                                      const CoarseDecision& decision,
+                                                      const FineContext& c, PartCaches& caches) {
+  const Part& part = *motion.part;
+  const EgoPose& ego = *motion.to;
+  GjkCache* const pose_cache = c.warm_start ? &caches.pose : nullptr;
+  FineOutcome outcome;
+  int iterations = 0;
+  if (decision.measure) {
+    const PoseClearance d = part.moving ? pose_clearance(c, part, ego, motion.body_now, pose_cache)
+                                        : pose_clearance(c, part, ego, pose_cache);
+    iterations += d.iterations;
+    outcome.hit = d.hit;
+    outcome.distance = d.distance;
+  }
+  const bool sweep = motion.from != nullptr;
+  if (!outcome.hit && decision.check_collision && (sweep || !decision.measure)) {
+    GjkCache* const sweep_cache = c.warm_start ? &caches.sweep : nullptr;
+    if (sweep && !part.moving) {
+      outcome.hit = sweep_hits_stationary(c, part, *motion.from, ego, sweep_cache, &iterations);
+    } else if (sweep && motion.one_piece_held) {
+      const BodyPiece one = motion.one_piece;  // a copy: the pair's value stays in registers
+      outcome.hit =
+          sweep_hits_moving(c, part, *motion.from, ego, &one, 1, sweep_cache, &iterations);
+    } else if (sweep) {
+      outcome.hit = sweep_hits_moving(c, part, *motion.from, ego, motion.pieces, motion.piece_count,
+                                      sweep_cache, &iterations);
+    } else {
+      outcome.hit = part.moving ? pose_hits(c, part, ego, motion.body_now, pose_cache, &iterations)
+                                : pose_hits(c, part, ego, pose_cache, &iterations);
+    }
+  }
+  outcome.iterations = iterations;
+  return outcome;
+}
+
+}  // namespace collision::detail

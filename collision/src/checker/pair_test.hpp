@@ -1,0 +1,205 @@
+// One (pose, obstacle part) test as a plain value (internal): the bounds the coarse stage decides
+// on (broad_phase/coarse_stage.hpp) and the motion the fine stage tests (fine_stage.hpp). Two
+// builders make it, one per kind of part, because the bounds come from different geometry: a
+// stationary part's circle and box, or a moving body's swept capsules over the pieces of the
+// step. Everything after the builders is shared.
+//
+// With continuous checking the test at pose i (i > 0) is the sweep from pose i-1, which contains
+// pose i; otherwise it is pose i alone. The clearance is always measured at the pose.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "broad_phase/coarse_stage.hpp"
+#include "broad_phase/scene.hpp"
+#include "checker/body_motion.hpp"
+#include "checker/ego_pose.hpp"
+#include "collision/queries.hpp"
+#include "collision/swept_hull.hpp"
+#include "common/compiler_hints.hpp"
+
+namespace collision::detail {
+
+// What one candidate part keeps from pose to pose of a chunk.
+struct PartCaches {
+  GjkCache pose;   // warm start of the tests at the pose (collision or clearance)
+  GjkCache sweep;  // warm start of the sweep tests
+  // A moving part's body at the last pose's time (NaN: none yet): the next sweep starts there.
+  BodyAt body{std::numeric_limits<double>::quiet_NaN(), Pose2{}};
+  bool body_present = false;
+  std::size_t prediction_hint = 0;  // where the last search of the body's prediction ended
+};
+
+// The motion a test checks: the ego from `from` (null: the pose alone) to `to`, against a part
+// that stands still or, for a moving body, is at body_now at the pose's time and moves over the
+// sweep piece by piece.
+struct PairMotion {
+  const Part* part = nullptr;
+  const EgoPose* from = nullptr;
+  const EgoPose* to = nullptr;
+  BodyAt body_now{0, Pose2{}};  // a moving body present at the pose's time
+  // A moving body over the sweep: the one piece held here (the common step: the body present at
+  // both ends and no predicted time inside, which needs no working memory), or `piece_count`
+  // pieces at `pieces`.
+  bool one_piece_held = false;
+  BodyPiece one_piece{{0, Pose2{}}, {0, Pose2{}}};
+  const BodyPiece* pieces = nullptr;
+  std::size_t piece_count = 0;
+};
+
+// Built and read where it is used: the builders and both stages are inlined and nothing takes
+// the value's address (the fine stage's out-of-line queries get copies), so its fields live in
+// registers and a bound that no stage reads for a pair is never computed. Keep it that way: a
+// pointer into it, or a merge of two builders' results before the coarse stage, puts it in
+// memory and computes every bound of every pair, also of those the circles reject.
+struct PairTest {
+  PairBounds bounds;
+  PairMotion motion;
+};
+
+// Distance (m) from p to the segment ab.
+inline double distance_to_segment(const Vec2& p, const Vec2& a, const Vec2& b) {
+  const Vec2 ab = b - a;
+  const double length2 = ab.squaredNorm();
+  const double s = length2 > 0 ? std::clamp((p - a).dot(ab) / length2, 0.0, 1.0) : 0.0;
+  return (a + s * ab - p).norm();
+}
+
+// The box of a disc, world frame (m).
+inline Aabb disc_box(const Vec2& center, double radius) {
+  return Aabb(center, center).inflated(radius);
+}
+
+// A stationary part: its bounding circle against the footprint's (or, for a sweep, against the
+// capsule of the footprint's circles grown by the rotation sagitta about the rear axle, which
+// holds the hull that the sweep test uses), and its box against the footprint's or the step's.
+COLLISION_ALWAYS_INLINE inline PairTest stationary_pair_test(const Part& part, const EgoPose* from,
+                                                             const EgoPose& to,
+                                                             const EgoShape& shape) {
+  PairTest test;
+  test.motion.part = &part;
+  test.motion.from = from;
+  test.motion.to = &to;
+  PairBounds& b = test.bounds;
+  b.pose_gap = (to.center - part.circle_center).norm() - shape.box_radius - part.circle_radius;
+  b.pose_box = to.aabb;
+  b.part_pose_box = part.aabb;
+  b.part_motion_box = part.aabb;
+  if (from == nullptr) {
+    b.collision_gap = b.pose_gap;
+    b.motion_box = to.aabb;
+  } else {
+    b.collision_gap = distance_to_segment(part.circle_center, from->center, to.center) -
+                      shape.box_radius - to.sweep_inflation - part.circle_radius;
+    b.motion_box = Aabb(from->aabb).extend(to.aabb).inflated(to.sweep_inflation);
+  }
+  return test;
+}
+
+// Adds the bounds of one piece [qa, qb] of the sweep from `from` to `to` against a moving body.
+// Within a piece the relative motion of the footprint's centre (on its chord; the arc is within
+// center_inflation) about the body's pivot is linear, and the exact test grows the piece's hull
+// by at most the two rotation sagittas.
+COLLISION_ALWAYS_INLINE inline void add_piece_bounds(PairBounds& b, const Part& part,
+                                                     const EgoPose& from, const EgoPose& to,
+                                                     const EgoShape& shape, const BodyAt& qa,
+                                                     const BodyAt& qb) {
+  const double radius = part.circle_radius;
+  const Vec2 pa(qa.pose.x, qa.pose.y), pb(qb.pose.x, qb.pose.y);
+  const double body_inflation = body_rotation_inflation(part, qa, qb);
+  const Vec2 ra = ego_center_at(from, to, qa.s) - pa;
+  const Vec2 rb = ego_center_at(from, to, qb.s) - pb;
+  b.collision_gap = std::min(b.collision_gap, distance_to_segment(Vec2::Zero(), ra, rb) -
+                                                  shape.box_radius - to.center_inflation -
+                                                  to.sweep_inflation - radius - body_inflation);
+  b.part_motion_box.extend(disc_box(pa, radius + body_inflation))
+      .extend(disc_box(pb, radius + body_inflation));
+}
+
+// Where a moving body is at the ends of the tested motion.
+struct BodyEnds {
+  std::optional<BodyAt> before;  // at the previous pose's time (a sweep only)
+  std::optional<BodyAt> now;     // at the pose's time
+};
+
+// The body's ends, from the caches where the last pose left the body at the previous pose's
+// time, and the caches updated for the next pose.
+COLLISION_ALWAYS_INLINE inline BodyEnds locate_body(const Part& part, const EgoPose* from,
+                                                    const EgoPose& to, OutsidePrediction outside,
+                                                    PartCaches& caches) {
+  BodyEnds ends;
+  if (from != nullptr && caches.body.t == from->t) {
+    if (caches.body_present) ends.before = caches.body;
+  } else if (from != nullptr) {
+    ends.before = body_at(part, from->t, outside, &caches.prediction_hint);
+  }
+  ends.now = body_at(part, to.t, outside, &caches.prediction_hint);
+  caches.body = ends.now.value_or(BodyAt{to.t, Pose2{}});
+  caches.body.t = to.t;
+  caches.body_present = ends.now.has_value();
+  return ends;
+}
+
+// Whether the sweep from `from` to `to` is one piece: the body present at both ends and no
+// predicted time strictly inside the step (the common step along a trajectory).
+inline bool one_piece_sweep(const Part& part, const EgoPose& from, const EgoPose& to,
+                            const BodyEnds& ends, std::size_t prediction_hint) {
+  return ends.before && ends.now && !time_inside(part, from.t, to.t, prediction_hint);
+}
+
+// A moving body: its bounding circle at the pose, and over a sweep the capsule of the relative
+// motion of the footprint's centre about the body's pivot, piece by piece. pieces: the body's
+// pieces over the sweep (body_pieces), or null when the sweep is one piece between the ends.
+COLLISION_ALWAYS_INLINE inline PairTest moving_pair_test(const Part& part, const EgoPose* from,
+                                                         const EgoPose& to, const EgoShape& shape,
+                                                         const BodyEnds& ends,
+                                                         const std::vector<BodyPiece>* pieces) {
+  PairTest test;
+  PairMotion& m = test.motion;
+  m.part = &part;
+  m.from = from;
+  m.to = &to;
+  PairBounds& b = test.bounds;
+  const double radius = part.circle_radius;
+  b.present_at_pose = ends.now.has_value();
+  b.pose_box = to.aabb;
+  if (ends.now) {
+    m.body_now = *ends.now;
+    const Vec2 position(ends.now->pose.x, ends.now->pose.y);
+    b.pose_gap = (to.center - position).norm() - shape.box_radius - radius;
+    b.part_pose_box = disc_box(position, radius);
+  }
+  if (from == nullptr) {
+    b.present = ends.now.has_value();
+    b.collision_gap = b.pose_gap;
+    b.motion_box = to.aabb;
+    b.part_motion_box = b.part_pose_box;
+    return test;
+  }
+  if (pieces == nullptr) {
+    BodyAt start = *ends.before, end = *ends.now;
+    start.s = 0;
+    end.s = 1;
+    m.one_piece_held = true;
+    m.one_piece = {start, end};
+    m.piece_count = 1;
+    add_piece_bounds(b, part, *from, to, shape, start, end);
+  } else {
+    m.pieces = pieces->data();
+    m.piece_count = pieces->size();
+    for (const BodyPiece& piece : *pieces) {
+      add_piece_bounds(b, part, *from, to, shape, piece.start, piece.end);
+    }
+  }
+  b.present = m.piece_count > 0;
+  // A piece's footprints lie in the step's hull grown by the sweep inflation, and the piece's
+  // own hull is grown by at most that again.
+  b.motion_box = Aabb(from->aabb).extend(to.aabb).inflated(2 * to.sweep_inflation);
+  return test;
+}
+
+}  // namespace collision::detail

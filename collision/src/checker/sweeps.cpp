@@ -1,0 +1,124 @@
+// The sweep tests and the contact time of one step (see sweeps.hpp).
+#include "checker/sweeps.hpp"
+
+#include <algorithm>
+
+#include "collision/swept_hull.hpp"
+#include "narrow_phase/narrow_phase.hpp"
+#include "narrow_phase/relative_sweep.hpp"
+
+namespace collision::detail {
+
+namespace {
+
+// Bisection steps for the contact time inside a sweep: the estimate is at most
+// (t(i) - t(i-1)) / 2^kContactTimeBisections early.
+constexpr int kContactTimeBisections = 10;
+
+// Most halvings spent on one sweep test (each costs two GJK calls): bounds the work of a
+// pathological step (a huge vehicle turning by pi past a long obstacle, with a millimetre asked
+// for) at the price of a coarser hit there. A near miss of a car needs about 2 * log2(excess /
+// max_overestimate), under 20.
+constexpr int kSweepSplitBudget = 64;
+
+// The halvings left to one sweep test, shared by all its pieces and halves.
+class SplitBudget {
+ public:
+  explicit SplitBudget(double max_overestimate) : max_overestimate_(max_overestimate) {}
+  // Whether a hull hit that over-covers by `overestimate` is to be confirmed on halves (and the
+  // budget allows it).
+  bool split(double overestimate) {
+    if (overestimate <= max_overestimate_ || left_ == 0) return false;
+    --left_;
+    return true;
+  }
+
+ private:
+  double max_overestimate_;
+  int left_ = kSweepSplitBudget;
+};
+
+bool step_hits_stationary(const FineContext& c, const Part& part, const EgoPose& a,
+                          const EgoPose& b, GjkCache* cache, int* iterations, SplitBudget& budget) {
+  const double turn = heading_change(a.pose.heading, b.pose.heading);
+  const HullView<ObbView> hull(ego_view(c.shape, a, c.origin), ego_view(c.shape, b, c.origin),
+                               rotation_inflation(c.shape.rear_radius, turn));
+  const MinkowskiDifference diff(hull, PolygonView(*part.polygon, c.origin));
+  if (!intersects(diff, c.contact_tolerance, c.max_gjk_iterations, cache, iterations)) {
+    return false;
+  }
+  if (!budget.split(sweep_overestimate(c.shape.rear_radius, turn))) return true;
+  const EgoPose m = ego_between(c.shape, a, b, 0.5);
+  return step_hits_stationary(c, part, a, m, nullptr, iterations, budget) ||
+         step_hits_stationary(c, part, m, b, nullptr, iterations, budget);
+}
+
+// One piece [qa.t, qb.t] of the step from a to b, in which both motions are linear; split like
+// a stationary sweep while its hull over-covers by more than max_overestimate.
+bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const EgoPose& b,
+                const BodyAt& qa, const BodyAt& qb, GjkCache* cache, int* iterations,
+                SplitBudget& budget) {
+  const EgoPose ea = ego_between(c.shape, a, b, qa.s);
+  const EgoPose eb = ego_between(c.shape, a, b, qb.s);
+  const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
+  const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
+  const double inflation = rotation_inflation(c.shape.rear_radius, ego_turn) +
+                           rotation_inflation(part.circle_radius, body_turn);
+  const RelativeSweepDifference diff(ego_view(c.shape, ea, c.origin), body_view(part, qa, c.origin),
+                                     ego_view(c.shape, eb, c.origin), body_view(part, qb, c.origin),
+                                     inflation);
+  if (!intersects(diff, c.contact_tolerance, c.max_gjk_iterations, cache, iterations)) {
+    return false;
+  }
+  const double overestimate = sweep_overestimate(c.shape.rear_radius, ego_turn) +
+                              sweep_overestimate(part.circle_radius, body_turn);
+  if (qa.s == qb.s || !budget.split(overestimate)) return true;
+  const BodyAt qm = body_halfway(qa, qb);
+  return piece_hits(c, part, a, b, qa, qm, nullptr, iterations, budget) ||
+         piece_hits(c, part, a, b, qm, qb, nullptr, iterations, budget);
+}
+
+}  // namespace
+
+bool sweep_hits_stationary(const FineContext& context, const Part& part, const EgoPose& a,
+                           const EgoPose& b, GjkCache* cache, int* iterations) {
+  SplitBudget budget(context.max_overestimate);
+  return step_hits_stationary(context, part, a, b, cache, iterations, budget);
+}
+
+bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPose& a,
+                       const EgoPose& b, const BodyPiece* pieces, std::size_t piece_count,
+                       GjkCache* cache, int* iterations) {
+  SplitBudget budget(context.max_overestimate);
+  for (std::size_t k = 0; k < piece_count; ++k) {
+    if (piece_hits(context, part, a, b, pieces[k].start, pieces[k].end,
+                   piece_count == 1 ? cache : nullptr, iterations, budget)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
+                    const EgoPose& b, std::vector<BodyPiece>& pieces) {
+  double lo = 0, hi = 1;
+  for (int step = 0; step < kContactTimeBisections; ++step) {
+    const double mid = 0.5 * (lo + hi);
+    const double t_mid = a.t + mid * (b.t - a.t);
+    const EgoPose m = make_ego(context.shape, interpolate(a.pose, b.pose, mid), t_mid);
+    int iterations = 0;
+    bool hit;
+    if (part.moving) {
+      body_pieces(part, a.t, t_mid, body_at(part, a.t, context.outside, nullptr),
+                  body_at(part, t_mid, context.outside, nullptr), nullptr, pieces);
+      hit = sweep_hits_moving(context, part, a, m, pieces.data(), pieces.size(), nullptr,
+                              &iterations);
+    } else {
+      hit = sweep_hits_stationary(context, part, a, m, nullptr, &iterations);
+    }
+    (hit ? hi : lo) = mid;
+  }
+  return std::min(a.t + hi * (b.t - a.t), b.t);  // round-off must not pass t(i)
+}
+
+}  // namespace collision::detail

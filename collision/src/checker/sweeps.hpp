@@ -1,0 +1,55 @@
+// The continuous tests of one step of a trajectory (internal): the sweep of the ego from pose
+// i-1 to pose i against a stationary part, the relative sweep against a moving body piece by
+// piece, and the contact time inside a step that hits.
+//
+// A sweep is tested as the convex hull of its two end footprints grown by the rotation sagitta
+// about the rear axle (HullView). A turning step's hull covers more than the footprint sweeps
+// (sweep_overestimate); a hull hit stands once that excess is within
+// continuous.max_overestimate, otherwise it is confirmed on the two halves of the step. Only
+// halves whose hull is hit are split further, so a near miss costs a few extra tests, not a
+// dense resampling, and a budget of halvings per test bounds a pathological step. Against a
+// moving body the step is first cut at the body's predicted times (body_motion.hpp), so that
+// both motions are linear within each piece, and each piece is tested and split the same way.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "broad_phase/scene.hpp"
+#include "checker/body_motion.hpp"
+#include "checker/ego_pose.hpp"
+#include "collision/queries.hpp"
+
+namespace collision::detail {
+
+// What the fine stage's queries need of one scan, besides the shapes: the ego's dimensions, the
+// local origin of every GJK query of the trajectory, and the narrow-phase settings.
+struct FineContext {
+  EgoShape shape;
+  Vec2 origin;                // m, world frame: the trajectory's first position
+  double contact_tolerance;   // m: closer is a hit
+  int max_gjk_iterations;     // at the cap: a hit
+  double max_overestimate;    // m: how far a sweep hit may over-cover before it is split
+  OutsidePrediction outside;  // what a moving body is outside its prediction
+  bool warm_start;            // GJK starts from the previous pose's simplex
+};
+
+// Whether the sweep of the ego from a to b touches the stationary part. cache: a warm start for
+// the whole step, or null.
+bool sweep_hits_stationary(const FineContext& context, const Part& part, const EgoPose& a,
+                           const EgoPose& b, GjkCache* cache, int* iterations);
+
+// Whether the relative sweep of the ego from a to b touches the moving body, given the body's
+// pieces over [a.t, b.t]. cache: used only when the step is one piece (a cache fits one piece
+// structure), or null.
+bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPose& a,
+                       const EgoPose& b, const BodyPiece* pieces, std::size_t piece_count,
+                       GjkCache* cache, int* iterations);
+
+// The earliest time in [a.t, b.t] at which the sweep from a already hits the part, by bisection:
+// never later than the true contact, at most (b.t - a.t) / 2^10 earlier. `pieces` is working
+// memory for a moving body's pieces.
+double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
+                    const EgoPose& b, std::vector<BodyPiece>& pieces);
+
+}  // namespace collision::detail

@@ -1,0 +1,18 @@
+// The check of one trajectory against a scene (internal): what CollisionChecker::check runs per
+// candidate trajectory, on any thread.
+#pragma once
+
+#include "broad_phase/scene.hpp"
+#include "collision/config.hpp"
+#include "collision/trajectory.hpp"
+#include "collision/trajectory_result.hpp"
+
+namespace collision::detail {
+
+// The result for a valid trajectory against a scene with at least one part. Allocates nothing
+// once the calling thread's working memory has grown to the largest trajectory and candidate set
+// it has seen.
+TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene,
+                                 const Trajectory& trajectory);
+
+}  // namespace collision::detail
