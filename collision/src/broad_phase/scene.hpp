@@ -28,8 +28,7 @@ struct Part {
 };
 
 // The ego's footprint as every scan needs it: derived from the config once per scene, not once
-// per trajectory (a box and two hypot calls each time; within the bench's noise on the
-// corridor, under 1 ns a pose).
+// per trajectory.
 struct EgoShape {
   double half_length = 0;     // of the footprint, m
   double half_width = 0;      // of the footprint, m
