@@ -33,7 +33,7 @@ int run_demo(const std::vector<std::string>& args, const std::string& source_dir
     return 2;
   }
   if (options.help) {
-    out << usage_text(program, source_dir);
+    out << usage_text(program);
     return 0;
   }
   try {

@@ -70,7 +70,7 @@ Options parse_arguments(const std::vector<std::string>& args, const std::string&
   return options;
 }
 
-std::string usage_text(const std::string& program, const std::string& source_dir) {
+std::string usage_text(const std::string& program) {
   return "Usage: " + program +
          " [--scenario FILE] [--config FILE] [--svg FILE] [--json FILE] [--candidates N]\n"
          "\n"
@@ -78,15 +78,11 @@ std::string usage_text(const std::string& program, const std::string& source_dir
          "the road, checks them all with collision::CollisionChecker::check_all, ranks them and\n"
          "prints a summary; draws the scene to an SVG picture.\n"
          "\n"
-         "Options:\n"
+         "Options (default files are those of the repository this program was built from):\n"
          "  --scenario FILE   scenario YAML (docs/scenarios.md)\n"
-         "                    default: " +
-         source_dir +
-         "/config/scenarios/default.yaml\n"
+         "                    default: config/scenarios/default.yaml\n"
          "  --config FILE     checker config YAML, read with collision::load_config\n"
-         "                    default: " +
-         source_dir +
-         "/config/default.yaml\n"
+         "                    default: config/default.yaml\n"
          "  --svg FILE        picture to write; default: planning_demo.svg in the current "
          "directory\n"
          "  --json FILE       also write per-candidate results as JSON\n"

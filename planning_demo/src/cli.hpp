@@ -32,6 +32,6 @@ inline constexpr int kMaxCandidateOption = 100000;
 // stray arguments.
 Options parse_arguments(const std::vector<std::string>& args, const std::string& source_dir);
 
-std::string usage_text(const std::string& program, const std::string& source_dir);
+std::string usage_text(const std::string& program);
 
 }  // namespace planning_demo

@@ -1,14 +1,14 @@
 // What a planner's code does with collision, reduced to a few known answers. Exits non-zero (and
-// says which check failed) when an answer is wrong. Optional argv[1]: a config file to load (the
-// installed share/collision/default.yaml), which must equal default_config().
+// says which check failed) when an answer is wrong. COLLISION_DEFAULT_CONFIG, the path the package
+// config (or the source tree under add_subdirectory) gives for default.yaml, must load and equal
+// default_config().
 #include <cmath>
+#include <collision/collision.hpp>
 #include <cstdio>
 #include <exception>
 #include <limits>
 #include <string>
 #include <vector>
-
-#include <collision/collision.hpp>
 
 namespace {
 
@@ -43,13 +43,13 @@ void check_shapes() {
   expect(!collision::intersects(apart, box), "... in either order");
   expect(collision::intersects(box, overlapping), "box and an overlapping polygon intersect");
   const collision::DistanceResult d = collision::distance(box, apart);
-  expect(near(d.distance, 1.0, 1e-9), "distance box-polygon is 1 m (got " +
-                                          std::to_string(d.distance) + ")");
+  expect(near(d.distance, 1.0, 1e-9),
+         "distance box-polygon is 1 m (got " + std::to_string(d.distance) + ")");
   expect(near(collision::distance(box, overlapping).distance, 0.0, 0.0),
          "distance of overlapping shapes is 0");
 }
 
-void check_config(int argc, char** argv) {
+void check_config() {
   const collision::CheckerConfig defaults = collision::default_config();
   expect(defaults.vehicle.wheel_base == 2.85 && defaults.vehicle.width == 1.92,
          "default_config() has the documented vehicle");
@@ -63,14 +63,12 @@ void check_config(int argc, char** argv) {
     threw = true;
   }
   expect(threw, "parse_config rejects an unknown key with ConfigError");
-  if (argc > 1) {
-    const collision::CheckerConfig loaded = collision::load_config(argv[1]);
-    expect(loaded.vehicle.wheel_base == defaults.vehicle.wheel_base &&
-               loaded.vehicle.width == defaults.vehicle.width &&
-               loaded.clearance.horizon == defaults.clearance.horizon &&
-               loaded.continuous.enabled == defaults.continuous.enabled,
-           std::string("load_config(") + argv[1] + ") equals default_config()");
-  }
+  const collision::CheckerConfig loaded = collision::load_config(COLLISION_DEFAULT_CONFIG);
+  expect(loaded.vehicle.wheel_base == defaults.vehicle.wheel_base &&
+             loaded.vehicle.width == defaults.vehicle.width &&
+             loaded.clearance.horizon == defaults.clearance.horizon &&
+             loaded.continuous.enabled == defaults.continuous.enabled,
+         std::string("load_config(") + COLLISION_DEFAULT_CONFIG + ") equals default_config()");
 }
 
 void check_checker() {
@@ -121,10 +119,10 @@ void check_checker() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main() {
   try {
     check_shapes();
-    check_config(argc, argv);
+    check_config();
     check_checker();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "FAILED: unexpected exception: %s\n", e.what());
@@ -134,7 +132,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;
   }
-  std::printf("install consumer: all checks passed (collision %d.%d.%d)\n",
-              collision::kVersionMajor, collision::kVersionMinor, collision::kVersionPatch);
+  std::printf("install consumer: all checks passed (collision %s, %s)\n", collision::kVersionString,
+              COLLISION_DEFAULT_CONFIG);
   return 0;
 }

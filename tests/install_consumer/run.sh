@@ -56,14 +56,18 @@ case "$mode" in
       echo "FAILED: installed headers include Boost or yaml-cpp (above)" >&2
       exit 1
     fi
-    config_file="$(find "$prefix" -path '*/share/collision/default.yaml' | head -n 1)"
+    for installed in share/collision/default.yaml share/doc/collision/LICENSE; do
+      if [[ ! -f "$prefix/$installed" ]]; then
+        echo "FAILED: $installed is not installed" >&2
+        exit 1
+      fi
+    done
 
     echo "== configuring the consumer with find_package(collision)"
     cmake -S "$consumer_dir" -B "$consumer_build" "${configure_args[@]}" \
       "-DCMAKE_PREFIX_PATH=$prefix"
     ;;
   subdirectory)
-    config_file="$source_dir/config/default.yaml"
     echo "== configuring the consumer with add_subdirectory($source_dir)"
     cmake -S "$consumer_dir" -B "$consumer_build" "${configure_args[@]}" \
       -DCONSUMER_USE_SUBDIRECTORY=ON "-DCOLLISION_SOURCE_DIR=$source_dir"
@@ -85,9 +89,4 @@ if grep -E '"command".*main\.cpp' "$consumer_build/compile_commands.json" |
 fi
 
 echo "== running the consumer"
-if [[ -f "${config_file:-}" ]]; then
-  "$consumer_build/consumer" "$config_file"
-else
-  echo "(no default.yaml to load: skipping load_config)"
-  "$consumer_build/consumer"
-fi
+"$consumer_build/consumer"
