@@ -22,8 +22,8 @@
 #include <limits>
 
 #include "collision/tolerances.hpp"
-#include "narrow_phase/simplex.hpp"
 #include "geometry/vec2_math.hpp"
+#include "narrow_phase/simplex.hpp"
 
 namespace collision::detail {
 
@@ -129,7 +129,7 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
     for (int i = 0; i < count; ++i) {
       const Vec2 e = poly[(i + 1) % count].w - poly[i].w;
       if (e.x() == 0 && e.y() == 0) continue;
-      // Safe where the edge's square underflows (fuzz finding F18: a normal off unit).
+      // Safe where the edge's square underflows (the normal stays unit).
       const Vec2 normal = unit_right_normal(e);
       const double distance = normal.dot(poly[i].w);
       if (distance < best_distance) {

@@ -4,25 +4,26 @@
 // points of a ⊖ b, reduces it to the face closest to the origin, and asks for the support point
 // in the direction of the origin, until the face cannot get closer.
 //
-// Stop rules, in the order they are tried each iteration:
-//   1. the simplex encloses the origin (a triangle around it, or the origin on an edge): the cores
-//      touch or overlap;
-//   2. boolean mode only: the simplex is within radius_sum + tolerance of the origin (a hit is
-//      proven), or a support plane keeps all of a ⊖ b farther than that (a miss is proven);
-//   3. the new support point repeats a vertex of the simplex (exact and scale-free: the main stop
-//      for polygons, and what ends the parallel-faces cycling trap);
-//   4. the gap between the upper bound |v| and the best lower bound is below kGjkRelativeProgress
-//      of |v| (round-off on curved or nearly parallel features);
-//   5. the iteration cap: the result is flagged, and callers treat it as a hit.
+// Stop rules (GjkStop, each named where it fires), in the order they are tried each iteration:
+//   - enclosed: the simplex encloses the origin (a triangle around it, or the origin on an
+//     edge): the cores touch or overlap;
+//   - on_simplex: the origin lies within round-off of the simplex's own size: taken as enclosed;
+//   - within_threshold (boolean only): the simplex is within radius_sum + tolerance of the
+//     origin, clear of a tie with it: a hit is proven;
+//   - iteration_cap: the result is flagged, and callers treat it as a hit;
+//   - gap_proven (boolean; penetration, which needs a hit for EPA): a support plane keeps all of
+//     a ⊖ b farther than radius_sum + tolerance: a miss is proven;
+//   - repeated_vertex: the new support point repeats a vertex of the simplex (exact and
+//     scale-free: the main stop for polygons, and what ends the parallel-faces cycling trap);
+//   - no_progress: the gap between the upper bound |v| and the best lower bound is below
+//     kGjkRelativeProgress of |v| (round-off on curved or nearly parallel features).
 // Distances are compared as squares (no square root on the boolean path) except where both sides
 // are too small to keep their precision: gaps below ~1e-146 m square to 0, and then the quotient
-// decides, as in the other modes (fuzz finding F8). A support plane that proves the gap decides
-// "separated" in every mode, also when the loop then takes the origin to be on the simplex within
-// round-off (the distance mode runs on after a proof), so that the three queries agree. They
-// agree from the same start; a warm start can meet other simplices and planes, and where that can
-// change the answer (the origin taken to be on the simplex by round-off, a gap proven within the
-// reach of that rule, or a distance in a tie with the threshold) the query starts again cold, the
-// start every query shares.
+// decides, as in the other modes. A support plane that proves the gap decides "separated" in
+// every mode, also when the loop then takes the origin to be on the simplex within round-off
+// (the distance mode runs on after a proof), so that the three queries agree. They agree from
+// the same start; where a warm start could change the answer, the rule of the section "Warm
+// starts agree with the cold start" below decides again from the cold start.
 // Reference: Gilbert, Johnson, Keerthi 1988; Catto, "Computing Distance", GDC 2010. The bounds
 // follow van den Bergen, "Collision Detection in Interactive 3D Environments", 2003.
 #pragma once
@@ -32,9 +33,9 @@
 #include <limits>
 #include <utility>
 
-#include "common/compiler_hints.hpp"
 #include "collision/queries.hpp"
 #include "collision/tolerances.hpp"
+#include "common/compiler_hints.hpp"
 #include "narrow_phase/simplex.hpp"
 
 namespace collision::detail {
@@ -47,6 +48,18 @@ inline constexpr double kOnSimplexRelative = 8 * std::numeric_limits<double>::ep
 
 enum class GjkMode { boolean, penetration, distance };
 
+// Why a run stopped; each is named where it fires in gjk(). See the top of this file.
+enum class GjkStop {
+  none,              // still running
+  enclosed,          // the simplex solver found the origin in (or on) the simplex
+  on_simplex,        // the origin within round-off of the simplex: taken as enclosed
+  within_threshold,  // boolean: the simplex within radius_sum + tolerance, clear of a tie
+  gap_proven,        // boolean and penetration: a support plane beyond the threshold
+  repeated_vertex,   // the new support point repeats a vertex tried before
+  no_progress,       // the bounds within kGjkRelativeProgress of each other
+  iteration_cap,     // max_iterations support calls without a proof
+};
+
 struct GjkOutput {
   Simplex simplex;         // the final simplex, solved
   double upper_bound = 0;  // |v|: distance from the origin to the simplex (core distance <= it)
@@ -57,6 +70,7 @@ struct GjkOutput {
   bool capped = false;     // stopped by the iteration cap without a proof either way
   bool warm = false;       // started from the cache (and kept that start)
   int iterations = 0;      // support calls
+  GjkStop stop = GjkStop::none;
 };
 
 // Whether the cache fits these shapes: a count of 1 to 3, indices in range, no repeats.
@@ -84,8 +98,8 @@ void load_cache(const Diff& diff, const GjkCache& cache, Simplex& s) {
 // above kSafeSquare), compared as squares where they differ by more than their round-off; near a
 // tie, or where both squares are below kSafeSquare (so either may have lost its precision, or be
 // 0), as the quotient the distance and penetration modes compute, bit for bit, so that every mode
-// decides alike (fuzz: a circle touching a swept box at 5.5e6 m, where the squares said "apart"
-// and the quotient "touching").
+// decides alike (a circle touching a swept box at 5.5e6 m can be "apart" by the squares and
+// "touching" by the quotient).
 COLLISION_ALWAYS_INLINE inline bool exceeds(double scaled, double threshold, double d_squared) {
   constexpr double kAbove = 1 + 16 * std::numeric_limits<double>::epsilon();
   constexpr double kBelow = 1 - 16 * std::numeric_limits<double>::epsilon();
@@ -147,8 +161,8 @@ inline void save_cache(const Simplex& s, const Vec2& separating_axis, GjkCache* 
 // The normal of the edge e from vertex w0 on the origin's side, when cross(e, -w0) came out below
 // the smallest normal double: the product underflowed, and its sign (0 picks a side blindly)
 // cannot be trusted. Taken from copies scaled up by powers of two, which keep every sign; the
-// normal comes out within the unit range (fuzz finding F23: a segment 4.1e-289 m long,
-// 4.8e-299 m from a point, was taken to pass through it).
+// normal comes out within the unit range (otherwise a segment 4.1e-289 m long, 4.8e-299 m from
+// a point, would be taken to pass through it).
 COLLISION_COLD inline Vec2 tiny_edge_normal(const Vec2& e, const Vec2& w0) {
   const Vec2 edge = scaled_up_to_unit_range(e);
   return cross(edge, scaled_up_to_unit_range(-w0)) > 0 ? left_perp(edge) : right_perp(edge);
@@ -263,6 +277,49 @@ template <GjkMode kMode, class Diff>
 GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache,
               const SupportPoint* first_point = nullptr);
 
+// Round-off of a distance measured on points of coordinates up to `size` against a threshold
+// (metres): a few times the round-off rule's reach there plus a few double steps of the
+// threshold, so that measured and threshold within it are a tie that the axis a run happened to
+// meet can decide either way.
+inline double tie_band(double size, double threshold) {
+  return 4 * (kOnSimplexRelative * size + kOnSimplexRelative * threshold);
+}
+
+// ---- Warm starts agree with the cold start ----------------------------------------------------
+//
+// The rule. A warm query (one that starts from a GjkCache) meets other simplices and support
+// planes than the cold start every query shares, and where round-off decides, another answer
+// could come out. So a warm answer stands only where no start could change it: a gap proven
+// beyond the threshold by more than kRoundOffReach, a hit clearly inside a ⊖ b, a distance clear
+// of the threshold by more than that reach. Anything in the band (an answer taken from the
+// round-off rule, a gap or distance within the reach of 0 or of the threshold, a hit that is not
+// clearly enclosed when the threshold itself is within the reach) is decided again from the cold
+// start, and the cache takes what the cold run leaves. The functions of this section are the
+// rule; gjk(), intersects()'s warm probe and distance()'s contact status ask them.
+//
+// Tests: NarrowPhaseProperties.WarmStartAlongTrajectoryEqualsCold (warm equals cold on 45,000
+// poses), Robustness.WarmStartsAgreeAtATieWithTheThreshold, TouchingOrOverlappingDoesNotDepend-
+// OnTheCache, UnderflowingGapsAtToleranceZeroAllQueriesAgree, Case20WarmStartInvalidation, and
+// the narrow-phase fuzzer's warm/cold comparison (fuzz/narrow_phase_fuzzer.cpp).
+
+// Runs `query` (a callable taking a GjkCache*) from the cold start, and the cache takes what the
+// cold run leaves.
+template <class Query>
+auto rerun_cold(GjkCache* cache, Query&& query) {
+  GjkCache cold;  // count 0: a cold start
+  auto result = query(&cold);
+  *cache = cold;
+  return result;
+}
+
+// Whether a support plane along the cached axis proves the gap for a warm query: only beyond
+// the threshold by more than the round-off rule's reach, where the cold start proves it too.
+// scaled: the gap times |d|; d_squared = |d|^2.
+COLLISION_ALWAYS_INLINE inline bool warm_probe_proves_gap(double scaled, double threshold,
+                                                          double d_squared) {
+  return scaled > 0 && exceeds(scaled, threshold + kRoundOffReach, d_squared);
+}
+
 // Whether the origin lies inside an enclosing triangle by more than the triangle's round-off
 // (kOnSimplexRelative of its size, from each edge): then it lies in a ⊖ b, whichever way a query
 // got there. An edge is at most 2 sqrt(2) sizes long, so twice the area of (origin, edge) above
@@ -278,25 +335,53 @@ inline bool encloses_clearly(const Simplex& s) {
          std::abs(cross(s.v[2].w, s.v[0].w)) > twice_area;
 }
 
-// Round-off of a distance measured on points of coordinates up to `size` against a threshold
-// (metres): a few times the round-off rule's reach there plus a few double steps of the
-// threshold, so that measured and threshold within it are a tie that the axis a run happened to
-// meet can decide either way.
-inline double tie_band(double size, double threshold) {
-  return 4 * (kOnSimplexRelative * size + kOnSimplexRelative * threshold);
+// How a finished run reached its answer, for the rule above. The lengths are scaled: a gap or
+// distance times |axis| with axis_squared = |axis|^2 (boolean mode keeps them so; the other modes
+// pass their bounds with axis_squared 1).
+struct WarmAnswer {
+  bool on_simplex;    // taken from the round-off rule
+  bool proven_gap;    // a support plane proved the gap
+  double gap_scaled;  // that gap (proven_gap)
+  double gap_axis_squared;
+  bool enclosed;
+  double distance_scaled;  // the simplex's distance (not enclosed)
+  double distance_axis_squared;
+};
+
+// Whether the warm answer is in the band where the start could change it (cheap tests only; the
+// exact band is measured by again_cold_if_start_matters).
+template <GjkMode kMode>
+COLLISION_ALWAYS_INLINE inline bool warm_answer_near_round_off(const WarmAnswer& a,
+                                                               const Simplex& s, double threshold) {
+  constexpr bool kBoolean = kMode == GjkMode::boolean;
+  if (a.on_simplex) return true;
+  if (a.proven_gap) {
+    return kBoolean ? !exceeds(a.gap_scaled, threshold + kRoundOffReach, a.gap_axis_squared)
+                    : a.gap_scaled <= threshold + kRoundOffReach;
+  }
+  if (threshold < kRoundOffReach) return !(a.enclosed && encloses_clearly(s));
+  return !a.enclosed &&
+         (kBoolean ? exceeds(a.distance_scaled, threshold - kRoundOffReach, a.distance_axis_squared)
+                   : a.distance_scaled >= threshold - kRoundOffReach);
 }
 
-// A warm run ended by the round-off rule (on_simplex), or measured its answer (metres: the gap it
-// proved, or the distance of a hit that is not enclosed; < 0 for none) within the round-off
-// rule's reach of 0 or in a tie with the threshold: it runs again cold, and the cache takes what
-// the cold run leaves. Returns whether it did.
+// A warm run near round-off (above) whose measured answer (metres: the gap it proved, or the
+// distance of a hit that is not enclosed; < 0 for none) is within the round-off rule's reach of 0
+// or in a tie with the threshold, or that took the round-off rule: it runs again cold, and the
+// cache takes what the cold run leaves. Returns whether it did.
 template <GjkMode kMode, class Diff>
-COLLISION_COLD bool again_cold_if_start_matters(const Diff& diff,
-                                                              double contact_tolerance,
-                                                              int max_iterations, bool on_simplex,
-                                                              double measured, double threshold,
-                                                              GjkCache* cache, GjkOutput& out) {
-  if (!on_simplex && measured >= 0) {
+COLLISION_COLD bool again_cold_if_start_matters(const Diff& diff, double contact_tolerance,
+                                                int max_iterations, const WarmAnswer& answer,
+                                                double threshold, GjkCache* cache, GjkOutput& out) {
+  constexpr bool kBoolean = kMode == GjkMode::boolean;
+  double measured = -1;
+  if (answer.proven_gap) {
+    measured = kBoolean ? answer.gap_scaled / std::sqrt(answer.gap_axis_squared) : out.lower_bound;
+  } else if (threshold >= kRoundOffReach && !answer.enclosed) {
+    measured = kBoolean ? answer.distance_scaled / std::sqrt(answer.distance_axis_squared)
+                        : out.upper_bound;
+  }
+  if (!answer.on_simplex && measured >= 0) {
     const double box = difference_box(diff);
     if (measured > kOnSimplexRelative * box &&
         std::abs(measured - threshold) > tie_band(box, threshold)) {
@@ -304,12 +389,36 @@ COLLISION_COLD bool again_cold_if_start_matters(const Diff& diff,
     }
   }
   const int spent = out.iterations;
-  GjkCache cold;  // count 0: a cold start
-  out = gjk<kMode>(diff, contact_tolerance, max_iterations, &cold);
+  out = rerun_cold(cache, [&](GjkCache* cold) {
+    return gjk<kMode>(diff, contact_tolerance, max_iterations, cold);
+  });
   out.iterations += spent;
-  *cache = cold;
   return true;
 }
+
+// ---- GJK's steps ------------------------------------------------------------------------------
+
+// The vertices of the simplex before its last reduction: a support point equal to any of them
+// means no progress. Checking only the reduced simplex would let GJK cycle between two faces
+// when the origin sits on an edge within round-off.
+struct TriedVertices {
+  int a[3];
+  int b[3];
+  int count = 0;
+
+  COLLISION_ALWAYS_INLINE void remember(const Simplex& s) {
+    count = s.count;
+    for (int i = 0; i < s.count; ++i) {
+      a[i] = s.v[i].index_a;
+      b[i] = s.v[i].index_b;
+    }
+  }
+  COLLISION_ALWAYS_INLINE bool contain(const SupportPoint& p) const {
+    bool repeated = false;
+    for (int i = 0; i < count; ++i) repeated = repeated || (a[i] == p.index_a && b[i] == p.index_b);
+    return repeated;
+  }
+};
 
 // The mode is a template argument so that a boolean query carries none of the square roots and
 // divisions the bounds of the other modes need. first_point: the support point along the first
@@ -329,6 +438,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   Vec2 gap_axis = Vec2::Zero();                  // boolean: the direction that proved a gap
   SupportPoint gap_point{Vec2::Zero(), -1, -1};  // boolean: the support point that proved it
   double gap_scaled = 0;                         // boolean: that gap times |gap_axis|
+  GjkStop stop = GjkStop::none;                  // why the run stopped (see the top)
 
   // Start: a warm start's simplex, re-evaluated at the shapes' new places, whose vertices are
   // also where the support searches start (hints). A boolean query whose last answer was a gap
@@ -360,30 +470,30 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
     hint_b = p.index_b;
     if (const double scaled = -p.w.dot(d); scaled > 0) {
       if constexpr (kBoolean) {
+        // Stop: gap_proven, by the first support plane.
         proven_gap = exceeds(scaled, threshold, d.squaredNorm());
         gap_axis = d;
         gap_point = p;
         gap_scaled = scaled;
       } else {
         out.lower_bound = scaled / d.norm();
+        // Stop (penetration): gap_proven. EPA needs a hit, and this is none.
         proven_gap = kMode == GjkMode::penetration && out.lower_bound > threshold;
       }
     }
     s.v[0] = p;
     s.count = 1;
+    if (proven_gap) stop = GjkStop::gap_proven;
   }
 
-  // Vertices before the last reduction: a support point equal to any of them means no progress.
-  // Checking only the reduced simplex lets GJK cycle between two faces when the origin sits on
-  // an edge within round-off.
-  int saved_a[3], saved_b[3], saved_count = 0;
+  // Iterations: solve the simplex, search towards the origin, add the support point, until a
+  // stop rule fires.
+  TriedVertices tried;
   while (!proven_gap) {
-    saved_count = s.count;
-    for (int i = 0; i < s.count; ++i) {
-      saved_a[i] = s.v[i].index_a;
-      saved_b[i] = s.v[i].index_b;
-    }
+    tried.remember(s);
     if (!s.solve()) {
+      // Stop: enclosed. The solver found the origin inside the triangle or on its edge.
+      stop = GjkStop::enclosed;
       out.enclosed = true;
       break;
     }
@@ -408,28 +518,32 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       d_squared = d.squaredNorm();
       upper_scaled = -s.v[0].w.dot(d);
     }
-    // Within round-off of the simplex's own size, the origin is on it.
     double size = 0;
     for (int i = 0; i < s.count; ++i) size = std::max(size, s.v[i].w.cwiseAbs().maxCoeff());
-    const double on_simplex_distance = kOnSimplexRelative * size;
-    if (d_squared == 0 || !exceeds(upper_scaled, on_simplex_distance, d_squared)) {
+    if (d_squared == 0 || !exceeds(upper_scaled, kOnSimplexRelative * size, d_squared)) {
+      // Stop: on_simplex. Within round-off of the simplex's own size the origin is on it.
+      stop = GjkStop::on_simplex;
       out.enclosed = true;
       on_simplex = true;
       break;
     }
     if (kBoolean && !exceeds(upper_scaled, threshold, d_squared)) {
-      // Within the threshold; at a tie with it (round-off of this simplex), the other modes go
-      // on and may still meet a plane that proves the gap by an ulp, so this one goes on like
-      // them and all three agree (fuzz finding F25: a point 1e-8 m from a segment at UTM,
-      // tolerance 1e-8 m, a hit for intersects() and apart by 1.0000000000000004e-8 m for
-      // distance()).
+      // Stop (boolean): within_threshold, a hit, unless this is a tie with the threshold within
+      // round-off of this simplex: then the other modes go on and may still meet a plane that
+      // proves the gap by an ulp, so this one goes on like them and all three agree
+      // (Robustness.IntersectsAgreesWithDistanceAtATieWithTheThreshold).
       const double tie = tie_band(size, threshold);
       if (threshold > tie && !exceeds(upper_scaled, threshold - tie, d_squared)) {
+        stop = GjkStop::within_threshold;
         within = true;
         break;
       }
     }
-    if (out.iterations >= max_iterations) break;
+    if (out.iterations >= max_iterations) {
+      // Stop: iteration_cap. No proof either way; callers take it as a hit.
+      stop = GjkStop::iteration_cap;
+      break;
+    }
 
     // The first search from a cached simplex usually finds one of its vertices again (the pose
     // moved little): confirmed from its neighbours instead of a scan.
@@ -443,6 +557,8 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
     double best_lower_scaled = lower_scaled;
     if constexpr (kBoolean) {
       if (lower_scaled > 0 && exceeds(lower_scaled, threshold, d_squared)) {
+        // Stop: gap_proven. This support plane keeps all of a ⊖ b beyond the threshold.
+        stop = GjkStop::gap_proven;
         proven_gap = true;
         gap_axis = d;
         gap_point = p;
@@ -453,23 +569,32 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       const double norm_d = std::sqrt(d_squared);
       const double lower = lower_scaled / norm_d;
       if (lower > out.lower_bound) out.lower_bound = lower;
-      if (kMode == GjkMode::penetration && out.lower_bound > threshold) break;
+      if (kMode == GjkMode::penetration && out.lower_bound > threshold) {
+        // Stop (penetration): gap_proven.
+        stop = GjkStop::gap_proven;
+        break;
+      }
       best_lower_scaled = out.lower_bound * norm_d;
     }
-    bool repeated = false;
-    for (int i = 0; i < saved_count; ++i) {
-      repeated = repeated || (saved_a[i] == p.index_a && saved_b[i] == p.index_b);
+    if (tried.contain(p)) {
+      // Stop: repeated_vertex. Exact and scale-free: the main stop for polygons, and what ends
+      // the cycling between parallel faces.
+      stop = GjkStop::repeated_vertex;
+      converged = true;
+      break;
     }
-    // Progress: the best lower bound (this support plane's in boolean mode) within
-    // kGjkRelativeProgress of |v|.
-    if (repeated || upper_scaled - best_lower_scaled <= kGjkRelativeProgress * upper_scaled) {
+    if (upper_scaled - best_lower_scaled <= kGjkRelativeProgress * upper_scaled) {
+      // Stop: no_progress. The best lower bound (this support plane's in boolean mode) is
+      // within kGjkRelativeProgress of |v| (round-off on curved or nearly parallel features).
+      stop = GjkStop::no_progress;
       converged = true;
       break;
     }
     s.v[s.count++] = p;
   }
 
-  // A plane proved the gap before round-off put the origin on the simplex (see the top).
+  // Finish: the bounds and the verdict. A plane that proved the gap before round-off put the
+  // origin on the simplex decides "separated" (see the top).
   const bool settled = kMode == GjkMode::distance && out.enclosed && out.lower_bound > threshold;
   if (settled) settle_proven_gap(out);
   if (out.enclosed) {
@@ -487,40 +612,19 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
     out.capped = !out.separated && !out.hit;
     if (!out.enclosed) s.canonicalize();
   }
+  out.stop = stop;
   if (warm) {
-    // Near round-off the answer can depend on the start (see the top): a stop by the round-off
-    // rule; a gap proven within that rule's reach of 0 or of the threshold (fuzz F24: 1e-8 m proven
-    // apart at tolerance 1e-8 m along the cached axis, touching from the cold start, the true gap
-    // 4.6e-116 m below it); a hit that is not clearly inside with so small a threshold that the
-    // cold start could prove a gap beyond it (fuzz: a point 8.5e-154 m from a polygon's corner),
-    // or whose distance is within that reach below the threshold. Overlapping pairs, the common
-    // hit, and gaps clear of the threshold keep the warm answer.
-    const bool proven = kBoolean ? proven_gap : out.separated;
-    const double reach_above = threshold + kRoundOffReach;
-    const double reach_below = threshold - kRoundOffReach;
-    bool near_round_off;
-    if (on_simplex) {
-      near_round_off = true;
-    } else if (proven) {
-      near_round_off = kBoolean ? !exceeds(gap_scaled, reach_above, gap_axis.squaredNorm())
-                                : out.lower_bound <= reach_above;
-    } else if (threshold < kRoundOffReach) {
-      near_round_off = !(out.enclosed && encloses_clearly(s));
-    } else {
-      near_round_off = !out.enclosed && (kBoolean ? exceeds(upper_scaled, reach_below, d_squared)
-                                                  : out.upper_bound >= reach_below);
-    }
-    if (COLLISION_UNLIKELY(near_round_off)) {
-      double measured = -1;
-      if (proven) {
-        measured = kBoolean ? gap_scaled / gap_axis.norm() : out.lower_bound;
-      } else if (threshold >= kRoundOffReach && !out.enclosed) {
-        measured = kBoolean ? upper_scaled / std::sqrt(d_squared) : out.upper_bound;
-      }
-      if (again_cold_if_start_matters<kMode>(diff, contact_tolerance, max_iterations, on_simplex,
-                                             measured, threshold, cache, out)) {
-        return out;
-      }
+    const WarmAnswer answer{on_simplex,
+                            kBoolean ? proven_gap : out.separated,
+                            kBoolean ? gap_scaled : out.lower_bound,
+                            kBoolean ? gap_axis.squaredNorm() : 1.0,
+                            out.enclosed,
+                            kBoolean ? upper_scaled : out.upper_bound,
+                            kBoolean ? d_squared : 1.0};
+    if (COLLISION_UNLIKELY(warm_answer_near_round_off<kMode>(answer, s, threshold)) &&
+        again_cold_if_start_matters<kMode>(diff, contact_tolerance, max_iterations, answer,
+                                           threshold, cache, out)) {
+      return out;
     }
   }
   if (kBoolean && proven_gap) {

@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "narrow_phase/clear_overlap.hpp"
 #include "collision/queries.hpp"
+#include "narrow_phase/clear_overlap.hpp"
 #include "narrow_phase/epa.hpp"
 #include "narrow_phase/gjk.hpp"
 
@@ -36,13 +36,12 @@ bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iteratio
     first = probe.point;
     first_point = &first;
   } else if (cache->count == 1 && has_axis(*cache) && cache_fits(diff, cache)) {
-    // Warm, after a gap: along that gap's axis. A gap proven within round-off's reach of the
-    // threshold is left to gjk(), which reruns such a warm answer cold.
+    // Warm, after a gap: along that gap's axis, answered here only where the warm-start rule
+    // (gjk.hpp) lets a warm answer stand; the rest is left to gjk(), which applies the rule.
     const Vec2 d = cache->separating_axis;
     const SupportPoint p = diff.support_from(d, cache->index_a[0], cache->index_b[0]);
-    const double scaled = -p.w.dot(d);
-    const double reach = diff.radius_sum() + contact_tolerance + kRoundOffReach;
-    if (scaled > 0 && exceeds(scaled, reach, d.squaredNorm())) {
+    if (warm_probe_proves_gap(-p.w.dot(d), diff.radius_sum() + contact_tolerance,
+                              d.squaredNorm())) {
       cache->index_a[0] = p.index_a;
       cache->index_b[0] = p.index_b;
       if (iterations != nullptr) ++*iterations;
@@ -75,9 +74,8 @@ inline double triangle_depth_bound(const Simplex& s, Vec2* normal) {
   for (int i = 0; i < 3; ++i) {
     const Vec2 e = s.v[(i + 1) % 3].w - s.v[i].w;
     if (e.x() == 0 && e.y() == 0) return 0;
-    // Safe where the edge's square underflows, as EPA's (fuzz findings F28: 4e-5 off unit for an
-    // edge of 1.2e-153 m whose length alone was scaled; F29: 2.6e-6 off for one of 1e-318 m,
-    // whose scaled length was still subnormal).
+    // Safe where the edge's square underflows, as EPA's: scaling the length alone would leave
+    // the normal off unit for edges of 1e-153 m, and a scaled length can still be subnormal.
     const Vec2 outward = orientation * unit_right_normal(e);
     const double d = outward.dot(s.v[i].w);
     if (d < best) {
@@ -98,7 +96,7 @@ inline double separated_distance(const GjkOutput& out, double core_distance, dou
 // Whether a depth (metres) is an overlap beyond the contact tolerance rather than round-off: the
 // round-off is kDepthResolutionRelative of the largest coordinate of a ⊖ b. That scale is the
 // pair's, not that of the simplex or polygon a query happened to reach, so that warm and cold
-// queries give the same status (fuzz: an overlap of nanometres beside a vertex 5.5e6 m out was
+// queries give the same status (an overlap of nanometres beside a vertex 5.5e6 m out could be
 // "touching" from one start and "overlapping" from another); it is measured (four support
 // points) only for depths where it can matter.
 template <class Diff>
@@ -193,12 +191,11 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
       r.status = QueryStatus::overlapping;
     } else if (out.warm) {
       // EPA's estimate depends on the simplex it starts from, and the status on that estimate
-      // near the tolerance: from the cold start, as a query without a cache would (fuzz finding
-      // F19: a warm start said overlapping where the cold one said touching).
-      GjkCache cold;
-      r = distance(diff, contact_tolerance, max_gjk_iterations, max_epa_iterations, &cold);
+      // near the tolerance: decided from the cold start, by the warm-start rule (gjk.hpp).
+      r = rerun_cold(cache, [&](GjkCache* cold) {
+        return distance(diff, contact_tolerance, max_gjk_iterations, max_epa_iterations, cold);
+      });
       r.iterations += out.iterations;
-      *cache = cold;
     } else {
       // Touching or barely overlapping: only EPA can tell, and it gives the contact normal.
       const PenetrationResult p =

@@ -84,9 +84,9 @@ COLLISION_NOINLINE int climb_to_support(int count, int start, Height height) {
   }
   // The vertex behind is lower; the one ahead may tie. A tie is either an edge perpendicular to d
   // at the top or a plateau that round-off made on the way up (vertices 1e-10 m apart, heights
-  // taken 4.5e6 m from the origin, rounded alike: fuzz finding F27, where the walk stopped there
-  // and a warm distance came out 2.8 m long): only the scan tells, and it breaks the tie as the
-  // cold query does.
+  // taken 4.5e6 m from the origin, rounded alike, where a walk that stopped would give a warm
+  // distance metres too long): only the scan tells, and it breaks the tie as the cold query
+  // does.
   if (next_value == best_value) return scan_for_support(count, height);
   return best;
 }
@@ -94,9 +94,7 @@ COLLISION_NOINLINE int climb_to_support(int count, int start, Height height) {
 // Polygons with fewer vertices than this are scanned even when a hint is given: the climb's
 // steps and its exit are data-dependent branches that mispredict when successive directions
 // differ as much as they do within one GJK run, while the scan's comparisons become conditional
-// moves. Both give the same vertex, so this only moves time (bench/narrow_phase_bench, 3 to 12
-// vertices: distance 140 -> 115 ns per query, intersects unchanged, a warm intersects along a
-// trajectory 2-3 ns slower).
+// moves. Both give the same vertex, so this only moves time (docs/performance.md).
 inline constexpr int kClimbFromVertexCount = 16;
 
 // Inlined into every support call, so that the scan's loop sits in GJK's (GCC otherwise kept it
@@ -114,7 +112,7 @@ COLLISION_ALWAYS_INLINE inline int find_support(int count, int hint, Height heig
 // invariant) is its support along d, proven from its two edges alone: heights along d rise to the
 // support and fall after it, so a vertex above both neighbours is above every vertex. Each rise
 // must exceed its own round-off bound, so that the exact rise is positive too; ties and the
-// plateaus round-off makes (fuzz finding F27) are left to the scan. Three vertices instead of all:
+// plateaus round-off makes are left to the scan. Three vertices instead of all:
 // for a warm start, whose cached vertex usually still is the support.
 COLLISION_ALWAYS_INLINE inline bool rises_clearly(const Vec2& edge, const Vec2& d) {
   // Round-off of the products and their sum: at most 3/2 eps of |x| + |y|; products below
@@ -125,7 +123,7 @@ COLLISION_ALWAYS_INLINE inline bool rises_clearly(const Vec2& edge, const Vec2& 
   return x + y > kRoundOff * magnitude && magnitude >= kSafeSquare;
 }
 COLLISION_ALWAYS_INLINE inline bool is_support_vertex(const Vec2* vertices, int count, int i,
-                                                     const Vec2& d) {
+                                                      const Vec2& d) {
   const Vec2& top = vertices[i];
   const Vec2& before = vertices[i == 0 ? count - 1 : i - 1];
   const Vec2& after = vertices[i + 1 == count ? 0 : i + 1];
