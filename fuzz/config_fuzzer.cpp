@@ -7,9 +7,8 @@
 //     one table of ranges);
 //   - every number is finite and in the range config/default.yaml documents;
 //   - parsing is deterministic: the same text parses to the same values.
-#include <collision/collision.hpp>
-
 #include <cmath>
+#include <collision/collision.hpp>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -54,8 +53,9 @@ void check_ranges(const CheckerConfig& c, const std::string& text) {
   FUZZ_CHECK(finite(c.margins.longitudinal) && c.margins.longitudinal >= 0, context);
   FUZZ_CHECK(finite(c.margins.lateral) && c.margins.lateral >= 0, context);
   FUZZ_CHECK(finite(c.clearance.horizon) && c.clearance.horizon >= 0, context);
-  FUZZ_CHECK(c.broad_phase.rtree_max_node_entries >= 4 && c.broad_phase.rtree_max_node_entries <= 256,
-             context);
+  FUZZ_CHECK(
+      c.broad_phase.rtree_max_node_entries >= 4 && c.broad_phase.rtree_max_node_entries <= 256,
+      context);
   FUZZ_CHECK(c.broad_phase.poses_per_query >= 1 && c.broad_phase.poses_per_query <= 1000, context);
   FUZZ_CHECK(finite(c.broad_phase.time_slice) && c.broad_phase.time_slice > 0, context);
   FUZZ_CHECK(finite(c.narrow_phase.contact_tolerance) && c.narrow_phase.contact_tolerance >= 0 &&

@@ -13,10 +13,9 @@
 //   - when the constructor accepts a vertex list, hull() of the same points accepts it too and
 //     gives the same region (within the collinear tolerance);
 //   - hull() throws only "degenerate" (never "not convex": the hull of any point set is convex).
-#include <collision/collision.hpp>
-
 #include <algorithm>
 #include <cmath>
+#include <collision/collision.hpp>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -64,8 +63,8 @@ double outside_distance(const ConvexPolygon& polygon, const Vec2& p) {
 
 void check_polygon(const ConvexPolygon& polygon, const std::vector<Vec2>& input, const char* how) {
   const std::vector<Vec2>& v = polygon.vertices();
-  const std::string context = std::string(how) + ": " + describe(polygon) + "\n*** " +
-                              points_text(input);
+  const std::string context =
+      std::string(how) + ": " + describe(polygon) + "\n*** " + points_text(input);
   FUZZ_CHECK(v.size() >= 3 && v.size() == polygon.size(), context);
 
   double magnitude = 0;
@@ -119,7 +118,8 @@ void check_polygon(const ConvexPolygon& polygon, const std::vector<Vec2>& input,
   }
   FUZZ_CHECK(again->size() == v.size(), "rebuilt: " + describe(*again) + "; " + context);
   for (std::size_t i = 0; i < v.size(); ++i) {
-    FUZZ_CHECK(same_bits(again->vertices()[i], v[i]), "rebuilt: " + describe(*again) + "; " + context);
+    FUZZ_CHECK(same_bits(again->vertices()[i], v[i]),
+               "rebuilt: " + describe(*again) + "; " + context);
   }
 }
 
@@ -174,10 +174,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       // they describe the same region within the collinear tolerance.
       const double extent = polygon->aabb().sizes().maxCoeff();
       const double allowed = 64 * std::max(collision::kCollinearRelativeHeight * extent,
-                                            16 * std::numeric_limits<double>::epsilon() * magnitude);
-      const double out = std::max(vertices_outside(*polygon, *hull), vertices_outside(*hull, *polygon));
-      FUZZ_CHECK(out <= allowed, "constructor " + describe(*polygon) + " and hull " + describe(*hull) +
-                                     " differ by " + num(out) + " m\n*** " + points_text(points));
+                                           16 * std::numeric_limits<double>::epsilon() * magnitude);
+      const double out =
+          std::max(vertices_outside(*polygon, *hull), vertices_outside(*hull, *polygon));
+      FUZZ_CHECK(out <= allowed, "constructor " + describe(*polygon) + " and hull " +
+                                     describe(*hull) + " differ by " + num(out) + " m\n*** " +
+                                     points_text(points));
     }
   }
   return 0;

@@ -2,9 +2,8 @@
 // may throw GeometryError: that is the library rejecting an invalid shape, which is allowed.
 #pragma once
 
-#include <collision/collision.hpp>
-
 #include <cmath>
+#include <collision/collision.hpp>
 #include <string>
 #include <variant>
 #include <vector>
@@ -165,14 +164,14 @@ struct ShapeScale {
 };
 
 inline void extend_scale(ShapeScale& s, const collision::Aabb& box) {
-  s.magnitude = std::max({s.magnitude, box.min().cwiseAbs().maxCoeff(),
-                          box.max().cwiseAbs().maxCoeff()});
+  s.magnitude =
+      std::max({s.magnitude, box.min().cwiseAbs().maxCoeff(), box.max().cwiseAbs().maxCoeff()});
   s.extent = std::max(s.extent, box.sizes().maxCoeff());
 }
 
 inline std::string describe(const Circle& s) {
-  return "Circle(c=(" + num(s.center().x()) + "," + num(s.center().y()) + "), r=" +
-         num(s.radius()) + ")";
+  return "Circle(c=(" + num(s.center().x()) + "," + num(s.center().y()) +
+         "), r=" + num(s.radius()) + ")";
 }
 inline std::string describe(const Obb& s) {
   return "Obb(c=(" + num(s.center().x()) + "," + num(s.center().y()) + "), h=" + num(s.heading()) +

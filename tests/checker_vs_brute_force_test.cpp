@@ -50,7 +50,7 @@ constexpr double kDenseSpacing = 0.01;  // m
 // over-cover a turning step, and it splits a step until the excess is within
 // continuous.max_overestimate. Every early hit must come that close to an obstacle, give or take
 // the dense sampling's own spacing.
-constexpr double kMaxEarlyRate = 0.02;   // of the trajectories
+constexpr double kMaxEarlyRate = 0.02;  // of the trajectories
 
 std::uint64_t env_or(const char* name, std::uint64_t fallback) {
   const char* v = std::getenv(name);
@@ -265,8 +265,7 @@ TEST(CheckerVsBruteForce, ContinuousNeverLaterThanDenseSampling) {
       ++early[kind];
       const double gap = ref.dense_gap(tr, c, kMinSubsteps, kDenseSpacing);
       // A pose test (index 0) is exact: no slack beyond the contact tolerance.
-      const double allowed =
-          c == 0 ? 1e-6 : config.continuous.max_overestimate + kDenseSpacing;
+      const double allowed = c == 0 ? 1e-6 : config.continuous.max_overestimate + kDenseSpacing;
       const std::string what = where(seed, i, tr) + (kind ? " (rough)" : "") + "\n  result " +
                                test::describe(r) + "\n  dense gap " + test::fmt(gap) +
                                " m in step " + std::to_string(c) + ", allowed " +

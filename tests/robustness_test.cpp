@@ -19,9 +19,9 @@
 #include <variant>
 #include <vector>
 
-#include "narrow_phase/clear_overlap.hpp"
 #include "collision/errors.hpp"
 #include "collision/obstacle.hpp"
+#include "narrow_phase/clear_overlap.hpp"
 #include "narrow_phase/support.hpp"
 #include "test_support.hpp"
 

@@ -9,9 +9,9 @@
 #include <optional>
 #include <vector>
 
+#include "broad_phase/spatial_index.hpp"
 #include "collision/config.hpp"
 #include "collision/obstacle.hpp"
-#include "broad_phase/spatial_index.hpp"
 
 namespace collision::detail {
 

@@ -4,8 +4,8 @@
 
 #include "collision/errors.hpp"
 #include "common/format.hpp"
-#include "geometry/heading_axis.hpp"
 #include "common/supported_range.hpp"
+#include "geometry/heading_axis.hpp"
 #include "geometry/vec2_math.hpp"
 
 namespace collision {

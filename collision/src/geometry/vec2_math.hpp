@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "common/compiler_hints.hpp"
 #include "collision/vec2.hpp"
+#include "common/compiler_hints.hpp"
 
 namespace collision::detail {
 

@@ -9,8 +9,8 @@
 #include <type_traits>
 
 #include "collision/errors.hpp"
-#include "narrow_phase/epa.hpp"
 #include "common/format.hpp"
+#include "narrow_phase/epa.hpp"
 #include "narrow_phase/gjk.hpp"
 #include "narrow_phase/narrow_phase.hpp"
 #include "narrow_phase/sat_fast_path.hpp"

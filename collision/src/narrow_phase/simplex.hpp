@@ -12,8 +12,8 @@
 #include <utility>
 
 #include "common/compiler_hints.hpp"
-#include "narrow_phase/support.hpp"
 #include "geometry/vec2_math.hpp"
+#include "narrow_phase/support.hpp"
 
 namespace collision::detail {
 

@@ -15,11 +15,11 @@
 
 #include "collision/errors.hpp"
 #include "common/format.hpp"
+#include "common/supported_range.hpp"
 #include "geometry/heading_axis.hpp"
 #include "geometry/polygon_decomposition.hpp"
-#include "world/prediction.hpp"
-#include "common/supported_range.hpp"
 #include "geometry/vec2_math.hpp"
+#include "world/prediction.hpp"
 
 namespace collision {
 
