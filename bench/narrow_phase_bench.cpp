@@ -11,6 +11,9 @@
 //   mixed/...        4096 pairs, 3..12 vertices; 35% overlapping, 15% within 1e-3 m of touching
 //                    (both sides), 50% apart by up to 4 m along a random direction
 //   overlapping/...  the overlapping pairs of that set only (penetration)
+//   near/...         4096 near-contact pairs alone, 3..12 vertices: placed within 1e-3 m of
+//                    touching on both sides and within 1e-3 m by the exact separation; the set
+//                    where GJK needs the most iterations and the hand SAT gains the most
 //   n3/, n6/, n12/   4096 pairs each with exactly 3, 6 or 12 vertices, same mix
 //   trajectory/...   32 trajectories of 64 poses (0.1 s apart at 15 m/s, heading turning slowly)
 //                    past 6 obstacles each; warm carries one collision::GjkCache per obstacle
@@ -23,6 +26,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <vector>
@@ -43,6 +47,7 @@ using collision::Vec2;
 constexpr std::size_t kPairCount = 4096;
 constexpr std::uint64_t kSeedMixed = 0x5eed0001;
 constexpr std::uint64_t kSeedTrajectories = 0x5eed0002;
+constexpr std::uint64_t kSeedNear = 0x5eed0003;
 constexpr double kTol = collision::kDefaultContactTolerance;
 
 // One set of pairs with every representation the implementations need, built before timing.
@@ -78,11 +83,12 @@ PreparedPairs prepare(ShapePairs pairs) {
   return p;
 }
 
-// The subset of a set whose pairs overlap by more than 1e-6 m (for penetration).
-ShapePairs overlapping_subset(const ShapePairs& s) {
+// The pairs of a set that `keep` accepts, at most `limit` of them.
+template <class Keep>
+ShapePairs subset(const ShapePairs& s, Keep&& keep, std::size_t limit = SIZE_MAX) {
   ShapePairs out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (bench::sat_separation(s.box_data[i], s.vertices[i]) >= -1e-6) continue;
+  for (std::size_t i = 0; i < s.size() && out.size() < limit; ++i) {
+    if (!keep(i)) continue;
     out.boxes.push_back(s.boxes[i]);
     out.polygons.push_back(s.polygons[i]);
     out.vertices.push_back(s.vertices[i]);
@@ -91,6 +97,26 @@ ShapePairs overlapping_subset(const ShapePairs& s) {
     out.truth_intersects.push_back(s.truth_intersects[i]);
   }
   return out;
+}
+
+// The pairs of a set that overlap by more than 1e-6 m (for penetration).
+ShapePairs overlapping_subset(const ShapePairs& s) {
+  return subset(s, [&](std::size_t i) {
+    return bench::sat_separation(s.box_data[i], s.vertices[i]) < -1e-6;
+  });
+}
+
+// kPairCount near-contact pairs alone: those of a larger set, made with their own seed, that
+// were placed within 1 mm of touching (on both sides) and whose exact separation is within 1 mm.
+ShapePairs near_contact_set(std::uint64_t seed) {
+  const ShapePairs pool = bench::make_shape_pairs(seed, 10 * kPairCount, 3, 12);
+  return subset(
+      pool,
+      [&](std::size_t i) {
+        return pool.classes[i] == bench::PairClass::near_touching &&
+               std::abs(bench::sat_separation(pool.box_data[i], pool.vertices[i])) <= 1e-3;
+      },
+      kPairCount);
 }
 
 // Time of one query (seconds; the console shows it as e.g. "61.2ns"): queries per iteration as
@@ -303,11 +329,21 @@ void check_set(const char* name, const PreparedPairs& p, bool with_baselines) {
                "checks on %s (%zu pairs): mean iterations distance %.2f, penetration %.2f\n", name,
                s.size(), static_cast<double>(dist_iterations) / s.size(),
                static_cast<double>(pen_iterations) / s.size());
+  bool exact_disagrees = false;
   for (const CheckTally* t : {&t_int, &t_agree, &t_dist, &t_pen, &t_pen_dir, &t_sat, &t_bint,
                               &t_bdist, &t_ccd, &t_ccd_pen}) {
     if (t->checked == 0) continue;
     std::fprintf(stderr, "  %-58s %6zu checked %5zu wrong   max error %.3g%s\n", t->what.c_str(),
                  t->checked, t->wrong, t->max_error, t->wrong ? "   <-- DISAGREES" : "");
+    // libccd is 3D with tolerances of its own; everything else must be exact here.
+    if (t->wrong && t != &t_ccd && t != &t_ccd_pen) exact_disagrees = true;
+  }
+  if (exact_disagrees) {
+    std::fprintf(stderr,
+                 "narrow_phase_bench: FAILED: an implementation disagrees with the exact "
+                 "reference on %s; nothing is timed on wrong answers\n",
+                 name);
+    std::abort();
   }
 }
 
@@ -548,6 +584,7 @@ int main(int argc, char** argv) {
   static const PreparedPairs mixed =
       prepare(bench::make_shape_pairs(kSeedMixed, kPairCount, 3, 12));
   static const PreparedPairs overlapping = prepare(overlapping_subset(mixed.pairs));
+  static const PreparedPairs near = prepare(near_contact_set(kSeedNear));
   static const PreparedPairs n3 =
       prepare(bench::make_shape_pairs(kSeedMixed + 3, kPairCount, 3, 3));
   static const PreparedPairs n6 =
@@ -571,6 +608,7 @@ int main(int argc, char** argv) {
   std::fprintf(stderr, "libccd: not found at configure time, its comparisons are skipped\n");
 #endif
   check_set("mixed", mixed, true);
+  check_set("near", near, true);
   check_set("n3", n3, false);
   check_set("n6", n6, false);
   check_set("n12", n12, false);
@@ -578,6 +616,7 @@ int main(int argc, char** argv) {
 
   register_pair_benchmarks("mixed", mixed, true);
   register_penetration_only("overlapping", overlapping);
+  register_pair_benchmarks("near", near, true);
   register_trajectory_benchmarks(trajectories);
   register_pair_benchmarks("n3", n3, false);
   register_pair_benchmarks("n6", n6, false);
