@@ -7,8 +7,9 @@
 //     sat() is checked against the same reference;
 //   - pairs with a circle: against closed forms written here (point to segment for polygons,
 //     clamping in the box frame for boxes);
-//   - swept hulls (inflation 0): against the explicit ConvexPolygon::hull of their corners,
-//     checked with sat() and Boost.
+//   - swept hulls (inflation 0): against the long-double hull of their corners written in
+//     test_support.hpp (ld_hull, shared with no library code), as Boost and the reference see
+//     it; sat() gets the library's ConvexPolygon::hull of the same corners.
 // Placements mix overlapping, near-touching on both sides (0, +-1e-12 .. 1e-3, half of them face
 // to face), nested, slivers (aspect 1e-4) and a quarter at UTM coordinates. A disagreement counts
 // only outside the contact tolerance band: |true signed distance| <= 1e-8 m may go either way.
@@ -176,7 +177,10 @@ void check_polygonal(const PlacedPair<A, B>& p, const SA& sat_a, const SB& sat_b
                      std::string& description) {
   const Vec2 origin = center_of(p.a);
   const Outcome o = run_queries(p.a, p.b);
-  const RefShape ra = ref_shape(sat_a, origin), rb = ref_shape(sat_b, origin);
+  // The references see the shapes themselves: a swept hull as the long-double hull of its
+  // corners written in test_support.hpp (ld_hull), not the library's ConvexPolygon::hull, which
+  // only sat() is given.
+  const RefShape ra = ref_shape(p.a, origin), rb = ref_shape(p.b, origin);
   const BPolygon ba = to_boost(ra.core), bb = to_boost(rb.core);
   const double bd = bg::distance(ba, bb);
   const bool bi = bg::intersects(ba, bb);
