@@ -4,10 +4,12 @@
 //
 // The reference model: an obstacle is a list of convex pieces whose union is the obstacle (for a
 // non-convex outline, pieces built with it: a fan of triangles for a star, rectangles for an L or
-// a U), in the world frame when stationary and in the body frame when moving. A moving body's
-// pose at time t interpolates its prediction with collision::interpolate() (position linear,
-// heading along the shorter arc) and is held or absent outside it. The ego at a pose is
-// collision::footprint(); pairs are tested with collision::intersects and collision::distance.
+// a U), in the world frame when stationary and in the body frame when moving. The reference
+// computes everything itself, in long double, with no library algorithm: a moving body's pose at
+// time t interpolates its prediction (position linear, heading along the shorter arc) and is held
+// or absent outside it; the ego at a pose is its footprint from the vehicle parameters; a pair
+// hits when the distance of the two convex polygons (separating axes, then the closest
+// vertex-edge pair) is within the contact tolerance.
 #pragma once
 
 #include <algorithm>
@@ -120,20 +122,147 @@ struct SceneObstacles {
   }
 };
 
+// ---------------------------------------------------------------------------------------------
+// The reference's own geometry, in long double, sharing no code with the library: the
+// footprint from the vehicle parameters, interpolation between poses, placing a body, and the
+// pair test and distance of two convex polygons. Only the shapes' vertex lists are read from the
+// library's types.
+
+using RefReal = long double;
+struct RefPoint {
+  RefReal x, y;
+};
+using RefPolygon = std::vector<RefPoint>;  // counter-clockwise
+
+// The heading change from a to b along the shorter arc, in (-pi, pi] (API.md: interpolation
+// turns the shorter way).
+inline RefReal ref_turn(double from_rad, double to_rad) {
+  const RefReal two_pi = 2 * 3.141592653589793238462643383279502884L;
+  RefReal d = std::remainder(static_cast<RefReal>(to_rad) - from_rad, two_pi);
+  if (d <= -two_pi / 2) d += two_pi;
+  return d;
+}
+
+// The pose a fraction s of the way from a to b: position linear, heading along the shorter arc.
+// Kept in long double: the caller places shapes with it.
+struct RefPose {
+  RefReal x, y, heading;
+};
+inline RefPose ref_interpolate(const Pose2& a, const Pose2& b, RefReal s) {
+  return {a.x + s * (static_cast<RefReal>(b.x) - a.x), a.y + s * (static_cast<RefReal>(b.y) - a.y),
+          a.heading + s * ref_turn(a.heading, b.heading)};
+}
+inline RefPose ref_pose(const Pose2& p) { return {p.x, p.y, p.heading}; }
+
+// The ego's footprint at a rear-axle pose (API.md): rear bumper to front bumper along the
+// heading, the width across, grown by the margins; counter-clockwise.
+inline RefPolygon ref_footprint(const RefPose& pose, const VehicleParams& v, const Margins& m) {
+  const RefReal back = -(static_cast<RefReal>(v.rear_overhang) + m.longitudinal);
+  const RefReal front = static_cast<RefReal>(v.wheel_base) + v.front_overhang + m.longitudinal;
+  const RefReal half_width = static_cast<RefReal>(v.width) / 2 + m.lateral;
+  const RefReal c = std::cos(pose.heading), s = std::sin(pose.heading);
+  auto at = [&](RefReal along, RefReal across) {
+    return RefPoint{pose.x + along * c - across * s, pose.y + along * s + across * c};
+  };
+  return {at(back, -half_width), at(front, -half_width), at(front, half_width),
+          at(back, half_width)};
+}
+
+// A polygon given in a body frame, placed at a pose.
+inline RefPolygon ref_place(const std::vector<Vec2>& body, const RefPose& pose) {
+  const RefReal c = std::cos(pose.heading), s = std::sin(pose.heading);
+  RefPolygon out;
+  for (const Vec2& p : body) {
+    out.push_back({pose.x + (c * p.x() - s * p.y()), pose.y + (s * p.x() + c * p.y())});
+  }
+  return out;
+}
+inline RefPolygon ref_polygon(const std::vector<Vec2>& world) {
+  RefPolygon out;
+  for (const Vec2& p : world) out.push_back({p.x(), p.y()});
+  return out;
+}
+
+// The largest separation over the edge normals of both polygons (> 0: apart by at least that).
+inline RefReal ref_separation(const RefPolygon& a, const RefPolygon& b) {
+  RefReal best = -std::numeric_limits<RefReal>::infinity();
+  for (const RefPolygon* own : {&a, &b}) {
+    const RefPolygon& other = own == &a ? b : a;
+    for (std::size_t i = 0; i < own->size(); ++i) {
+      const RefPoint& p = (*own)[i];
+      const RefPoint& q = (*own)[(i + 1) % own->size()];
+      const RefReal ex = q.x - p.x, ey = q.y - p.y;
+      const RefReal length = std::sqrt(ex * ex + ey * ey);
+      if (length == 0) continue;
+      RefReal lowest = std::numeric_limits<RefReal>::infinity();  // along the outward normal
+      for (const RefPoint& o : other)
+        lowest = std::min(lowest, (ey * (o.x - p.x) - ex * (o.y - p.y)));
+      best = std::max(best, lowest / length);
+    }
+  }
+  return best;
+}
+
+inline RefReal ref_point_segment(const RefPoint& p, const RefPoint& a, const RefPoint& b) {
+  const RefReal ex = b.x - a.x, ey = b.y - a.y;
+  const RefReal length2 = ex * ex + ey * ey;
+  RefReal s = length2 > 0 ? ((p.x - a.x) * ex + (p.y - a.y) * ey) / length2 : 0;
+  s = std::clamp(s, RefReal(0), RefReal(1));
+  const RefReal dx = a.x + s * ex - p.x, dy = a.y + s * ey - p.y;
+  return std::sqrt(dx * dx + dy * dy);
+}
+
+// Distance between two convex polygons (0 when they overlap): the closest vertex-edge pair.
+inline RefReal ref_distance(const RefPolygon& a, const RefPolygon& b) {
+  if (ref_separation(a, b) <= 0) return 0;
+  RefReal best = std::numeric_limits<RefReal>::infinity();
+  for (const RefPolygon* own : {&a, &b}) {
+    const RefPolygon& other = own == &a ? b : a;
+    for (const RefPoint& p : *own) {
+      for (std::size_t i = 0; i < other.size(); ++i) {
+        best = std::min(best, ref_point_segment(p, other[i], other[(i + 1) % other.size()]));
+      }
+    }
+  }
+  return best;
+}
+
+// Whether two convex polygons are within `tolerance` of each other. A separation beyond the
+// tolerance proves them apart without the quadratic closest-pair search.
+inline bool ref_within(const RefPolygon& a, const RefPolygon& b, RefReal tolerance) {
+  const RefReal separation = ref_separation(a, b);
+  if (separation > tolerance) return false;
+  return separation <= 0 || ref_distance(a, b) <= tolerance;
+}
+
+// A circle around a polygon: its vertices' mean and the farthest vertex from it.
+struct RefCircle {
+  RefReal x, y, radius;
+};
+inline RefCircle ref_circle(const RefPolygon& p) {
+  RefReal cx = 0, cy = 0;
+  for (const RefPoint& v : p) {
+    cx += v.x / p.size();
+    cy += v.y / p.size();
+  }
+  RefReal radius = 0;
+  for (const RefPoint& v : p) radius = std::max(radius, std::hypot(v.x - cx, v.y - cy));
+  return {cx, cy, radius};
+}
+
 // Pose of a moving body at t, by the contract: interpolated between predicted poses, held at the
 // nearest one or absent outside them.
-inline std::optional<Pose2> ref_pose_at(const std::vector<PredictedPose>& p, double t,
-                                        OutsidePrediction outside) {
+inline std::optional<RefPose> ref_pose_at(const std::vector<PredictedPose>& p, RefReal t,
+                                          OutsidePrediction outside) {
   if (t < p.front().t || t > p.back().t) {
     if (outside == OutsidePrediction::ignore) return std::nullopt;
-    return t < p.front().t ? p.front().pose : p.back().pose;
+    return ref_pose(t < p.front().t ? p.front().pose : p.back().pose);
   }
-  const auto after = std::upper_bound(p.begin(), p.end(), t,
-                                      [](double v, const PredictedPose& q) { return v < q.t; });
-  const std::size_t k = static_cast<std::size_t>(after - p.begin()) - 1;
-  if (k + 1 >= p.size() || p[k].t == t) return p[k].pose;
-  const double s = (t - p[k].t) / (p[k + 1].t - p[k].t);
-  return interpolate(p[k].pose, p[k + 1].pose, s);
+  std::size_t k = 0;
+  while (k + 1 < p.size() && p[k + 1].t <= t) ++k;
+  if (k + 1 >= p.size() || p[k].t == t) return ref_pose(p[k].pose);
+  const RefReal s = (t - p[k].t) / (static_cast<RefReal>(p[k + 1].t) - p[k].t);
+  return ref_interpolate(p[k].pose, p[k + 1].pose, s);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,27 +273,36 @@ class Reference {
   Reference(const CheckerConfig& config, const std::vector<RefObstacle>& refs)
       : config_(config), refs_(refs) {}
 
-  Obb ego(const Pose2& pose) const { return footprint(pose, config_.vehicle, config_.margins); }
+  RefPolygon ego(const RefPose& pose) const {
+    return ref_footprint(pose, config_.vehicle, config_.margins);
+  }
 
-  // Lowest id of the obstacles the ego at `pose` (time t) intersects.
-  std::optional<int> hit_at(const Pose2& pose, double t) const {
-    const Obb box = ego(pose);
-    const double box_radius = std::hypot(box.half_length(), box.half_width());
+  // Lowest id of the obstacles the ego at `pose` (time t) intersects: closer than the contact
+  // tolerance, by the reference's own geometry.
+  std::optional<int> hit_at(const RefPose& pose, RefReal t) const {
+    const RefPolygon box = ego(pose);
+    const RefCircle around = ref_circle(box);
+    const RefReal tolerance = config_.narrow_phase.contact_tolerance;
     std::optional<int> hit;
     for (const RefObstacle& r : refs_) {
       if (hit && r.id >= *hit) continue;
-      std::optional<Pose2> at;
+      std::optional<RefPose> at;
       if (r.moving()) {
         at = ref_pose_at(r.prediction, t, config_.obstacles.outside_prediction);
         if (!at) continue;
       }
       for (const RefPiece& piece : r.pieces) {
-        const Vec2 c = at ? Vec2(at->x, at->y) : piece.center;
-        if ((c - box.center()).norm() - box_radius - piece.radius > 1e-6) continue;
-        const bool meets =
-            at ? intersects(box, place(piece.polygon, *at), config_.narrow_phase.contact_tolerance)
-               : intersects(box, piece.polygon, config_.narrow_phase.contact_tolerance);
-        if (meets) {
+        // The pieces' circles are the scene's (they hold the piece about its centre or pivot);
+        // a millimetre of slack keeps their round-off from deciding anything.
+        const RefReal px = at ? at->x : static_cast<RefReal>(piece.center.x());
+        const RefReal py = at ? at->y : static_cast<RefReal>(piece.center.y());
+        if (std::hypot(px - around.x, py - around.y) - around.radius - piece.radius >
+            tolerance + 1e-3) {
+          continue;
+        }
+        const RefPolygon shape =
+            at ? ref_place(piece.polygon.vertices(), *at) : ref_polygon(piece.polygon.vertices());
+        if (ref_within(box, shape, tolerance)) {
           hit = r.id;
           break;
         }
@@ -172,30 +310,35 @@ class Reference {
     }
     return hit;
   }
+  std::optional<int> hit_at(const Pose2& pose, double t) const { return hit_at(ref_pose(pose), t); }
 
-  // Smallest distance from the ego at `pose` (time t) to any obstacle; pairs whose lower bound
-  // exceeds `cap` are skipped (the answer is then only known to be >= cap).
-  double distance_at(const Pose2& pose, double t, double cap = kInf) const {
-    const Obb box = ego(pose);
-    const double box_radius = std::hypot(box.half_length(), box.half_width());
-    double best = cap;
+  // Smallest distance from the ego at `pose` (time t) to any obstacle; pairs whose bounding
+  // circles are farther than `cap` are skipped (the answer is then only known to be >= cap).
+  double distance_at(const RefPose& pose, RefReal t, double cap = kInf) const {
+    const RefPolygon box = ego(pose);
+    const RefCircle around = ref_circle(box);
+    RefReal best = cap;
     for (const RefObstacle& r : refs_) {
-      std::optional<Pose2> at;
+      std::optional<RefPose> at;
       if (r.moving()) {
         at = ref_pose_at(r.prediction, t, config_.obstacles.outside_prediction);
         if (!at) continue;
       }
       for (const RefPiece& piece : r.pieces) {
-        const Vec2 c = at ? Vec2(at->x, at->y) : piece.center;
-        if ((c - box.center()).norm() - box_radius - piece.radius > best) continue;
-        const double d =
-            at ? distance(box, place(piece.polygon, *at), config_.narrow_phase.contact_tolerance)
-                     .distance
-               : distance(box, piece.polygon, config_.narrow_phase.contact_tolerance).distance;
-        best = std::min(best, d);
+        const RefReal px = at ? at->x : static_cast<RefReal>(piece.center.x());
+        const RefReal py = at ? at->y : static_cast<RefReal>(piece.center.y());
+        if (std::hypot(px - around.x, py - around.y) - around.radius - piece.radius > best + 1e-3) {
+          continue;
+        }
+        const RefPolygon shape =
+            at ? ref_place(piece.polygon.vertices(), *at) : ref_polygon(piece.polygon.vertices());
+        best = std::min(best, ref_distance(box, shape));
       }
     }
-    return best;
+    return static_cast<double>(best);
+  }
+  double distance_at(const Pose2& pose, double t, double cap = kInf) const {
+    return distance_at(ref_pose(pose), t, cap);
   }
 
   // min_clearance by its definition, for a collision-free trajectory: the smallest distance over
@@ -214,9 +357,11 @@ class Reference {
   int substeps(const Trajectory& tr, std::size_t i, int min_substeps, double spacing_m) const {
     const TrajectoryPoint& a = tr[i - 1];
     const TrajectoryPoint& b = tr[i];
-    const double lever = footprint_radius(config_.vehicle, config_.margins);
+    const RefPolygon box = ego(RefPose{0, 0, 0});
+    RefReal lever = 0;  // rear axle to the farthest corner
+    for (const RefPoint& c : box) lever = std::max(lever, std::hypot(c.x, c.y));
     double travel = std::hypot(b.pose.x - a.pose.x, b.pose.y - a.pose.y) +
-                    lever * std::abs(heading_change(a.pose.heading, b.pose.heading));
+                    static_cast<double>(lever * std::abs(ref_turn(a.pose.heading, b.pose.heading)));
     double body = 0;
     for (const RefObstacle& r : refs_) {
       if (!r.moving()) continue;
@@ -227,7 +372,8 @@ class Reference {
         if (q.t < a.t || p.t > b.t) continue;
         const double speed =
             (std::hypot(q.pose.x - p.pose.x, q.pose.y - p.pose.y) +
-             r.pieces[0].radius * std::abs(heading_change(p.pose.heading, q.pose.heading))) /
+             r.pieces[0].radius *
+                 static_cast<double>(std::abs(ref_turn(p.pose.heading, q.pose.heading)))) /
             (q.t - p.t);
         body = std::max(body, speed * (b.t - a.t));
       }
@@ -238,15 +384,15 @@ class Reference {
   }
 
   // Sample k of n of step i (k = n is pose i exactly).
-  static void sample(const Trajectory& tr, std::size_t i, int k, int n, Pose2* pose, double* t) {
+  static void sample(const Trajectory& tr, std::size_t i, int k, int n, RefPose* pose, RefReal* t) {
     if (k == n) {
-      *pose = tr[i].pose;
+      *pose = ref_pose(tr[i].pose);
       *t = tr[i].t;
       return;
     }
-    const double s = static_cast<double>(k) / n;
-    *pose = interpolate(tr[i - 1].pose, tr[i].pose, s);
-    *t = tr[i - 1].t + s * (tr[i].t - tr[i - 1].t);
+    const RefReal s = static_cast<RefReal>(k) / n;
+    *pose = ref_interpolate(tr[i - 1].pose, tr[i].pose, s);
+    *t = tr[i - 1].t + s * (static_cast<RefReal>(tr[i].t) - tr[i - 1].t);
   }
 
   // The first index whose pose or (dense samples of the) motion from the previous pose hits.
@@ -256,8 +402,8 @@ class Reference {
     for (std::size_t i = 1; i < tr.size(); ++i) {
       const int n = substeps(tr, i, min_substeps, spacing_m);
       for (int k = 1; k <= n; ++k) {
-        Pose2 pose;
-        double t;
+        RefPose pose;
+        RefReal t;
         sample(tr, i, k, n, &pose, &t);
         if (hit_at(pose, t)) return i;
       }
@@ -280,8 +426,9 @@ class Reference {
     return times;
   }
 
-  static Pose2 pose_at_time(const Trajectory& tr, std::size_t i, double t) {
-    return interpolate(tr[i - 1].pose, tr[i].pose, (t - tr[i - 1].t) / (tr[i].t - tr[i - 1].t));
+  static RefPose pose_at_time(const Trajectory& tr, std::size_t i, double t) {
+    return ref_interpolate(tr[i - 1].pose, tr[i].pose,
+                           (t - static_cast<RefReal>(tr[i - 1].t)) / (tr[i].t - tr[i - 1].t));
   }
 
   // The first dense sample of step i that hits (pose 0 for i = 0): "t <time>, id <lowest id>".
@@ -289,11 +436,11 @@ class Reference {
                                  double spacing_m) const {
     const int n = i == 0 ? 0 : substeps(tr, i, min_substeps, spacing_m);
     for (int k = i == 0 ? 0 : 1; k <= n; ++k) {
-      Pose2 pose = tr[i].pose;
-      double t = tr[i].t;
+      RefPose pose = ref_pose(tr[i].pose);
+      RefReal t = tr[i].t;
       if (i > 0) sample(tr, i, k, n, &pose, &t);
       if (const std::optional<int> id = hit_at(pose, t)) {
-        return "t " + fmt(t) + ", id " + std::to_string(*id);
+        return "t " + fmt(static_cast<double>(t)) + ", id " + std::to_string(*id);
       }
     }
     return "no hit";
@@ -305,8 +452,8 @@ class Reference {
     double best = kInf;
     const int n = substeps(tr, i, min_substeps, spacing_m);
     for (int k = 1; k <= n; ++k) {
-      Pose2 pose;
-      double t;
+      RefPose pose;
+      RefReal t;
       sample(tr, i, k, n, &pose, &t);
       best = std::min(best, distance_at(pose, t, best));
     }

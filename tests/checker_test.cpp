@@ -754,16 +754,21 @@ TEST(CheckerClearance, ExactDistanceAtTheClosestPose) {
   const CheckerConfig c = config_with(true, 5);
   const TrajectoryResult r = check(make_checker(c, scene), tr);
   ASSERT_FALSE(r.collides);
-  // By definition: the smallest footprint-to-obstacle distance over the poses.
+  // By definition, with the test's own long-double geometry: the smallest footprint-to-obstacle
+  // distance over the poses.
   double expected = kInf;
   for (const TrajectoryPoint& p : tr) {
-    const Obb box = footprint(p.pose, c.vehicle, c.margins);
-    expected = std::min(expected, distance(box, scene.refs[0].pieces[0].polygon).distance);
-    expected = std::min(expected, distance(box, scene.refs[1].pieces[0].polygon).distance);
-    const std::optional<Pose2> body =
+    const test::RefPolygon box = test::ref_footprint(test::ref_pose(p.pose), c.vehicle, c.margins);
+    for (int k : {0, 1}) {
+      const auto& vertices = scene.refs[static_cast<std::size_t>(k)].pieces[0].polygon.vertices();
+      expected = std::min(
+          expected, static_cast<double>(test::ref_distance(box, test::ref_polygon(vertices))));
+    }
+    const std::optional<test::RefPose> body =
         test::ref_pose_at(scene.refs[2].prediction, p.t, OutsidePrediction::hold);
-    const ConvexPolygon placed = place(scene.refs[2].pieces[0].polygon, *body);
-    expected = std::min(expected, distance(box, placed).distance);
+    const test::RefPolygon placed =
+        test::ref_place(scene.refs[2].pieces[0].polygon.vertices(), *body);
+    expected = std::min(expected, static_cast<double>(test::ref_distance(box, placed)));
   }
   ASSERT_LT(expected, 5.0);
   EXPECT_NEAR(r.min_clearance, expected, 1e-9);
