@@ -554,24 +554,41 @@ void add_scene_row(const std::string& row, const Scene& scene,
   });
 }
 
-// Moving obstacles against the same bodies standing still (at their first predicted pose), and
-// the CommonRoad-tutorial-shaped scene with discrete and continuous checks. per_pose over the
-// poses checked up to the first hits.
+// Moving obstacles against the same bodies standing still (at their first predicted pose), the
+// same standing bodies given as moving obstacles that hold their pose (parked: the same
+// geometry and answers, so the ratio to standing is what the moving obstacles' code costs),
+// and the CommonRoad-tutorial-shaped scene with discrete and continuous checks. per_pose over
+// the poses checked up to the first hits.
 void setup_moving() {
-  static const Scene moving = bench::traffic_scene(false);
-  static const Scene standing = bench::traffic_scene(true);
+  using bench::TrafficMotion;
+  static const Scene moving = bench::traffic_scene(TrafficMotion::moving);
+  static const Scene standing = bench::traffic_scene(TrafficMotion::standing);
+  static const Scene parked = bench::traffic_scene(TrafficMotion::parked);
   static const Scene tutorial_discrete = bench::tutorial_scene(false);
   static const Scene tutorial_continuous = bench::tutorial_scene(true);
   static std::vector<collision::CollisionChecker> checkers;
-  checkers.reserve(4);
-  for (const Scene* scene : {&moving, &standing, &tutorial_discrete, &tutorial_continuous}) {
+  checkers.reserve(5);
+  for (const Scene* scene :
+       {&moving, &standing, &parked, &tutorial_discrete, &tutorial_continuous}) {
     checkers.emplace_back(scene->config);
     checkers.back().set_obstacles(scene->obstacles);
   }
   add_scene_row("traffic/moving", moving, checkers[0]);
   add_scene_row("traffic/standing", standing, checkers[1]);
-  add_scene_row("tutorial/discrete", tutorial_discrete, checkers[2]);
-  add_scene_row("tutorial/continuous", tutorial_continuous, checkers[3]);
+  add_scene_row("traffic/parked", parked, checkers[2]);
+  // Parked and standing are one geometry: the same first hits, or the comparison means nothing.
+  const std::vector<collision::TrajectoryResult> a = checkers[1].check_all(standing.candidates);
+  const std::vector<collision::TrajectoryResult> b = checkers[2].check_all(parked.candidates);
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (a[k].first_collision_index != b[k].first_collision_index ||
+        a[k].obstacle_id != b[k].obstacle_id) {
+      fail("traffic: parked and standing differ on candidate " + std::to_string(k) +
+           ": first hit " + str(a[k].first_collision_index) + " vs " +
+           str(b[k].first_collision_index));
+    }
+  }
+  add_scene_row("tutorial/discrete", tutorial_discrete, checkers[3]);
+  add_scene_row("tutorial/continuous", tutorial_continuous, checkers[4]);
 }
 
 void setup_urban() {

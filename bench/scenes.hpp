@@ -278,10 +278,13 @@ inline Scene urban_scene(std::uint64_t seed = 0x0ba40001, int scattered = 300, i
 // `count` cars at constant velocity on a four-lane road of 3.5 m lanes (y = -5.25 and -1.75
 // towards +x, y = 1.75 and 5.25 oncoming), 5 to 15 m/s, predictions of `steps` poses 0.1 s
 // apart from t = 0, starting anywhere in [0, kUrbanLength] but not within 15 m ahead of or
-// behind the ego's start in its lane. With `standing`, each car is a stationary obstacle at its
-// first predicted pose instead: the same bodies, without the motion. Candidates as in the urban
-// scene (offsets x durations x speeds from the right inner lane); default config, one thread.
-inline Scene traffic_scene(bool standing, std::uint64_t seed = 0x7a4f1c01, int count = 60,
+// behind the ego's start in its lane. Standing: each car is a stationary obstacle at its first
+// predicted pose instead, the same bodies without the motion; parked: each is a moving obstacle
+// whose prediction holds that pose (speed 0), the same geometry as standing through the moving
+// obstacles' code. Candidates as in the urban scene (offsets x durations x speeds from the right
+// inner lane); default config, one thread.
+enum class TrafficMotion { moving, standing, parked };
+inline Scene traffic_scene(TrafficMotion motion, std::uint64_t seed = 0x7a4f1c01, int count = 60,
                            int steps = 50, int offsets = 10, int durations = 5, int speeds = 10,
                            int poses = 50) {
   Rng rng(seed);
@@ -297,7 +300,7 @@ inline Scene traffic_scene(bool standing, std::uint64_t seed = 0x7a4f1c01, int c
     do {
       x0 = rng.uniform(0, kUrbanLength);
     } while (std::abs(y + 0.5 * kLaneWidth) < 0.1 && std::abs(x0 - kUrbanStartX) < 15);
-    if (standing) {
+    if (motion == TrafficMotion::standing) {
       std::vector<Vec2> outline = car_outline(Vec2(x0, y), heading);
       scene.obstacles.push_back(
           collision::Obstacle::stationary(id, collision::ConvexPolygon(outline)));
@@ -305,9 +308,10 @@ inline Scene traffic_scene(bool standing, std::uint64_t seed = 0x7a4f1c01, int c
       continue;
     }
     std::vector<collision::PredictedPose> prediction;
+    const double v = motion == TrafficMotion::parked ? 0.0 : speed;
     for (int i = 0; i < steps; ++i) {
       const double t = 0.1 * i;
-      prediction.push_back({t, {x0 + std::cos(heading) * speed * t, y, heading}});
+      prediction.push_back({t, {x0 + std::cos(heading) * v * t, y, heading}});
     }
     scene.obstacles.push_back(collision::Obstacle::moving(id, body, std::move(prediction)));
     scene.static_vertices.emplace_back();

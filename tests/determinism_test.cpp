@@ -256,6 +256,37 @@ TEST(Determinism, BitIdenticalAcrossThreadCountsWithoutContinuousChecking) {
   check_all_thread_counts(false, OutsidePrediction::ignore);
 }
 
+// Candidates of one planning cycle usually share their times, and check_all then computes the
+// moving bodies along that grid once for all of them (checker/body_track.hpp) where check()
+// computes them per trajectory: the answers must not tell the two apart. Here two thirds of the
+// batch is re-timed onto one grid of 0.1 s (of different lengths: prefixes of the longest), the
+// rest keeps its own times, including candidates that start on the grid and leave it.
+TEST(Determinism, BitIdenticalOnASharedTimeGrid) {
+  std::vector<Trajectory> candidates = batch().candidates;
+  for (std::size_t k = 0; k < candidates.size(); ++k) {
+    if (k % 3 == 2) continue;
+    for (std::size_t i = 0; i < candidates[k].size(); ++i) {
+      candidates[k][i].t = 0.1 * static_cast<double>(i);
+      if (k % 6 == 1 && i > candidates[k].size() / 2) candidates[k][i].t += 0.01;  // leaves it
+    }
+  }
+  for (bool continuous : {true, false}) {
+    for (OutsidePrediction outside : {OutsidePrediction::hold, OutsidePrediction::ignore}) {
+      CollisionChecker reference(config_with(1, continuous, outside));
+      reference.set_obstacles(batch().obstacles);
+      const std::vector<TrajectoryResult> expected = sequential(reference, candidates);
+      expect_mixed(expected);
+      for (int threads : {1, 2}) {
+        CollisionChecker checker(config_with(threads, continuous, outside));
+        checker.set_obstacles(batch().obstacles);
+        expect_identical(expected, checker.check_all(candidates),
+                         "check_all on a shared grid, " + std::to_string(threads) +
+                             " threads, continuous " + std::to_string(continuous));
+      }
+    }
+  }
+}
+
 // A checker built afresh from equal inputs (obstacles given in the same order) answers with the
 // same bits, and so does one whose obstacles were replaced by set_obstacles in between.
 TEST(Determinism, BitIdenticalFromAFreshCheckerAndAfterSetObstaclesAgain) {

@@ -12,7 +12,8 @@
 namespace collision {
 
 namespace detail {
-struct Scene;  // the obstacles with their bounds and spatial index (internal)
+struct Scene;      // the obstacles with their bounds and spatial index (internal)
+class BodyTracks;  // the moving bodies along the time grid of a batch (internal)
 }  // namespace detail
 
 class CollisionChecker {
@@ -42,7 +43,9 @@ class CollisionChecker {
   const CheckerConfig& config() const;
 
  private:
-  TrajectoryResult check_valid(const Trajectory& trajectory) const;  // check() after validation
+  // check() after validation; tracks: the moving bodies along the batch's time grid, or null.
+  TrajectoryResult check_valid(const Trajectory& trajectory,
+                               const detail::BodyTracks* tracks = nullptr) const;
 
   CheckerConfig config_;
   std::unique_ptr<const detail::Scene> scene_;

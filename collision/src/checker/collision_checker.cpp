@@ -7,10 +7,12 @@
 #include <atomic>
 #include <exception>
 #include <limits>
+#include <memory>
 #include <string>
 #include <thread>
 
 #include "broad_phase/scene.hpp"
+#include "checker/body_track.hpp"
 #include "checker/trajectory_scan.hpp"
 #include "collision/errors.hpp"
 
@@ -46,14 +48,40 @@ TrajectoryResult CollisionChecker::check(const Trajectory& trajectory) const {
   return check_valid(trajectory);
 }
 
-TrajectoryResult CollisionChecker::check_valid(const Trajectory& trajectory) const {
+TrajectoryResult CollisionChecker::check_valid(const Trajectory& trajectory,
+                                               const detail::BodyTracks* tracks) const {
   if (scene_->parts.empty()) {
     TrajectoryResult empty;
     empty.min_clearance = std::numeric_limits<double>::infinity();
     return empty;
   }
-  return detail::scan_trajectory(config_, *scene_, trajectory);
+  return detail::scan_trajectory(config_, *scene_, trajectory, tracks);
 }
+
+namespace {
+
+// The moving bodies along the times of the longest trajectory, when the batch has more than one
+// trajectory and the scene a moving part: the candidates of a planning cycle share their times,
+// and each that does (its times a prefix of these) reads the bodies' steps instead of computing
+// them. Null otherwise.
+std::unique_ptr<const detail::BodyTracks> shared_tracks(const detail::Scene& scene,
+                                                        const CheckerConfig& config,
+                                                        const std::vector<Trajectory>& batch) {
+  if (batch.size() < 2) return nullptr;
+  if (std::none_of(scene.parts.begin(), scene.parts.end(),
+                   [](const detail::Part& p) { return p.moving; })) {
+    return nullptr;
+  }
+  const Trajectory& longest = *std::max_element(
+      batch.begin(), batch.end(),
+      [](const Trajectory& a, const Trajectory& b) { return a.size() < b.size(); });
+  std::vector<double> times;
+  times.reserve(longest.size());
+  for (const TrajectoryPoint& p : longest) times.push_back(p.t);
+  return std::make_unique<const detail::BodyTracks>(scene, config, std::move(times));
+}
+
+}  // namespace
 
 std::vector<TrajectoryResult> CollisionChecker::check_all(
     const std::vector<Trajectory>& trajectories) const {
@@ -65,11 +93,15 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
     }
   }
   std::vector<TrajectoryResult> results(trajectories.size());
+  const std::unique_ptr<const detail::BodyTracks> tracks =
+      shared_tracks(*scene_, config_, trajectories);
   std::size_t threads = config_.threads > 0 ? static_cast<std::size_t>(config_.threads)
                                             : std::max(1u, std::thread::hardware_concurrency());
   threads = std::min(threads, trajectories.size());
   if (threads <= 1) {
-    for (std::size_t i = 0; i < trajectories.size(); ++i) results[i] = check_valid(trajectories[i]);
+    for (std::size_t i = 0; i < trajectories.size(); ++i) {
+      results[i] = check_valid(trajectories[i], tracks.get());
+    }
     return results;
   }
   // Each worker takes the next unclaimed trajectory; results land at their own index, so the
@@ -80,7 +112,7 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
   auto work = [&]() {
     try {
       for (std::size_t i = next++; i < trajectories.size() && !failed; i = next++) {
-        results[i] = check_valid(trajectories[i]);
+        results[i] = check_valid(trajectories[i], tracks.get());
       }
     } catch (...) {
       if (!failed.exchange(true)) failure = std::current_exception();

@@ -17,6 +17,7 @@
 #include "broad_phase/coarse_stage.hpp"
 #include "broad_phase/scene.hpp"
 #include "checker/body_motion.hpp"
+#include "checker/body_track.hpp"
 #include "checker/ego_pose.hpp"
 #include "collision/queries.hpp"
 #include "collision/swept_hull.hpp"
@@ -28,10 +29,6 @@ namespace collision::detail {
 struct PartCaches {
   GjkCache pose;   // warm start of the tests at the pose (collision or clearance)
   GjkCache sweep;  // warm start of the sweep tests
-  // A moving part's body at the last pose's time (NaN: none yet): the next sweep starts there.
-  BodyAt body{std::numeric_limits<double>::quiet_NaN(), Pose2{}};
-  bool body_present = false;
-  std::size_t prediction_hint = 0;  // where the last search of the body's prediction ended
 };
 
 // The motion a test checks: the ego from `from` (null: the pose alone) to `to`, against a part
@@ -69,11 +66,6 @@ inline double distance_to_segment(const Vec2& p, const Vec2& a, const Vec2& b) {
   return (a + s * ab - p).norm();
 }
 
-// The box of a disc, world frame (m).
-inline Aabb disc_box(const Vec2& center, double radius) {
-  return Aabb(center, center).inflated(radius);
-}
-
 // A stationary part: its bounding circle against the footprint's (or, for a sweep, against the
 // capsule of the footprint's circles grown by the rotation sagitta about the rear axle, which
 // holds the hull that the sweep test uses), and its box against the footprint's or the step's.
@@ -100,7 +92,8 @@ COLLISION_ALWAYS_INLINE inline PairTest stationary_pair_test(const Part& part, c
   return test;
 }
 
-// Adds the bounds of one piece [qa, qb] of the sweep from `from` to `to` against a moving body.
+// Adds the circle bound of one piece [qa, qb] of the sweep from `from` to `to` against a moving
+// body (its boxes are the step's, body_track.hpp).
 // Within a piece the relative motion of the footprint's centre (on its chord; the arc is within
 // center_inflation) about the body's pivot is linear, and the exact test grows the piece's hull
 // by at most the two rotation sagittas.
@@ -116,47 +109,15 @@ COLLISION_ALWAYS_INLINE inline void add_piece_bounds(PairBounds& b, const Part& 
   b.collision_gap = std::min(b.collision_gap, distance_to_segment(Vec2::Zero(), ra, rb) -
                                                   shape.box_radius - to.center_inflation -
                                                   to.sweep_inflation - radius - body_inflation);
-  b.part_motion_box.extend(disc_box(pa, radius + body_inflation))
-      .extend(disc_box(pb, radius + body_inflation));
-}
-
-// Where a moving body is at the ends of the tested motion.
-struct BodyEnds {
-  std::optional<BodyAt> before;  // at the previous pose's time (a sweep only)
-  std::optional<BodyAt> now;     // at the pose's time
-};
-
-// The body's ends, from the caches where the last pose left the body at the previous pose's
-// time, and the caches updated for the next pose.
-COLLISION_ALWAYS_INLINE inline BodyEnds locate_body(const Part& part, const EgoPose* from,
-                                                    const EgoPose& to, OutsidePrediction outside,
-                                                    PartCaches& caches) {
-  BodyEnds ends;
-  if (from != nullptr && caches.body.t == from->t) {
-    if (caches.body_present) ends.before = caches.body;
-  } else if (from != nullptr) {
-    ends.before = body_at(part, from->t, outside, &caches.prediction_hint);
-  }
-  ends.now = body_at(part, to.t, outside, &caches.prediction_hint);
-  caches.body = ends.now.value_or(BodyAt{to.t, Pose2{}});
-  caches.body.t = to.t;
-  caches.body_present = ends.now.has_value();
-  return ends;
-}
-
-// Whether the sweep from `from` to `to` is one piece: the body present at both ends and no
-// predicted time strictly inside the step (the common step along a trajectory).
-inline bool one_piece_sweep(const Part& part, const EgoPose& from, const EgoPose& to,
-                            const BodyEnds& ends, std::size_t prediction_hint) {
-  return ends.before && ends.now && !time_inside(part, from.t, to.t, prediction_hint);
 }
 
 // A moving body: its bounding circle at the pose, and over a sweep the capsule of the relative
-// motion of the footprint's centre about the body's pivot, piece by piece. pieces: the body's
-// pieces over the sweep (body_pieces), or null when the sweep is one piece between the ends.
+// motion of the footprint's centre about the body's pivot, piece by piece. ends: the body's
+// step into the pose (body_track.hpp); pieces: the body's pieces over the sweep (body_pieces), or
+// null when the sweep is one piece between the ends.
 COLLISION_ALWAYS_INLINE inline PairTest moving_pair_test(const Part& part, const EgoPose* from,
                                                          const EgoPose& to, const EgoShape& shape,
-                                                         const BodyEnds& ends,
+                                                         const BodyStep& ends,
                                                          const std::vector<BodyPiece>* pieces) {
   PairTest test;
   PairMotion& m = test.motion;
@@ -171,7 +132,7 @@ COLLISION_ALWAYS_INLINE inline PairTest moving_pair_test(const Part& part, const
     m.body_now = *ends.now;
     const Vec2 position(ends.now->pose.x, ends.now->pose.y);
     b.pose_gap = (to.center - position).norm() - shape.box_radius - radius;
-    b.part_pose_box = disc_box(position, radius);
+    b.part_pose_box = ends.pose_box;
   }
   if (from == nullptr) {
     b.present = ends.now.has_value();
@@ -196,6 +157,7 @@ COLLISION_ALWAYS_INLINE inline PairTest moving_pair_test(const Part& part, const
     }
   }
   b.present = m.piece_count > 0;
+  b.part_motion_box = ends.motion_box;
   // A piece's footprints lie in the step's hull grown by the sweep inflation, and the piece's
   // own hull is grown by at most that again.
   b.motion_box = Aabb(from->aabb).extend(to.aabb).inflated(2 * to.sweep_inflation);

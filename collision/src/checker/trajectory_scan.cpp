@@ -18,6 +18,7 @@
 #include "broad_phase/circle_prefilter.hpp"
 #include "broad_phase/coarse_stage.hpp"
 #include "checker/body_motion.hpp"
+#include "checker/body_track.hpp"
 #include "checker/ego_pose.hpp"
 #include "checker/fine_stage.hpp"
 #include "checker/pair_test.hpp"
@@ -64,15 +65,22 @@ struct Scratch {
   const PartCaches fresh{};
   std::vector<BodyPiece> pieces;  // of a moving body over the current step
   std::vector<const Part*> hits;  // parts hit at the current index
+  // The moving candidates: their slots in candidates, and per slot the body's steps along the
+  // trajectory (rows[k][i - step_base] is pose i's; null for a stationary part). The steps come
+  // from the check's BodyTracks, or are computed into `steps` chunk by chunk.
+  std::vector<int> moving_slots;
+  std::vector<const BodyStep*> rows;  // parallel to candidates
+  std::vector<BodyStep> steps;
 };
 
 class TrajectoryScan {
  public:
   TrajectoryScan(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
-                 Scratch& scratch)
+                 const BodyTracks* tracks, Scratch& scratch)
       : config_(config),
         scene_(scene),
         trajectory_(trajectory),
+        tracks_(tracks != nullptr && tracks->covers(trajectory) ? tracks : nullptr),
         horizon_(config.clearance.horizon),
         continuous_(config.continuous.enabled),
         switches_{config.broad_phase.bounding_circles, config.broad_phase.aabbs,
@@ -127,6 +135,7 @@ class TrajectoryScan {
   // are left in hits; best_clearance takes the smallest distance measured.
   COLLISION_ALWAYS_INLINE void test_pose(std::size_t i, CheckStats& stats, double& best_clearance) {
     s_.hits.clear();
+    track_moving_circles(i);
     const std::size_t kept = prefilter(i, std::min(best_clearance, horizon_));
     count_stage(stats, CoarseVerdict::rejected_by_circle, s_.candidates.size() - kept);
     for (std::size_t j = 0; j < kept; ++j) {
@@ -134,7 +143,7 @@ class TrajectoryScan {
       const Part& part = scene_.parts[static_cast<std::size_t>(s_.candidates[k])];
       // After a hit at this index only the collision question is left.
       const double threshold = s_.hits.empty() ? std::min(best_clearance, horizon_) : -kInfinity;
-      const FineOutcome outcome = test_pair(part, i, s_.caches[k], threshold, stats);
+      const FineOutcome outcome = test_pair(part, i, k, threshold, stats);
       if (outcome.hit) {
         s_.hits.push_back(&part);
       } else if (outcome.distance < best_clearance) {
@@ -218,12 +227,52 @@ class TrajectoryScan {
     }
     s_.caches.assign(candidates.size(), s_.fresh);
     s_.circles.clear();
+    s_.rows.assign(candidates.size(), nullptr);
+    s_.moving_slots.clear();
     for (const int k : candidates) {
       const Part& part = scene_.parts[static_cast<std::size_t>(k)];
-      s_.circles.push_back({part.circle_center.x(), part.circle_center.y(),
-                            part.moving ? kInfinity : part.circle_radius});
+      if (part.moving) s_.moving_slots.push_back(static_cast<int>(s_.circles.size()));
+      // A moving body's circle is its step's, set pose by pose (track_moving_circles).
+      s_.circles.push_back({part.circle_center.x(), part.circle_center.y(), part.circle_radius});
     }
     s_.survivors.resize(candidates.size());
+    collect_steps(begin, end);
+  }
+
+  // The moving candidates' steps over poses [begin, end): rows into the check's tracks, or
+  // computed here, chunk by chunk, with the same function.
+  void collect_steps(std::size_t begin, std::size_t end) {
+    if (tracks_ != nullptr) {
+      step_base_ = 0;
+      for (const int k : s_.moving_slots) {
+        s_.rows[static_cast<std::size_t>(k)] =
+            tracks_->row(static_cast<std::size_t>(s_.candidates[static_cast<std::size_t>(k)]));
+      }
+      return;
+    }
+    step_base_ = begin;
+    const std::size_t length = end - begin;
+    s_.steps.resize(s_.moving_slots.size() * length);
+    for (std::size_t m = 0; m < s_.moving_slots.size(); ++m) {
+      const std::size_t k = static_cast<std::size_t>(s_.moving_slots[m]);
+      const Part& part = scene_.parts[static_cast<std::size_t>(s_.candidates[k])];
+      BodyStep* row = s_.steps.data() + m * length;
+      std::size_t hint = 0;
+      for (std::size_t i = begin; i < end; ++i) {
+        const double t_before = sweeps_into(i) ? trajectory_[i - 1].t : 0.0;
+        row[i - begin] = body_step(part, t_before, trajectory_[i].t, sweeps_into(i), fine_.outside,
+                                   &hint, s_.pieces);
+      }
+      s_.rows[k] = row;
+    }
+  }
+
+  // The moving candidates' circles at pose i: their steps'.
+  void track_moving_circles(std::size_t i) {
+    for (const int k : s_.moving_slots) {
+      const std::size_t slot = static_cast<std::size_t>(k);
+      s_.circles[slot] = s_.rows[slot][i - step_base_].circle;
+    }
   }
 
   // The bounding-circle pass over every candidate at pose i, looser than the per-pair bounds: one
@@ -241,7 +290,10 @@ class TrajectoryScan {
     const bool sweep = sweeps_into(i);
     const Vec2 b = ego.center;
     const Vec2 a = sweep ? s_.ego[i - 1].center : b;
-    const double path_reach = (sweep ? ego.sweep_inflation : 0.0) + switches_.contact_tolerance;
+    // A sweep's footprints lie within the sweep inflation of the hull of its ends, whose centres
+    // lie within the centre's sagitta of the chord: the moving bodies' bounds need both.
+    const double path_reach =
+        (sweep ? ego.sweep_inflation + ego.center_inflation : 0.0) + switches_.contact_tolerance;
     // Half the step's length, bounded by its L1 norm (no square root).
     const double reach = fine_.shape.box_radius + 0.5 * (b - a).cwiseAbs().sum() +
                          std::max(path_reach, std::max(clearance_threshold, 0.0));
@@ -251,31 +303,33 @@ class TrajectoryScan {
   // One (pose, part) test: its value from the builder of its kind, then the one cascade. The
   // moving builder stays out of line: it is the larger, and the rarer pair, and inlined it would
   // take registers from the stationary pairs of the same loop.
-  FineOutcome test_pair(const Part& part, std::size_t i, PartCaches& caches,
+  FineOutcome test_pair(const Part& part, std::size_t i, std::size_t slot,
                         double clearance_threshold, CheckStats& stats) {
-    if (part.moving) return test_moving_pair(part, i, caches, clearance_threshold, stats);
-    return cascade(stationary_pair_test(part, from_pose(i), s_.ego[i], fine_.shape), caches,
-                   clearance_threshold, stats);
+    if (part.moving) {
+      return test_moving_pair(part, i, s_.rows[slot][i - step_base_], s_.caches[slot],
+                              clearance_threshold, stats);
+    }
+    return cascade(stationary_pair_test(part, from_pose(i), s_.ego[i], fine_.shape),
+                   s_.caches[slot], clearance_threshold, stats);
   }
 
-  // A moving body's pair: where the body is at the ends of the tested motion, then its value,
-  // with or without the working memory of a step in several pieces.
+  // A moving body's pair: its value from the body's step into the pose, with or without the
+  // working memory of a step in several pieces.
   COLLISION_NOINLINE FineOutcome test_moving_pair(const Part& part, std::size_t i,
-                                                  PartCaches& caches, double clearance_threshold,
-                                                  CheckStats& stats) {
+                                                  const BodyStep& step, PartCaches& caches,
+                                                  double clearance_threshold, CheckStats& stats) {
     const EgoPose* from = from_pose(i);
     const EgoPose& to = s_.ego[i];
-    const BodyEnds ends = locate_body(part, from, to, fine_.outside, caches);
     // The common step, one piece between the two ends, needs no working memory; its own copy of
     // the cascade lets the compiler leave its box bounds uncomputed when the circles reject.
-    if (from != nullptr && one_piece_sweep(part, *from, to, ends, caches.prediction_hint)) {
-      return cascade(moving_pair_test(part, from, to, fine_.shape, ends, nullptr), caches,
+    if (from != nullptr && step.one_piece) {
+      return cascade(moving_pair_test(part, from, to, fine_.shape, step, nullptr), caches,
                      clearance_threshold, stats);
     }
     if (from != nullptr) {
-      body_pieces(part, from->t, to.t, ends.before, ends.now, &caches.prediction_hint, s_.pieces);
+      body_pieces(part, from->t, to.t, step.before, step.now, nullptr, s_.pieces);
     }
-    return cascade(moving_pair_test(part, from, to, fine_.shape, ends, &s_.pieces), caches,
+    return cascade(moving_pair_test(part, from, to, fine_.shape, step, &s_.pieces), caches,
                    clearance_threshold, stats);
   }
 
@@ -307,6 +361,8 @@ class TrajectoryScan {
   const CheckerConfig& config_;
   const Scene& scene_;
   const Trajectory& trajectory_;
+  const BodyTracks* tracks_;   // null: the moving bodies' steps are computed per chunk
+  std::size_t step_base_ = 0;  // the pose of the first entry of the rows of steps
   double horizon_;
   bool continuous_;
   CoarseSwitches switches_;
@@ -317,9 +373,9 @@ class TrajectoryScan {
 }  // namespace
 
 TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene,
-                                 const Trajectory& trajectory) {
+                                 const Trajectory& trajectory, const BodyTracks* tracks) {
   thread_local Scratch scratch;
-  return TrajectoryScan(config, scene, trajectory, scratch).run();
+  return TrajectoryScan(config, scene, trajectory, tracks, scratch).run();
 }
 
 }  // namespace collision::detail

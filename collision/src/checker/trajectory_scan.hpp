@@ -3,6 +3,7 @@
 #pragma once
 
 #include "broad_phase/scene.hpp"
+#include "checker/body_track.hpp"
 #include "collision/config.hpp"
 #include "collision/trajectory.hpp"
 #include "collision/trajectory_result.hpp"
@@ -12,7 +13,9 @@ namespace collision::detail {
 // The result for a valid trajectory against a scene with at least one part. Allocates nothing
 // once the calling thread's working memory has grown to the largest trajectory and candidate set
 // it has seen.
+// tracks: the moving bodies' steps along a time grid shared by the trajectories of a check_all
+// call, used when they cover this trajectory's times (else, or when null, computed here).
 TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene,
-                                 const Trajectory& trajectory);
+                                 const Trajectory& trajectory, const BodyTracks* tracks = nullptr);
 
 }  // namespace collision::detail

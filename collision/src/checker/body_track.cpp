@@ -1,0 +1,106 @@
+#include "checker/body_track.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace collision::detail {
+
+namespace {
+
+// The disc that holds the body over `pieces`: within a piece the pivot moves on the chord
+// between the piece's ends, so the box of all ends holds every position, and the body lies
+// within its bounding radius plus the piece's rotation sagitta of its pivot.
+CandidateCircle circle_of(const Part& part, const std::vector<BodyPiece>& pieces) {
+  Aabb box;
+  double inflation = 0;
+  for (const BodyPiece& piece : pieces) {
+    box.extend(Vec2(piece.start.pose.x, piece.start.pose.y));
+    box.extend(Vec2(piece.end.pose.x, piece.end.pose.y));
+    inflation = std::max(inflation, body_rotation_inflation(part, piece.start, piece.end));
+  }
+  const Vec2 center = 0.5 * (box.min() + box.max());
+  const Vec2 half = 0.5 * (box.max() - box.min());
+  const double radius = part.circle_radius + inflation + half.norm();
+  return {center.x(), center.y(),
+          radius + 4 * rounding_slack(center.cwiseAbs().maxCoeff() + radius)};
+}
+
+// The body's box at a pose: its body-frame box turned into place, rounded outward.
+Aabb body_box(const Part& part, const BodyAt& at) {
+  const Aabb& local = part.polygon->aabb();
+  const Vec2 axis = heading_axis(at.pose.heading);
+  const Vec2 mid = local.center(), half = 0.5 * local.sizes();
+  const Vec2 center(at.pose.x + axis.x() * mid.x() - axis.y() * mid.y(),
+                    at.pose.y + axis.y() * mid.x() + axis.x() * mid.y());
+  const Vec2 extent(std::abs(axis.x()) * half.x() + std::abs(axis.y()) * half.y(),
+                    std::abs(axis.y()) * half.x() + std::abs(axis.x()) * half.y());
+  const double slack = 4 * rounding_slack(center.cwiseAbs().maxCoeff() + extent.maxCoeff());
+  return Aabb(center - extent, center + extent).inflated(slack);
+}
+
+Aabb motion_box_of(const Part& part, const std::vector<BodyPiece>& pieces) {
+  Aabb box;
+  for (const BodyPiece& piece : pieces) {
+    const double inflation = body_rotation_inflation(part, piece.start, piece.end);
+    box.extend(body_box(part, piece.start).inflated(inflation))
+        .extend(body_box(part, piece.end).inflated(inflation));
+  }
+  return box;
+}
+
+}  // namespace
+
+BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
+                   OutsidePrediction outside, std::size_t* hint, std::vector<BodyPiece>& pieces) {
+  BodyStep step;
+  pieces.clear();
+  if (sweep) {
+    step.before = body_at(part, t_before, outside, hint);
+    step.now = body_at(part, t_now, outside, hint);
+    step.one_piece = step.before && step.now && !time_inside(part, t_before, t_now, *hint);
+    if (step.one_piece) {
+      pieces.push_back({*step.before, *step.now});
+    } else {
+      body_pieces(part, t_before, t_now, step.before, step.now, hint, pieces);
+    }
+  } else {
+    step.now = body_at(part, t_now, outside, hint);
+    if (step.now) pieces.push_back({*step.now, *step.now});
+  }
+  if (step.now) step.pose_box = body_box(part, *step.now);
+  if (!pieces.empty()) {
+    step.circle = circle_of(part, pieces);
+    step.motion_box = motion_box_of(part, pieces);
+  }
+  return step;
+}
+
+BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times)
+    : times_(std::move(times)), row_of_part_(scene.parts.size(), 0) {
+  std::size_t rows = 0;
+  for (std::size_t k = 0; k < scene.parts.size(); ++k) {
+    if (scene.parts[k].moving) row_of_part_[k] = rows++;
+  }
+  steps_.reserve(rows * times_.size());
+  std::vector<BodyPiece> pieces;
+  for (const Part& part : scene.parts) {
+    if (!part.moving) continue;
+    std::size_t hint = 0;
+    for (std::size_t i = 0; i < times_.size(); ++i) {
+      const bool sweep = config.continuous.enabled && i > 0;
+      steps_.push_back(body_step(part, sweep ? times_[i - 1] : 0.0, times_[i], sweep,
+                                 config.obstacles.outside_prediction, &hint, pieces));
+    }
+  }
+}
+
+bool BodyTracks::covers(const Trajectory& trajectory) const {
+  if (trajectory.size() > times_.size()) return false;
+  for (std::size_t i = 0; i < trajectory.size(); ++i) {
+    if (trajectory[i].t != times_[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace collision::detail
