@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "collision/swept_hull.hpp"
+#include "collision/trajectory.hpp"
 #include "collision/vehicle.hpp"
 
 namespace collision::detail {
@@ -14,23 +16,20 @@ namespace {
 // R*-tree's volume arithmetic.
 constexpr double kForever = 1e15;  // seconds
 
-Aabb disc_box(const Vec2& center, double radius) {
-  return Aabb(center, center).inflated(radius + rounding_slack(center.cwiseAbs().maxCoeff()));
-}
-
 // Space-time boxes of a moving body: one per slice of at most time_slice seconds, plus the times
-// before and after the prediction when the body is held there.
+// before and after the prediction when the body is held there. Between two predicted poses the
+// body's points stay within its rotation sagitta of the chord between their places, so the
+// boxes at the poses grown by the sagitta hold it.
 void index_prediction(const Part& part, int part_index, const CheckerConfig& config,
                       std::vector<std::pair<SpaceTimeBox, int>>& out) {
   const std::vector<PredictedPose>& p = part.obstacle->prediction();
-  const double r = part.circle_radius;
-  auto at = [&](std::size_t k) { return Vec2(p[k].pose.x, p[k].pose.y); };
+  auto at = [&](std::size_t k) { return placed_box(*part.polygon, p[k].pose); };
   if (config.obstacles.outside_prediction == OutsidePrediction::hold) {
-    out.push_back({{disc_box(at(0), r), -kForever, p.front().t}, part_index});
-    out.push_back({{disc_box(at(p.size() - 1), r), p.back().t, kForever}, part_index});
+    out.push_back({{at(0), -kForever, p.front().t}, part_index});
+    out.push_back({{at(p.size() - 1), p.back().t, kForever}, part_index});
   }
   if (p.size() == 1) {
-    out.push_back({{disc_box(at(0), r), p[0].t, p[0].t}, part_index});
+    out.push_back({{at(0), p[0].t, p[0].t}, part_index});
     return;
   }
   std::size_t first = 0;
@@ -40,7 +39,11 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
       ++last;
     }
     Aabb box;
-    for (std::size_t k = first; k <= last; ++k) box.extend(disc_box(at(k), r));
+    for (std::size_t k = first; k < last; ++k) {
+      const double sagitta = rotation_inflation(
+          part.circle_radius, heading_change(p[k].pose.heading, p[k + 1].pose.heading));
+      box.extend(at(k).inflated(sagitta)).extend(at(k + 1).inflated(sagitta));
+    }
     out.push_back({{box, p[first].t, p[last].t}, part_index});
     first = last;
   }

@@ -12,6 +12,7 @@
 #include "broad_phase/spatial_index.hpp"
 #include "collision/config.hpp"
 #include "collision/obstacle.hpp"
+#include "geometry/heading_axis.hpp"
 
 namespace collision::detail {
 
@@ -54,6 +55,20 @@ std::unique_ptr<const Scene> build_scene(std::vector<Obstacle> obstacles,
 // magnitude of the coordinates involved.
 inline double rounding_slack(double magnitude) {
   return 8 * std::numeric_limits<double>::epsilon() * std::max(magnitude, 1.0);
+}
+
+// The world box of a moving body placed at `pose`: its body-frame box turned into place (the
+// box of the turned box), rounded outward.
+inline Aabb placed_box(const ConvexPolygon& body, const Pose2& pose) {
+  const Aabb& local = body.aabb();
+  const Vec2 axis = heading_axis(pose.heading);
+  const Vec2 mid = local.center(), half = 0.5 * local.sizes();
+  const Vec2 center(pose.x + axis.x() * mid.x() - axis.y() * mid.y(),
+                    pose.y + axis.y() * mid.x() + axis.x() * mid.y());
+  const Vec2 extent(std::abs(axis.x()) * half.x() + std::abs(axis.y()) * half.y(),
+                    std::abs(axis.y()) * half.x() + std::abs(axis.x()) * half.y());
+  const double slack = 4 * rounding_slack(center.cwiseAbs().maxCoeff() + extent.maxCoeff());
+  return Aabb(center - extent, center + extent).inflated(slack);
 }
 
 }  // namespace collision::detail

@@ -26,25 +26,17 @@ CandidateCircle circle_of(const Part& part, const std::vector<BodyPiece>& pieces
           radius + 4 * rounding_slack(center.cwiseAbs().maxCoeff() + radius)};
 }
 
-// The body's box at a pose: its body-frame box turned into place, rounded outward.
-Aabb body_box(const Part& part, const BodyAt& at) {
-  const Aabb& local = part.polygon->aabb();
-  const Vec2 axis = heading_axis(at.pose.heading);
-  const Vec2 mid = local.center(), half = 0.5 * local.sizes();
-  const Vec2 center(at.pose.x + axis.x() * mid.x() - axis.y() * mid.y(),
-                    at.pose.y + axis.y() * mid.x() + axis.x() * mid.y());
-  const Vec2 extent(std::abs(axis.x()) * half.x() + std::abs(axis.y()) * half.y(),
-                    std::abs(axis.y()) * half.x() + std::abs(axis.x()) * half.y());
-  const double slack = 4 * rounding_slack(center.cwiseAbs().maxCoeff() + extent.maxCoeff());
-  return Aabb(center - extent, center + extent).inflated(slack);
-}
+Aabb body_box(const Part& part, const BodyAt& at) { return placed_box(*part.polygon, at.pose); }
 
-Aabb motion_box_of(const Part& part, const std::vector<BodyPiece>& pieces) {
+// The box over `pieces`: the boxes at the pieces' ends, each grown by its piece's sagitta.
+// known: the box of the body at the first piece's start when the caller has it, or null.
+Aabb motion_box_of(const Part& part, const std::vector<BodyPiece>& pieces, const Aabb* known) {
   Aabb box;
-  for (const BodyPiece& piece : pieces) {
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    const BodyPiece& piece = pieces[k];
     const double inflation = body_rotation_inflation(part, piece.start, piece.end);
-    box.extend(body_box(part, piece.start).inflated(inflation))
-        .extend(body_box(part, piece.end).inflated(inflation));
+    const Aabb start = k == 0 && known != nullptr ? *known : body_box(part, piece.start);
+    box.extend(start.inflated(inflation)).extend(body_box(part, piece.end).inflated(inflation));
   }
   return box;
 }
@@ -52,11 +44,13 @@ Aabb motion_box_of(const Part& part, const std::vector<BodyPiece>& pieces) {
 }  // namespace
 
 BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
-                   OutsidePrediction outside, std::size_t* hint, std::vector<BodyPiece>& pieces) {
+                   OutsidePrediction outside, const BodyStep* previous, std::size_t* hint,
+                   std::vector<BodyPiece>& pieces) {
   BodyStep step;
   pieces.clear();
   if (sweep) {
-    step.before = body_at(part, t_before, outside, hint);
+    // The previous pose's step was made at t_before: its body is this one's start.
+    step.before = previous != nullptr ? previous->now : body_at(part, t_before, outside, hint);
     step.now = body_at(part, t_now, outside, hint);
     step.one_piece = step.before && step.now && !time_inside(part, t_before, t_now, *hint);
     if (step.one_piece) {
@@ -71,7 +65,10 @@ BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
   if (step.now) step.pose_box = body_box(part, *step.now);
   if (!pieces.empty()) {
     step.circle = circle_of(part, pieces);
-    step.motion_box = motion_box_of(part, pieces);
+    // Of the pieces' ends, the step's start is the previous pose's body, whose box is known.
+    const bool start_known =
+        sweep && previous != nullptr && step.before && pieces.front().start.t == step.before->t;
+    step.motion_box = motion_box_of(part, pieces, start_known ? &previous->pose_box : nullptr);
   }
   return step;
 }
@@ -89,8 +86,9 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
     std::size_t hint = 0;
     for (std::size_t i = 0; i < times_.size(); ++i) {
       const bool sweep = config.continuous.enabled && i > 0;
+      const BodyStep* previous = i > 0 ? &steps_.back() : nullptr;
       steps_.push_back(body_step(part, sweep ? times_[i - 1] : 0.0, times_[i], sweep,
-                                 config.obstacles.outside_prediction, &hint, pieces));
+                                 config.obstacles.outside_prediction, previous, &hint, pieces));
     }
   }
 }

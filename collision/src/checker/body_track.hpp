@@ -42,10 +42,13 @@ struct BodyStep {
 };
 
 // The step of `part` into a pose at time t_now (s). sweep: the test there is the sweep from the
-// previous pose, at time t_before (else t_before is not read). hint: a search hint into the
-// prediction (see predicted_pose). pieces: working memory.
+// previous pose, at time t_before (else t_before is not read). previous: the step made for the
+// previous pose (at t_before), whose body this one starts from, or null. hint: a search hint
+// into the prediction (see predicted_pose). pieces: working memory. The same steps with or
+// without `previous`, to the bit.
 BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
-                   OutsidePrediction outside, std::size_t* hint, std::vector<BodyPiece>& pieces);
+                   OutsidePrediction outside, const BodyStep* previous, std::size_t* hint,
+                   std::vector<BodyPiece>& pieces);
 
 // The steps of every moving part along one time grid, computed once for all the trajectories
 // of a check_all call that share it.

@@ -2,6 +2,7 @@
 #include "checker/sweeps.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "collision/swept_hull.hpp"
 #include "narrow_phase/narrow_phase.hpp"
@@ -38,19 +39,27 @@ class SplitBudget {
   int left_ = kSweepSplitBudget;
 };
 
-bool step_hits_stationary(const FineContext& c, const Part& part, const EgoPose& a,
-                          const EgoPose& b, GjkCache* cache, int* iterations, SplitBudget& budget) {
+// The ego's sweep from a to b against an obstacle that stands still meanwhile (a stationary
+// part, or a moving body holding its pose): the hull of the two footprints, split into halves
+// while it over-covers by more than max_overestimate.
+template <class Obstacle>
+bool sweep_hits_still(const FineContext& c, const Obstacle& obstacle, const EgoPose& a,
+                      const EgoPose& b, GjkCache* cache, int* iterations, SplitBudget& budget) {
   const double turn = heading_change(a.pose.heading, b.pose.heading);
   const HullView<ObbView> hull(ego_view(c.shape, a, c.origin), ego_view(c.shape, b, c.origin),
                                rotation_inflation(c.shape.rear_radius, turn));
-  const MinkowskiDifference diff(hull, PolygonView(*part.polygon, c.origin));
+  const MinkowskiDifference diff(hull, obstacle);
   if (!intersects(diff, c.contact_tolerance, c.max_gjk_iterations, cache, iterations)) {
     return false;
   }
   if (!budget.split(sweep_overestimate(c.shape.rear_radius, turn))) return true;
   const EgoPose m = ego_between(c.shape, a, b, 0.5);
-  return step_hits_stationary(c, part, a, m, nullptr, iterations, budget) ||
-         step_hits_stationary(c, part, m, b, nullptr, iterations, budget);
+  return sweep_hits_still(c, obstacle, a, m, nullptr, iterations, budget) ||
+         sweep_hits_still(c, obstacle, m, b, nullptr, iterations, budget);
+}
+
+bool same_pose(const Pose2& p, const Pose2& q) {
+  return p.x == q.x && p.y == q.y && p.heading == q.heading;
 }
 
 // One piece [qa.t, qb.t] of the step from a to b, in which both motions are linear; split like
@@ -60,6 +69,11 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
                 SplitBudget& budget) {
   const EgoPose ea = ego_between(c.shape, a, b, qa.s);
   const EgoPose eb = ego_between(c.shape, a, b, qb.s);
+  if (same_pose(qa.pose, qb.pose)) {
+    // The body holds its pose over the piece (a stopped car's prediction): the relative sweep is
+    // the ego's own sweep against the body placed there, which the cheaper hull test answers.
+    return sweep_hits_still(c, body_view(part, qa, c.origin), ea, eb, cache, iterations, budget);
+  }
   const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
   const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
   const double inflation = rotation_inflation(c.shape.rear_radius, ego_turn) +
@@ -83,7 +97,8 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
 bool sweep_hits_stationary(const FineContext& context, const Part& part, const EgoPose& a,
                            const EgoPose& b, GjkCache* cache, int* iterations) {
   SplitBudget budget(context.max_overestimate);
-  return step_hits_stationary(context, part, a, b, cache, iterations, budget);
+  return sweep_hits_still(context, PolygonView(*part.polygon, context.origin), a, b, cache,
+                          iterations, budget);
 }
 
 bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPose& a,
@@ -102,6 +117,8 @@ bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPo
 double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
                     const EgoPose& b, std::vector<BodyPiece>& pieces) {
   double lo = 0, hi = 1;
+  const std::optional<BodyAt> start =
+      part.moving ? body_at(part, a.t, context.outside, nullptr) : std::nullopt;
   for (int step = 0; step < kContactTimeBisections; ++step) {
     const double mid = 0.5 * (lo + hi);
     const double t_mid = a.t + mid * (b.t - a.t);
@@ -109,8 +126,8 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
     int iterations = 0;
     bool hit;
     if (part.moving) {
-      body_pieces(part, a.t, t_mid, body_at(part, a.t, context.outside, nullptr),
-                  body_at(part, t_mid, context.outside, nullptr), nullptr, pieces);
+      body_pieces(part, a.t, t_mid, start, body_at(part, t_mid, context.outside, nullptr), nullptr,
+                  pieces);
       hit = sweep_hits_moving(context, part, a, m, pieces.data(), pieces.size(), nullptr,
                               &iterations);
     } else {

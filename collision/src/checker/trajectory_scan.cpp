@@ -260,8 +260,9 @@ class TrajectoryScan {
       std::size_t hint = 0;
       for (std::size_t i = begin; i < end; ++i) {
         const double t_before = sweeps_into(i) ? trajectory_[i - 1].t : 0.0;
+        const BodyStep* previous = i > begin ? &row[i - begin - 1] : nullptr;
         row[i - begin] = body_step(part, t_before, trajectory_[i].t, sweeps_into(i), fine_.outside,
-                                   &hint, s_.pieces);
+                                   previous, &hint, s_.pieces);
       }
       s_.rows[k] = row;
     }
