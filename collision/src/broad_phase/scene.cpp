@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <vector>
 
 #include "collision/swept_hull.hpp"
 #include "collision/trajectory.hpp"
@@ -24,14 +26,10 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
                       std::vector<std::pair<SpaceTimeBox, int>>& out) {
   const std::vector<PredictedPose>& p = part.obstacle->prediction();
   auto at = [&](std::size_t k) { return placed_box(*part.polygon, p[k].pose); };
-  if (config.obstacles.outside_prediction == OutsidePrediction::hold) {
-    out.push_back({{at(0), -kForever, p.front().t}, part_index});
-    out.push_back({{at(p.size() - 1), p.back().t, kForever}, part_index});
-  }
-  if (p.size() == 1) {
-    out.push_back({{at(0), p[0].t, p[0].t}, part_index});
-    return;
-  }
+  std::vector<SpaceTimeBox> slices;  // in time order
+  const bool hold = config.obstacles.outside_prediction == OutsidePrediction::hold;
+  if (hold) slices.push_back({at(0), -kForever, p.front().t});
+  if (p.size() == 1) slices.push_back({at(0), p[0].t, p[0].t});
   std::size_t first = 0;
   while (first + 1 < p.size()) {
     std::size_t last = first + 1;
@@ -44,9 +42,28 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
           part.circle_radius, heading_change(p[k].pose.heading, p[k + 1].pose.heading));
       box.extend(at(k).inflated(sagitta)).extend(at(k + 1).inflated(sagitta));
     }
-    out.push_back({{box, p[first].t, p[last].t}, part_index});
+    slices.push_back({box, p[first].t, p[last].t});
     first = last;
   }
+  if (hold) slices.push_back({at(p.size() - 1), p.back().t, kForever});
+  // A body that stands still for a while (a stopped car's prediction) gives slices with nearly
+  // the same box: one entry for all of them, their union, keeps the tree small.
+  constexpr double kSameBox = 1e-6;  // m
+  std::optional<SpaceTimeBox> merged;
+  for (const SpaceTimeBox& slice : slices) {
+    if (merged) {
+      const Aabb both = Aabb(merged->box).extend(slice.box);
+      const Vec2 growth = both.sizes() - merged->box.sizes().cwiseMax(slice.box.sizes());
+      if (growth.maxCoeff() <= kSameBox) {
+        merged->box = both;
+        merged->t_max = slice.t_max;
+        continue;
+      }
+      out.push_back({*merged, part_index});
+    }
+    merged = slice;
+  }
+  out.push_back({*merged, part_index});
 }
 
 }  // namespace
