@@ -211,6 +211,41 @@ std::optional<SatResult> deep_overlap(const Obb& a, const Obb& b, double min_dep
   return deep_overlap_of(shape_of(a), shape_of(b), min_depth);
 }
 
+SatVerdict box_polygon_verdict(const Obb& box, const ConvexPolygon& polygon, double apart_beyond,
+                               double overlap_beyond) {
+  const Vec2 c = box.center(), u = box.axis_length(), w = box.axis_width();
+  const double hl = box.half_length(), hw = box.half_width();
+  const std::vector<Vec2>& v = polygon.vertices();
+  const std::size_t n = v.size();
+  double lo_u = kInfinity, hi_u = -kInfinity, lo_w = kInfinity, hi_w = -kInfinity;
+  for (const Vec2& p : v) {
+    const Vec2 d = p - c;
+    const double pu = d.dot(u), pw = d.dot(w);
+    lo_u = std::min(lo_u, pu);
+    hi_u = std::max(hi_u, pu);
+    lo_w = std::min(lo_w, pw);
+    hi_w = std::max(hi_w, pw);
+  }
+  const double box_separation =
+      std::max(std::max(lo_u - hl, -hl - hi_u), std::max(lo_w - hw, -hw - hi_w));
+  if (box_separation > apart_beyond) return SatVerdict::apart;
+  bool deep = box_separation < -overlap_beyond;
+  // The polygon's outward edge normals, not normalised: a separation g along normal m compares
+  // with a distance x as g > x |m|, that is g > 0 and g^2 > x^2 |m|^2.
+  const double apart2 = apart_beyond * apart_beyond, overlap2 = overlap_beyond * overlap_beyond;
+  for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
+    const Vec2 e = v[i] - v[j];
+    const Vec2 m = right_perp(e);
+    const double reach = std::abs(m.dot(u)) * hl + std::abs(m.dot(w)) * hw;
+    const double gap = m.dot(c - v[i]) - reach;
+    const double scaled2 = gap * gap;
+    const double length2 = m.squaredNorm();
+    if (gap > 0 && scaled2 > apart2 * length2) return SatVerdict::apart;
+    deep = deep && gap < 0 && scaled2 > overlap2 * length2;
+  }
+  return deep ? SatVerdict::overlapping : SatVerdict::undecided;
+}
+
 }  // namespace detail
 
 ConvexPolygon to_polygon(const Obb& box) {

@@ -26,4 +26,13 @@ std::optional<SatResult> deep_overlap(const Obb& a, const ConvexPolygon& b, doub
 std::optional<SatResult> deep_overlap(const ConvexPolygon& a, const Obb& b, double min_depth);
 std::optional<SatResult> deep_overlap(const Obb& a, const Obb& b, double min_depth);
 
+// What SAT proves of a box and a polygon, for intersects(): apart (the separation along some
+// axis exceeds apart_beyond metres), overlapping (every axis shows an overlap deeper than
+// overlap_beyond metres), or neither. In the box's frame, one pass over the polygon for the
+// box's axes and one over its edges, with no square root: the fastest form of the test for the
+// pair a checker asks about most.
+enum class SatVerdict { apart, overlapping, undecided };
+SatVerdict box_polygon_verdict(const Obb& box, const ConvexPolygon& polygon, double apart_beyond,
+                               double overlap_beyond);
+
 }  // namespace collision::detail
