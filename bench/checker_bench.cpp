@@ -31,6 +31,13 @@
 //   size/...       1000 obstacles, candidates x poses from 10 x 25 to 1000 x 100, default config
 //   primitives/... per-pose building blocks of the public API alone (footprint, heading_change,
 //                  rotation_inflation, validate_trajectory), per pose
+//   traffic/...    60 cars on a four-lane road, 500 candidates of 50 poses, default config:
+//                  moving (constant velocity), standing (stationary at their first pose) and
+//                  parked (moving obstacles whose predictions hold that pose: standing's
+//                  geometry and first hits, through the moving obstacles' code); per pose
+//                  checked, after the brute-force references
+//   tutorial/...   shaped like CommonRoad's tutorial scene (bench/scenes.hpp), discrete and
+//                  continuous checks, clearance off; per pose checked
 //
 // Counters: per_pose is the time per pose (total / (candidates * poses)); shown as e.g.
 // "180ns". Everything that runs on the calling thread is timed in CPU time, which a shared,

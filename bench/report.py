@@ -133,6 +133,8 @@ RATIOS += [
      "corridor/checker", "(info)", None),
     ("traffic: moving / the same cars standing", "traffic/moving", "traffic/standing",
      "<= 1.3", lambda r: r <= 1.3),
+    ("traffic: parked (moving obstacles holding their pose) / standing, same answers",
+     "traffic/parked", "traffic/standing", "(info: what the moving code costs)", None),
     ("tutorial shape: continuous / discrete", "tutorial/continuous", "tutorial/discrete",
      "<= 1.6", lambda r: r <= 1.6),
     ("urban: check_all 1 thread / 2 threads (wall clock)", "urban/scaling/threads:1",
