@@ -3,14 +3,17 @@
 // random trajectories with turns, irregular times and wrapped headings; half of the scenes moved
 // to UTM-like coordinates (4.5e6, 5.5e6).
 //
+// The references (checker_scenes.hpp) share no code with the checker: the footprint,
+// interpolation, placement and the pair test and distance of two convex polygons are written
+// there in long double.
+//
 //  (a) The coarse stage and the warm start change speed only: the default config and the same
 //      config with the spatial index, bounding circles, AABBs and warm start all off give the
 //      same collides / first_collision_index / obstacle_id, and min_clearance within 1e-9 m.
 //  (b) min_clearance of a collision-free trajectory is its definition: the smallest distance
-//      over the poses (collision::distance of the footprint and each obstacle piece), +infinity
-//      beyond the horizon.
+//      over the poses from the footprint to each obstacle piece, +infinity beyond the horizon.
 //  (c) Continuous checking never misses a contact: each step sampled densely (hundreds of
-//      sub-steps, poses by collision::interpolate, bodies at the same times) never collides
+//      sub-steps, bodies at the same times) never collides
 //      earlier than the checker says. When the checker is earlier (a conservative early hit of
 //      its swept hulls), the dense gap of that step must be small, and such cases rare.
 //

@@ -169,7 +169,8 @@ void check_answers(const Outcome& o, double truth, const RefShape& ra, const Ref
 }
 
 // ---------------------------------------------------------------------------------------------
-// Box and polygon pairs: Boost.Geometry for intersects and distance, sat() for the depth.
+// Box and polygon pairs: Boost.Geometry for intersects and distance, the long-double reference
+// (test_support.hpp) for the depth; sat() is checked against it too.
 // SA, SB: what sat() and Boost see (the hull polygon for a swept hull).
 
 template <class A, class B, class SA, class SB>
