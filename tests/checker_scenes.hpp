@@ -432,6 +432,19 @@ class Reference {
   }
 
   // The first dense sample of step i that hits (pose 0 for i = 0): "t <time>, id <lowest id>".
+  // The time of the first dense sample of step i that hits (t(0) for i = 0), if one does.
+  std::optional<double> dense_first_time(const Trajectory& tr, std::size_t i, int min_substeps,
+                                         double spacing_m) const {
+    const int n = i == 0 ? 0 : substeps(tr, i, min_substeps, spacing_m);
+    for (int k = i == 0 ? 0 : 1; k <= n; ++k) {
+      RefPose pose = ref_pose(tr[i].pose);
+      RefReal t = tr[i].t;
+      if (i > 0) sample(tr, i, k, n, &pose, &t);
+      if (hit_at(pose, t)) return static_cast<double>(t);
+    }
+    return std::nullopt;
+  }
+
   std::string describe_first_hit(const Trajectory& tr, std::size_t i, int min_substeps,
                                  double spacing_m) const {
     const int n = i == 0 ? 0 : substeps(tr, i, min_substeps, spacing_m);

@@ -230,7 +230,7 @@ TEST(CheckerVsBruteForce, ContinuousNeverLaterThanDenseSampling) {
   // Index 0: smooth trajectories, 1: rough ones (the rate limit is for smooth ones only).
   int trajectories[2] = {0, 0}, early[2] = {0, 0};
   int dense_colliding = 0, checker_colliding = 0, same_index = 0;
-  int misses = 0, gap_failures = 0;
+  int misses = 0, gap_failures = 0, late_times = 0;
   double worst_gap = 0;
   std::string worst_case;
   for (const SceneSeed& seed : scene_seeds()) {
@@ -262,6 +262,17 @@ TEST(CheckerVsBruteForce, ContinuousNeverLaterThanDenseSampling) {
       const std::size_t c = *r.first_collision_index;
       if (dense && *dense == c) {
         ++same_index;
+        // The contact time: the time before it up to one resolution step (2^-10 of the step)
+        // is proven free, so it cannot come later than a sample that touches.
+        const std::optional<double> touching =
+            ref.dense_first_time(tr, c, kMinSubsteps, kDenseSpacing);
+        const double resolution = c == 0 ? 0.0 : (tr[c].t - tr[c - 1].t) / 1024;
+        if (touching && *r.first_collision_time > *touching + resolution * (1 + 1e-9) + 1e-12 &&
+            ++late_times <= kMaxReported) {
+          ADD_FAILURE() << "contact time " << test::fmt(*r.first_collision_time)
+                        << " later than a touching sample at " << test::fmt(*touching) << ", "
+                        << where(seed, i, tr);
+        }
         continue;
       }
       // The checker hit earlier than dense sampling: how close did that step really come?
@@ -286,6 +297,7 @@ TEST(CheckerVsBruteForce, ContinuousNeverLaterThanDenseSampling) {
     }
   }
   EXPECT_EQ(misses, 0);
+  EXPECT_EQ(late_times, 0);
   EXPECT_EQ(gap_failures, 0);
   const double rate = trajectories[0] ? static_cast<double>(early[0]) / trajectories[0] : 0.0;
   EXPECT_LT(rate, kMaxEarlyRate) << early[0] << " conservative early hits in " << trajectories[0]

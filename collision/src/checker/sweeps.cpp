@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "checker/fine_stage.hpp"
 #include "collision/swept_hull.hpp"
 #include "narrow_phase/narrow_phase.hpp"
 #include "narrow_phase/relative_sweep.hpp"
@@ -12,9 +13,17 @@ namespace collision::detail {
 
 namespace {
 
-// Bisection steps for the contact time inside a sweep: the estimate is at most
-// (t(i) - t(i-1)) / 2^kContactTimeBisections early.
-constexpr int kContactTimeBisections = 10;
+// Resolution of the contact time inside a sweep, as a fraction of the step: the estimate is at
+// most that much of the step after the last time proven free.
+constexpr double kContactTimeResolution = 1.0 / 1024;
+
+// Conservative advancement against a stationary part: at most this many distance queries before
+// bisection takes over (a grazing approach advances slowly).
+constexpr int kAdvanceSteps = 16;
+
+// Distances (m) the advancement leaves unused: GJK's distance is accurate to far less relative to
+// the checker's local origin, so a step never passes a contact.
+constexpr double kAdvanceSlack = 1e-8;
 
 // Most halvings spent on one sweep test (each costs two GJK calls): bounds the work of a
 // pathological step (a huge vehicle turning by pi past a long obstacle, with a millimetre asked
@@ -116,23 +125,54 @@ bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPo
 
 double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
                     const EgoPose& b, std::vector<BodyPiece>& pieces) {
-  // Each test sweeps from the latest time proven free, not from a: the part of the step before
-  // it cannot hold the contact, and the half-length sweeps over-cover less, so they split less.
-  double lo = 0, hi = 1;
+  double lo = 0, hi = 1;  // fractions of the step: [a.t, t(lo)] is proven free
+  auto time_at = [&](double s) { return std::min(a.t + s * (b.t - a.t), b.t); };
+  auto ego_at = [&](double s) {
+    return s == 1 ? b : make_ego(context.shape, interpolate(a.pose, b.pose, s), time_at(s));
+  };
   EgoPose from = a;
-  std::optional<BodyAt> from_body =
-      part.moving ? body_at(part, a.t, context.outside, nullptr) : std::nullopt;
   GjkCache cache;  // the shapes of one test are near those of the last
-  for (int step = 0; step < kContactTimeBisections; ++step) {
+  int iterations = 0;
+  if (!part.moving) {
+    // Conservative advancement: no point of the footprint moves farther than `reach` metres
+    // per unit fraction of the step (the rear axle's travel plus the turn at the farthest
+    // corner), so a pose at distance d from the part is free for (d - tolerance) / reach more.
+    // Against a face this lands on the contact in a step or two; once the advance is below the
+    // resolution, one short sweep settles it.
+    const double reach =
+        Vec2(b.pose.x - a.pose.x, b.pose.y - a.pose.y).norm() +
+        context.shape.rear_radius * std::abs(heading_change(a.pose.heading, b.pose.heading));
+    GjkCache pose_cache;
+    for (int k = 0; k < kAdvanceSteps && reach > 0; ++k) {
+      const PoseClearance d = pose_clearance(context, part, from, &pose_cache);
+      if (d.hit) return time_at(lo);  // the pose itself touches: the contact is here
+      double advance = (d.distance - context.contact_tolerance - kAdvanceSlack) / reach;
+      if (advance < kContactTimeResolution) {
+        const double next = std::min(1.0, lo + kContactTimeResolution);
+        const EgoPose m = ego_at(next);
+        if (sweep_hits_stationary(context, part, from, m, &cache, &iterations)) {
+          return time_at(next);
+        }
+        advance = next - lo;
+      }
+      lo += advance;
+      if (lo >= 1) return b.t;  // the whole step is free: the step's hull over-covered
+      from = ego_at(lo);
+    }
+  }
+  // Bisection from the latest time proven free: each test sweeps [t(lo), t(mid)], not from a,
+  // since the part of the step before t(lo) cannot hold the contact, and the shorter sweeps
+  // over-cover less, so they split less.
+  std::optional<BodyAt> from_body =
+      part.moving ? body_at(part, from.t, context.outside, nullptr) : std::nullopt;
+  while (hi - lo > kContactTimeResolution) {
     const double mid = 0.5 * (lo + hi);
-    const double t_mid = a.t + mid * (b.t - a.t);
-    const EgoPose m = make_ego(context.shape, interpolate(a.pose, b.pose, mid), t_mid);
-    int iterations = 0;
+    const EgoPose m = ego_at(mid);
     bool hit;
     std::optional<BodyAt> mid_body;
     if (part.moving) {
-      mid_body = body_at(part, t_mid, context.outside, nullptr);
-      body_pieces(part, from.t, t_mid, from_body, mid_body, nullptr, pieces);
+      mid_body = body_at(part, m.t, context.outside, nullptr);
+      body_pieces(part, from.t, m.t, from_body, mid_body, nullptr, pieces);
       hit = sweep_hits_moving(context, part, from, m, pieces.data(), pieces.size(), &cache,
                               &iterations);
     } else {
@@ -146,7 +186,7 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
       from_body = mid_body;
     }
   }
-  return std::min(a.t + hi * (b.t - a.t), b.t);  // round-off must not pass t(i)
+  return time_at(hi);
 }
 
 }  // namespace collision::detail

@@ -46,9 +46,11 @@ bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPo
                        const EgoPose& b, const BodyPiece* pieces, std::size_t piece_count,
                        GjkCache* cache, int* iterations);
 
-// The earliest time in [a.t, b.t] at which the sweep from a already hits the part, by bisection
-// to (b.t - a.t) / 2^10: the time before it is proven free, and the sweep up to it hits (within
-// the sweeps' allowed over-cover). `pieces` is working memory for a moving body's pieces.
+// The earliest time in [a.t, b.t] at which the sweep from a already hits the part, to
+// (b.t - a.t) / 2^10: the time before it is proven free, and the pose there touches the part or
+// the sweep up to it hits (within the sweeps' allowed over-cover). Against a stationary part by
+// conservative advancement (distances over the footprint's fastest motion), then bisection;
+// against a moving body by bisection. `pieces` is working memory for a moving body's pieces.
 double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
                     const EgoPose& b, std::vector<BodyPiece>& pieces);
 
