@@ -431,32 +431,37 @@ class Reference {
                            (t - static_cast<RefReal>(tr[i - 1].t)) / (tr[i].t - tr[i - 1].t));
   }
 
-  // The first dense sample of step i that hits (pose 0 for i = 0): "t <time>, id <lowest id>".
-  // The time of the first dense sample of step i that hits (t(0) for i = 0), if one does.
-  std::optional<double> dense_first_time(const Trajectory& tr, std::size_t i, int min_substeps,
-                                         double spacing_m) const {
-    const int n = i == 0 ? 0 : substeps(tr, i, min_substeps, spacing_m);
-    for (int k = i == 0 ? 0 : 1; k <= n; ++k) {
-      RefPose pose = ref_pose(tr[i].pose);
-      RefReal t = tr[i].t;
-      if (i > 0) sample(tr, i, k, n, &pose, &t);
-      if (hit_at(pose, t)) return static_cast<double>(t);
-    }
-    return std::nullopt;
-  }
-
-  std::string describe_first_hit(const Trajectory& tr, std::size_t i, int min_substeps,
-                                 double spacing_m) const {
+  // The first dense sample of step i that hits (pose 0 for i = 0): its time and the lowest id hit.
+  struct SampleHit {
+    double t;
+    int id;
+  };
+  std::optional<SampleHit> dense_first_sample(const Trajectory& tr, std::size_t i, int min_substeps,
+                                              double spacing_m) const {
     const int n = i == 0 ? 0 : substeps(tr, i, min_substeps, spacing_m);
     for (int k = i == 0 ? 0 : 1; k <= n; ++k) {
       RefPose pose = ref_pose(tr[i].pose);
       RefReal t = tr[i].t;
       if (i > 0) sample(tr, i, k, n, &pose, &t);
       if (const std::optional<int> id = hit_at(pose, t)) {
-        return "t " + fmt(static_cast<double>(t)) + ", id " + std::to_string(*id);
+        return SampleHit{static_cast<double>(t), *id};
       }
     }
-    return "no hit";
+    return std::nullopt;
+  }
+
+  // The time of the first dense sample of step i that hits, if one does.
+  std::optional<double> dense_first_time(const Trajectory& tr, std::size_t i, int min_substeps,
+                                         double spacing_m) const {
+    const std::optional<SampleHit> hit = dense_first_sample(tr, i, min_substeps, spacing_m);
+    return hit ? std::optional<double>(hit->t) : std::nullopt;
+  }
+
+  // The first dense sample of step i that hits, as "t <time>, id <lowest id>".
+  std::string describe_first_hit(const Trajectory& tr, std::size_t i, int min_substeps,
+                                 double spacing_m) const {
+    const std::optional<SampleHit> hit = dense_first_sample(tr, i, min_substeps, spacing_m);
+    return hit ? "t " + fmt(hit->t) + ", id " + std::to_string(hit->id) : "no hit";
   }
 
   // Smallest distance over the dense samples of step i (pose 0 alone for i = 0).
