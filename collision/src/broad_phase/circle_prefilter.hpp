@@ -12,8 +12,9 @@
 
 namespace collision::detail {
 
-// A candidate part's bounding circle, laid out for the pass (world frame, m). A moving body's
-// radius is +infinity: its circle moves with it, so the pass always keeps it.
+// A candidate part's bounding circle, laid out for the pass (world frame, m). A moving body's is
+// the disc that holds it over the tested motion (checker/body_track.hpp), set pose by pose; a
+// NaN centre (a body absent throughout) is never kept.
 struct CandidateCircle {
   double x;
   double y;
@@ -31,8 +32,8 @@ COLLISION_ALWAYS_INLINE inline std::size_t circles_within(const CandidateCircle*
   for (std::size_t k = 0; k < count; ++k) {
     const CandidateCircle& c = circles[k];
     const double dx = c.x - cx, dy = c.y - cy;
-    const double r = (reach + c.radius) * kMargin;  // infinite for a moving body: always kept
-    kept[n] = static_cast<int>(k);                  // branch-free: overwritten unless kept
+    const double r = (reach + c.radius) * kMargin;
+    kept[n] = static_cast<int>(k);  // branch-free: overwritten unless kept
     n += dx * dx + dy * dy <= r * r ? 1 : 0;
   }
   return n;

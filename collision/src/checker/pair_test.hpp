@@ -10,8 +10,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <limits>
-#include <optional>
 #include <vector>
 
 #include "broad_phase/coarse_stage.hpp"
