@@ -65,9 +65,9 @@ BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
   if (step.now) step.pose_box = body_box(part, *step.now);
   if (!pieces.empty()) {
     step.circle = circle_of(part, pieces);
-    // Of the pieces' ends, the step's start is the previous pose's body, whose box is known.
-    const bool start_known =
-        sweep && previous != nullptr && step.before && pieces.front().start.t == step.before->t;
+    // A present start (set only for a sweep) opens the first piece; given a previous step, it is
+    // that step's body, whose box is known.
+    const bool start_known = previous != nullptr && step.before;
     step.motion_box = motion_box_of(part, pieces, start_known ? &previous->pose_box : nullptr);
   }
   return step;

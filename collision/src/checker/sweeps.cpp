@@ -127,9 +127,7 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
                     const EgoPose& b, std::vector<BodyPiece>& pieces) {
   double lo = 0, hi = 1;  // fractions of the step: [a.t, t(lo)] is proven free
   auto time_at = [&](double s) { return std::min(a.t + s * (b.t - a.t), b.t); };
-  auto ego_at = [&](double s) {
-    return s == 1 ? b : make_ego(context.shape, interpolate(a.pose, b.pose, s), time_at(s));
-  };
+  auto ego_at = [&](double s) { return ego_between(context.shape, a, b, s); };
   EgoPose from = a;
   GjkCache cache;  // the shapes of one test are near those of the last
   int iterations = 0;

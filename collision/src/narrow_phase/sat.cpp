@@ -217,6 +217,8 @@ SatVerdict box_polygon_verdict(const Obb& box, const ConvexPolygon& polygon, dou
   const double hl = box.half_length(), hw = box.half_width();
   const std::vector<Vec2>& v = polygon.vertices();
   const std::size_t n = v.size();
+  // The box's axes, in its frame: the pass of best_axis(BoxShape, ...) without its choice of an
+  // axis and normal, which this verdict does not need on the path of every cold query.
   double lo_u = kInfinity, hi_u = -kInfinity, lo_w = kInfinity, hi_w = -kInfinity;
   for (const Vec2& p : v) {
     const Vec2 d = p - c;
