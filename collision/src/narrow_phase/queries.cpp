@@ -76,8 +76,8 @@ bool intersects(const A& a, const B& b, double contact_tolerance_m, GjkCache* ca
                                          detail::make_view(b, origin));
   if constexpr (kPolygonal<A> && kPolygonal<B>) {
     // A cold query on a box and a polygon is one pass of SAT over both shapes' axes first: it
-    // settles near contacts, where GJK needs several iterations, about as fast as a hand-written
-    // SAT, and most other pairs on its first loop. Other box and polygon pairs take the first
+    // settles near contacts, where GJK needs several iterations, in that one pass, and most other
+    // pairs on its first loop. Other box and polygon pairs take the first
     // support point and the vertex test before it. SAT decides only where its separation is
     // clear of both decisions (an overlap, and the contact tolerance) by more than the round-off
     // of either method, so its verdict is GJK's; the rest goes to GJK. A warm query keeps GJK:
