@@ -1,5 +1,5 @@
 // CheckerConfig: defaults, config/default.yaml, parse_config/load_config and their error
-// messages, validate().
+// messages, validate(); the obstacle class names of margins.by_class.
 
 #include "collision/config.hpp"
 
@@ -7,19 +7,24 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iomanip>
 #include <limits>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "collision/convex_polygon.hpp"
 #include "collision/errors.hpp"
+#include "collision/obstacle_class.hpp"
 
 namespace collision {
 namespace {
@@ -28,14 +33,30 @@ namespace fs = std::filesystem;
 
 const std::string kDefaultYaml = std::string(COLLISION_SOURCE_DIR) + "/config/default.yaml";
 
+constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Every class, in enumerator order.
+std::vector<ObstacleClass> AllClasses() {
+  std::vector<ObstacleClass> classes;
+  for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+    classes.push_back(static_cast<ObstacleClass>(i));
+  }
+  return classes;
+}
+
 // Every field, one EXPECT each, so a failure names the field.
 void ExpectSameConfig(const CheckerConfig& actual, const CheckerConfig& expected) {
   EXPECT_EQ(actual.vehicle.wheel_base, expected.vehicle.wheel_base);
   EXPECT_EQ(actual.vehicle.front_overhang, expected.vehicle.front_overhang);
   EXPECT_EQ(actual.vehicle.rear_overhang, expected.vehicle.rear_overhang);
   EXPECT_EQ(actual.vehicle.width, expected.vehicle.width);
+  EXPECT_EQ(actual.vehicle.footprint, expected.vehicle.footprint);
   EXPECT_EQ(actual.margins.longitudinal, expected.margins.longitudinal);
   EXPECT_EQ(actual.margins.lateral, expected.margins.lateral);
+  for (const ObstacleClass c : AllClasses()) {
+    EXPECT_EQ(actual.margins.by_class[c], expected.margins.by_class[c]) << to_string(c);
+  }
   EXPECT_EQ(actual.continuous.enabled, expected.continuous.enabled);
   EXPECT_EQ(actual.continuous.max_overestimate, expected.continuous.max_overestimate);
   EXPECT_EQ(actual.clearance.horizon, expected.clearance.horizon);
@@ -62,10 +83,20 @@ std::string ToYaml(const CheckerConfig& c) {
       << "  front_overhang: " << c.vehicle.front_overhang << "\n"
       << "  rear_overhang: " << c.vehicle.rear_overhang << "\n"
       << "  width: " << c.vehicle.width << "\n"
+      << "  footprint: [";
+  for (std::size_t i = 0; i < c.vehicle.footprint.size(); ++i) {
+    const Vec2& v = c.vehicle.footprint[i];
+    out << (i == 0 ? "" : ", ") << "[" << v.x() << ", " << v.y() << "]";
+  }
+  out << "]\n"
       << "margins:\n"
       << "  longitudinal: " << c.margins.longitudinal << "\n"
       << "  lateral: " << c.margins.lateral << "\n"
-      << "continuous:\n"
+      << "  by_class:\n";
+  for (const ObstacleClass k : AllClasses()) {
+    out << "    " << to_string(k) << ": " << c.margins.by_class[k] << "\n";
+  }
+  out << "continuous:\n"
       << "  enabled: " << c.continuous.enabled << "\n"
       << "  max_overestimate: " << c.continuous.max_overestimate << "\n"
       << "clearance:\n"
@@ -96,8 +127,16 @@ CheckerConfig CustomConfig() {
   c.vehicle.front_overhang = 0.0;
   c.vehicle.rear_overhang = 1.25;
   c.vehicle.width = 2.05;
+  // A pointed nose, clockwise, with a duplicate and a collinear vertex: kept as written.
+  c.vehicle.footprint = {{-1.25, 1.0}, {1.0 / 3.0, 1.0}, {4.1, 1.0},   {4.1, 1.0},
+                         {4.6, 0.0},   {4.1, -1.0},      {-1.25, -1.0}};
   c.margins.longitudinal = 0.3;
   c.margins.lateral = 0.15;
+  // A different value per class, so that a value read into the wrong class shows.
+  for (const ObstacleClass k : AllClasses()) {
+    c.margins.by_class[k] = 0.125 * (static_cast<double>(k) + 1);
+  }
+  c.margins.by_class[ObstacleClass::pedestrian] = 1.0 / 3.0;
   c.continuous.enabled = false;
   c.continuous.max_overestimate = 0.005;
   c.clearance.horizon = 0.0;
@@ -167,6 +206,8 @@ TEST(ConfigDefaults, DefaultConfigMatchesHeaderDefaultsAndContract) {
   EXPECT_EQ(c.vehicle.width, 1.92);
   EXPECT_EQ(c.margins.longitudinal, 0.0);
   EXPECT_EQ(c.margins.lateral, 0.0);
+  EXPECT_TRUE(c.vehicle.footprint.empty());
+  for (const ObstacleClass k : AllClasses()) EXPECT_EQ(c.margins.by_class[k], 0.0) << to_string(k);
   EXPECT_TRUE(c.continuous.enabled);
   EXPECT_EQ(c.clearance.horizon, 5.0);
   EXPECT_EQ(c.obstacles.outside_prediction, OutsidePrediction::hold);
@@ -189,9 +230,11 @@ TEST(ConfigDefaults, DefaultYamlListsEveryKeyWithAComment) {
                                          "  front_overhang:",
                                          "  rear_overhang:",
                                          "  width:",
+                                         "  footprint:",
                                          "margins:",
                                          "  longitudinal:",
                                          "  lateral:",
+                                         "  by_class:",
                                          "continuous:",
                                          "  enabled:",
                                          "  max_overestimate:",
@@ -223,6 +266,11 @@ TEST(ConfigDefaults, DefaultYamlListsEveryKeyWithAComment) {
     }
     EXPECT_EQ(found, 1) << key;
   }
+  // Every class is listed under by_class (one comment above them all), so users see the names.
+  for (const ObstacleClass k : AllClasses()) {
+    const std::string line = std::string("    ") + to_string(k) + ": 0.0";
+    EXPECT_EQ(std::count(lines.begin(), lines.end(), line), 1) << line;
+  }
 }
 
 TEST(ConfigDefaults, EmptyMapIsDefault) {
@@ -230,9 +278,19 @@ TEST(ConfigDefaults, EmptyMapIsDefault) {
   ExpectSameConfig(parse_config("# just the defaults\n{}\n"), default_config());
 }
 
+// Not only equal to default_config(): the contract's own values, the box and no class margin.
+TEST(ConfigDefaults, EmptyMapHasTheBoxAndNoClassMargins) {
+  const CheckerConfig c = parse_config("{}");
+  EXPECT_TRUE(c.vehicle.footprint.empty());
+  EXPECT_TRUE(c.margins.by_class.all_zero());
+  for (const ObstacleClass k : AllClasses()) EXPECT_EQ(c.margins.by_class[k], 0.0) << to_string(k);
+}
+
 TEST(ConfigDefaults, EmptySectionsAreDefault) {
   ExpectSameConfig(parse_config("vehicle: {}\nmargins: {}\ncontinuous: {}\nclearance: {}\n"
                                 "obstacles: {}\nbroad_phase: {}\nnarrow_phase: {}\n"),
+                   default_config());
+  ExpectSameConfig(parse_config("vehicle: {footprint: []}\nmargins: {by_class: {}}\n"),
                    default_config());
 }
 
@@ -350,6 +408,23 @@ std::vector<RangeCase> RangeCases() {
        "margins.lateral: must be 0 to 1000 (was -0.01)"},
       {"margins:\n  lateral: 1000.5\n", [](C& c) { c.margins.lateral = 1000.5; },
        "margins.lateral: must be 0 to 1000 (was 1000.5)"},
+      {"margins:\n  by_class: {pedestrian: -0.5}\n",
+       [](C& c) { c.margins.by_class[ObstacleClass::pedestrian] = -0.5; },
+       "margins.by_class.pedestrian: must be 0 to 1000 (was -0.5)"},
+      {"margins:\n  by_class: {road_boundary: 1500}\n",
+       [](C& c) { c.margins.by_class[ObstacleClass::road_boundary] = 1500; },
+       "margins.by_class.road_boundary: must be 0 to 1000 (was 1500)"},
+      // A footprint coordinate: |x|, |y| <= 1000 (a footprint in millimetres).
+      {"vehicle:\n  footprint: [[0, 0], [1001, 0], [0, 1]]\n",
+       [](C& c) {
+         c.vehicle.footprint = {{0, 0}, {1001, 0}, {0, 1}};
+       },
+       "vehicle.footprint[1].x: must be -1000 to 1000 (was 1001)"},
+      {"vehicle:\n  footprint: [[0, 0], [1, 0], [0, 1], [-1, -3850]]\n",
+       [](C& c) {
+         c.vehicle.footprint = {{0, 0}, {1, 0}, {0, 1}, {-1, -3850}};
+       },
+       "vehicle.footprint[3].y: must be -1000 to 1000 (was -3850)"},
       {"continuous:\n  max_overestimate: 0\n", [](C& c) { c.continuous.max_overestimate = 0; },
        "continuous.max_overestimate: must be 0.001 to 1 (was 0)"},
       {"continuous:\n  max_overestimate: 2\n", [](C& c) { c.continuous.max_overestimate = 2; },
@@ -431,13 +506,15 @@ TEST(ConfigRange, ParseRejectsNonFiniteNumbers) {
             "<config>:2: margins.lateral: must be finite (was -.inf)");
   EXPECT_EQ(ParseError("broad_phase:\n  time_slice: +.Inf\n"),
             "<config>:2: broad_phase.time_slice: must be finite (was +.Inf)");
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    bus: .nan\n"),
+            "<config>:3: margins.by_class.bus: must be finite (was .nan)");
+  EXPECT_EQ(ParseError("vehicle:\n  footprint: [[0, 0], [1, -.inf], [0, 1]]\n"),
+            "<config>:2: vehicle.footprint[1].y: must be finite (was -.inf)");
   EXPECT_EQ(ParseError("clearance:\n  horizon: 1e999\n"),
             "<config>:2: clearance.horizon: does not fit a double (was 1e999)");
 }
 
 TEST(ConfigRange, ValidateRejectsNonFiniteNumbers) {
-  constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   CheckerConfig c = default_config();
   c.vehicle.width = kNan;
   EXPECT_EQ(ErrorOf([&] { validate(c); }), "vehicle.width: must be finite (was nan)");
@@ -448,6 +525,15 @@ TEST(ConfigRange, ValidateRejectsNonFiniteNumbers) {
   c.narrow_phase.contact_tolerance = -kInf;
   EXPECT_EQ(ErrorOf([&] { validate(c); }),
             "narrow_phase.contact_tolerance: must be finite (was -inf)");
+  c = default_config();
+  c.margins.by_class[ObstacleClass::bicycle] = kNan;
+  EXPECT_EQ(ErrorOf([&] { validate(c); }), "margins.by_class.bicycle: must be finite (was nan)");
+  c = default_config();
+  c.vehicle.footprint = {{0, 0}, {1, 0}, {kInf, 1}};
+  EXPECT_EQ(ErrorOf([&] { validate(c); }), "vehicle.footprint[2].x: must be finite (was inf)");
+  c = default_config();
+  c.vehicle.footprint = {{0, 0}, {1, 0}, {1, kNan}};
+  EXPECT_EQ(ErrorOf([&] { validate(c); }), "vehicle.footprint[2].y: must be finite (was nan)");
 }
 
 TEST(ConfigRange, ValidateRejectsAnUnknownEnumValue) {
@@ -462,6 +548,23 @@ TEST(ConfigRange, ValidateReportsTheFirstBadKeyInFileOrder) {
   c.threads = -3;
   c.vehicle.width = 0;
   EXPECT_EQ(ErrorOf([&] { validate(c); }), "vehicle.width: must be > 0 and <= 1000 (was 0)");
+  c = default_config();
+  c.margins.by_class[ObstacleClass::car] = -1;
+  c.vehicle.footprint = {{0, 0}, {1, 0}};
+  EXPECT_EQ(ErrorOf([&] { validate(c); }),
+            "vehicle.footprint: needs at least 3 vertices (got 2); write [] for the box");
+}
+
+// Each class's value is checked, not only the first or the last.
+TEST(ConfigRange, ValidateChecksEveryClass) {
+  for (const ObstacleClass k : AllClasses()) {
+    CheckerConfig c = default_config();
+    c.margins.by_class[k] = -1;
+    EXPECT_EQ(ErrorOf([&] { validate(c); }),
+              std::string("margins.by_class.") + to_string(k) + ": must be 0 to 1000 (was -1)");
+    c.margins.by_class[k] = 1000;
+    EXPECT_NO_THROW(validate(c)) << to_string(k);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -543,9 +646,9 @@ TEST(ConfigStructure, SectionWithNoValue) {
 TEST(ConfigStructure, SectionMustBeAMap) {
   EXPECT_EQ(ParseError("vehicle: 5\n"),
             "<config>:1: vehicle: expected a map of wheel_base, front_overhang, rear_overhang, "
-            "width (was a scalar)");
+            "width, footprint (was a scalar)");
   EXPECT_EQ(ParseError("margins:\n  - 0.1\n  - 0.2\n"),
-            "<config>:1: margins: expected a map of longitudinal, lateral (was a list)");
+            "<config>:1: margins: expected a map of longitudinal, lateral, by_class (was a list)");
 }
 
 TEST(ConfigStructure, TopLevelMustBeAMap) {
@@ -563,13 +666,13 @@ TEST(ConfigStructure, UnknownKeysNameTheKeyAndTheAllowedOnes) {
             "obstacles, broad_phase, narrow_phase, threads)");
   EXPECT_EQ(ParseError("vehicle:\n  width: 2\n  wheelbase: 3\n"),
             "<config>:3: vehicle.wheelbase: unknown key (allowed: wheel_base, front_overhang, "
-            "rear_overhang, width)");
+            "rear_overhang, width, footprint)");
   EXPECT_EQ(ParseError("narrow_phase:\n  warm_start: true\n  gjk_iterations: 10\n"),
             "<config>:3: narrow_phase.gjk_iterations: unknown key (allowed: contact_tolerance, "
             "max_gjk_iterations, max_epa_iterations, warm_start)");
   // A key of one section written in another is unknown there.
   EXPECT_EQ(ParseError("margins:\n  width: 2\n"),
-            "<config>:2: margins.width: unknown key (allowed: longitudinal, lateral)");
+            "<config>:2: margins.width: unknown key (allowed: longitudinal, lateral, by_class)");
   // A top-level leaf is not a section of the others.
   EXPECT_EQ(ParseError("broad_phase:\n  threads: 2\n"),
             "<config>:2: broad_phase.threads: unknown key (allowed: spatial_index, "
@@ -628,6 +731,296 @@ TEST(ConfigStructure, ErrorsAreConfigErrorsAndRuntimeErrors) {
   static_assert(std::is_base_of_v<std::runtime_error, ConfigError>);
   EXPECT_THROW(parse_config("threads: -1"), ConfigError);
   EXPECT_THROW(parse_config("threads: -1"), std::runtime_error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Obstacle class names (the keys of margins.by_class)
+
+TEST(ObstacleClassNames, AreTheEnumeratorNames) {
+  const std::vector<std::string> expected = {"unknown",    "car",           "truck",
+                                             "bus",        "motorcycle",    "bicycle",
+                                             "pedestrian", "static_object", "road_boundary"};
+  ASSERT_EQ(expected.size(), kObstacleClassCount);
+  for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+    EXPECT_EQ(to_string(static_cast<ObstacleClass>(i)), expected[i]);
+  }
+  EXPECT_STREQ(to_string(ObstacleClass::pedestrian), "pedestrian");
+  EXPECT_STREQ(to_string(ObstacleClass::road_boundary), "road_boundary");
+}
+
+TEST(ObstacleClassNames, RoundTrip) {
+  std::set<std::string> names;
+  for (const ObstacleClass k : AllClasses()) {
+    const std::string name = to_string(k);
+    EXPECT_TRUE(names.insert(name).second) << "two classes named " << name;
+    EXPECT_EQ(obstacle_class_from_string(name), std::optional<ObstacleClass>(k)) << name;
+  }
+}
+
+TEST(ObstacleClassNames, OtherNamesAreNoClass) {
+  for (const char* name : {"", "Car", "CAR", "cars", "car ", " car", "static-object",
+                           "staticobject", "road", "invalid", "unknown\n"}) {
+    EXPECT_EQ(obstacle_class_from_string(name), std::nullopt) << '"' << name << '"';
+  }
+  // A prefix of a name is not the name (a string_view compared by length, not as a C string).
+  EXPECT_EQ(obstacle_class_from_string(std::string_view("carp", 3)), ObstacleClass::car);
+  EXPECT_EQ(obstacle_class_from_string(std::string_view("pedestrian", 5)), std::nullopt);
+}
+
+TEST(ObstacleClassNames, AValueOutsideTheEnumerationHasAName) {
+  const char* name = to_string(static_cast<ObstacleClass>(kObstacleClassCount));
+  ASSERT_NE(name, nullptr);
+  EXPECT_EQ(obstacle_class_from_string(name), std::nullopt);
+}
+
+// ---------------------------------------------------------------------------------------------
+// margins.by_class
+
+TEST(ConfigClassMargins, ReadsEachClassAndLeavesTheOthersAtZero) {
+  const CheckerConfig c = parse_config(
+      "margins:\n"
+      "  lateral: 0.2\n"
+      "  by_class:\n"
+      "    pedestrian: 1.5\n"
+      "    truck: 0.25\n");
+  for (const ObstacleClass k : AllClasses()) {
+    const double expected = k == ObstacleClass::pedestrian ? 1.5
+                            : k == ObstacleClass::truck    ? 0.25
+                                                           : 0.0;
+    EXPECT_EQ(c.margins.by_class[k], expected) << to_string(k);
+  }
+  EXPECT_EQ(c.margins.lateral, 0.2);
+  // Each name reaches its own class.
+  for (const ObstacleClass k : AllClasses()) {
+    const CheckerConfig one =
+        parse_config(std::string("margins: {by_class: {") + to_string(k) + ": 0.75}}");
+    for (const ObstacleClass other : AllClasses()) {
+      EXPECT_EQ(one.margins.by_class[other], other == k ? 0.75 : 0.0)
+          << to_string(k) << " read into " << to_string(other);
+    }
+  }
+}
+
+TEST(ConfigClassMargins, RangeBoundariesAreAccepted) {
+  const CheckerConfig c = parse_config("margins: {by_class: {bicycle: 1000, car: 0, bus: 1e-9}}");
+  EXPECT_EQ(c.margins.by_class[ObstacleClass::bicycle], 1000.0);
+  EXPECT_EQ(c.margins.by_class[ObstacleClass::car], 0.0);
+  EXPECT_EQ(c.margins.by_class[ObstacleClass::bus], 1e-9);
+}
+
+TEST(ConfigClassMargins, SectionWithNoValue) {
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n"),
+            "<config>:2: margins.by_class: section has no value (write by_class: {} for its "
+            "defaults)");
+  EXPECT_EQ(ParseError("margins:\n  by_class: ~\n  lateral: 1\n"),
+            "<config>:2: margins.by_class: section has no value (write by_class: {} for its "
+            "defaults)");
+}
+
+TEST(ConfigClassMargins, MustBeAMapOfClasses) {
+  const std::string classes =
+      "unknown, car, truck, bus, motorcycle, bicycle, pedestrian, static_object, road_boundary";
+  EXPECT_EQ(ParseError("margins:\n  by_class: 0.5\n"),
+            "<config>:2: margins.by_class: expected a map of " + classes + " (was a scalar)");
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    - pedestrian\n"),
+            "<config>:2: margins.by_class: expected a map of " + classes + " (was a list)");
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    ? [car]\n    : 1\n"),
+            "<config>:3: margins.by_class: keys must be names (found a list)");
+}
+
+TEST(ConfigClassMargins, UnknownClassNamesTheKeyAndTheClasses) {
+  const std::string classes =
+      "unknown, car, truck, bus, motorcycle, bicycle, pedestrian, static_object, road_boundary";
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    pedestrian: 1\n    pedestrians: 2\n"),
+            "<config>:4: margins.by_class.pedestrians: unknown key (allowed: " + classes + ")");
+  EXPECT_EQ(ParseError("margins:\n  by_class: {Car: 1}\n"),
+            "<config>:2: margins.by_class.Car: unknown key (allowed: " + classes + ")");
+  // The other margins are not classes, and by_class belongs to margins only.
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    lateral: 1\n"),
+            "<config>:3: margins.by_class.lateral: unknown key (allowed: " + classes + ")");
+  EXPECT_EQ(ParseError("vehicle:\n  by_class: {car: 1}\n"),
+            "<config>:2: vehicle.by_class: unknown key (allowed: wheel_base, front_overhang, "
+            "rear_overhang, width, footprint)");
+}
+
+TEST(ConfigClassMargins, DuplicateClassNamesBothLines) {
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    car: 1\n    bus: 2\n    car: 3\n"),
+            "<config>:5: margins.by_class.car: duplicate key (first at line 3)");
+  EXPECT_EQ(ParseError("margins:\n  by_class: {}\n  by_class: {car: 1}\n"),
+            "<config>:3: margins.by_class: duplicate key (first at line 2)");
+}
+
+TEST(ConfigClassMargins, ValuesMustBeNumbers) {
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    car:\n    bus: 1\n"),
+            "<config>:3: margins.by_class.car: has no value (expected a number)");
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    car: wide\n"),
+            "<config>:3: margins.by_class.car: expected a number (was wide)");
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    car: [1]\n"),
+            "<config>:3: margins.by_class.car: expected a number (was a list)");
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    car: \"1\"\n"),
+            "<config>:3: margins.by_class.car: expected a number (was the quoted string \"1\")");
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    static_object: -.inf\n"),
+            "<config>:3: margins.by_class.static_object: must be finite (was -.inf)");
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    motorcycle: -0.001\n"),
+            "<config>:3: margins.by_class.motorcycle: must be 0 to 1000 (was -0.001)");
+  EXPECT_EQ(ParseError("margins:\n  by_class:\n    unknown: 1000.001\n"),
+            "<config>:3: margins.by_class.unknown: must be 0 to 1000 (was 1000.001)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// vehicle.footprint
+
+// "vehicle:\n  footprint:\n" and one "    - [x, y]" line per vertex: vertex i is on line 3 + i.
+std::string FootprintYaml(const std::vector<Vec2>& vertices) {
+  std::ostringstream out;
+  out << std::setprecision(17) << "vehicle:\n  footprint:\n";
+  for (const Vec2& v : vertices) out << "    - [" << v.x() << ", " << v.y() << "]\n";
+  return out.str();
+}
+
+TEST(ConfigFootprint, ReadsTheVerticesAsWritten) {
+  const std::vector<Vec2> pentagon = {
+      {-1.02, -0.96}, {3.5, -0.96}, {3.9, 0.0}, {3.5, 0.96}, {-1.02, 0.96}};
+  const CheckerConfig block = parse_config(FootprintYaml(pentagon));
+  EXPECT_EQ(block.vehicle.footprint, pentagon);
+  // Flow style, and the box values beside it kept as they are.
+  const CheckerConfig flow = parse_config(
+      "vehicle: {width: 2.5, footprint: [[-1.02, -0.96], [3.5, -0.96], [3.9, 0], [3.5, 0.96], "
+      "[-1.02, .96]]}");
+  EXPECT_EQ(flow.vehicle.footprint, pentagon);
+  EXPECT_EQ(flow.vehicle.width, 2.5);
+  EXPECT_TRUE(parse_config("vehicle:\n  footprint: []\n").vehicle.footprint.empty());
+}
+
+// Whatever ConvexPolygon accepts: either winding, duplicates, collinear vertices, the range's
+// ends. Kept as written (the checker builds the polygon), and validate() agrees.
+TEST(ConfigFootprint, AcceptsWhatConvexPolygonAccepts) {
+  const std::vector<std::vector<Vec2>> accepted = {
+      {{0, 0}, {4, 0}, {4, 2}, {0, 2}},                  // counter-clockwise
+      {{0, 0}, {0, 2}, {4, 2}, {4, 0}},                  // clockwise
+      {{0, 0}, {4, 0}, {4, 0}, {4, 2}, {0, 2}},          // a duplicate vertex
+      {{0, 0}, {4, 0}, {4, 2}, {0, 2}, {0, 0}},          // closed: the last equals the first
+      {{0, 0}, {2, 0}, {4, 0}, {4, 2}, {0, 2}, {0, 1}},  // collinear vertices
+      {{-1000, -1000}, {1000, -1000}, {1000, 1000}},     // the range's ends
+      {{1, 0.5}, {1.001, 0.5}, {1, 0.501}},              // a millimetre triangle
+  };
+  for (const auto& vertices : accepted) {
+    SCOPED_TRACE(FootprintYaml(vertices));
+    EXPECT_EQ(parse_config(FootprintYaml(vertices)).vehicle.footprint, vertices);
+    CheckerConfig c = default_config();
+    c.vehicle.footprint = vertices;
+    EXPECT_NO_THROW(validate(c));
+    EXPECT_NO_THROW(ConvexPolygon{vertices});
+  }
+}
+
+TEST(ConfigFootprint, AKeyWithNoValue) {
+  EXPECT_EQ(ParseError("vehicle:\n  footprint:\n  width: 2\n"),
+            "<config>:2: vehicle.footprint: has no value (expected a list of [x, y] vertices, or "
+            "[] for the box)");
+}
+
+TEST(ConfigFootprint, MustBeAListOfPairs) {
+  const std::string expected = "expected a list of [x, y] vertices, or [] for the box";
+  EXPECT_EQ(ParseError("vehicle:\n  footprint: 0\n"),
+            "<config>:2: vehicle.footprint: " + expected + " (was a scalar)");
+  EXPECT_EQ(ParseError("vehicle:\n  footprint: \"[]\"\n"),
+            "<config>:2: vehicle.footprint: " + expected + " (was a scalar)");
+  EXPECT_EQ(ParseError("vehicle:\n  footprint: {x: 1, y: 2}\n"),
+            "<config>:2: vehicle.footprint: " + expected + " (was a map)");
+  // A vertex that is not a pair, named by its index at its own line.
+  EXPECT_EQ(ParseError("vehicle:\n  footprint:\n    - [0, 0]\n    - [1, 0]\n    - 5\n"),
+            "<config>:5: vehicle.footprint[2]: expected [x, y] (was a scalar)");
+  EXPECT_EQ(ParseError("vehicle:\n  footprint:\n    - [0, 0]\n    - [1, 0, 0]\n    - [1, 1]\n"),
+            "<config>:4: vehicle.footprint[1]: expected [x, y] (was a list of 3 values)");
+  EXPECT_EQ(ParseError("vehicle:\n  footprint: [[0, 0], [1], [1, 1]]\n"),
+            "<config>:2: vehicle.footprint[1]: expected [x, y] (was a list of 1 value)");
+  EXPECT_EQ(ParseError("vehicle:\n  footprint:\n    - {x: 0, y: 0}\n"),
+            "<config>:3: vehicle.footprint[0]: expected [x, y] (was a map)");
+  // An empty entry has no line of its own (yaml-cpp marks it at the next token): the list's.
+  EXPECT_EQ(ParseError("vehicle:\n  footprint:\n    - [0, 0]\n    -\n    - [1, 1]\n"),
+            "<config>:2: vehicle.footprint[1]: expected [x, y] (was no value)");
+}
+
+TEST(ConfigFootprint, CoordinatesMustBeNumbers) {
+  EXPECT_EQ(ParseError("vehicle:\n  footprint:\n    - [0, 0]\n    - [a, 0]\n    - [1, 1]\n"),
+            "<config>:4: vehicle.footprint[1].x: expected a number (was a)");
+  EXPECT_EQ(ParseError("vehicle:\n  footprint:\n    - [0, 0]\n    - [1, \"0\"]\n"),
+            "<config>:4: vehicle.footprint[1].y: expected a number (was the quoted string "
+            "\"0\")");
+  EXPECT_EQ(ParseError("vehicle:\n  footprint:\n    - [0, [0]]\n"),
+            "<config>:3: vehicle.footprint[0].y: expected a number (was a list)");
+  EXPECT_EQ(ParseError("vehicle:\n  footprint:\n    - [~, 0]\n"),
+            "<config>:3: vehicle.footprint[0].x: has no value (expected a number)");
+  EXPECT_EQ(ParseError("vehicle:\n  footprint:\n    - [0, 0]\n    - [1, 0]\n    - [.nan, 1]\n"),
+            "<config>:5: vehicle.footprint[2].x: must be finite (was .nan)");
+  EXPECT_EQ(ParseError("vehicle:\n  footprint:\n    - [0, 0]\n    - [1, 1e999]\n"),
+            "<config>:4: vehicle.footprint[1].y: does not fit a double (was 1e999)");
+}
+
+// Footprints that are not a convex polygon: one table through both parse_config and validate(),
+// which must agree. An error about one vertex names it in the key and is at its line.
+struct PolygonCase {
+  std::vector<Vec2> vertices;
+  int line;              // of the parse error in FootprintYaml(vertices)
+  std::string expected;  // "<key>: <reason>"
+};
+
+std::vector<PolygonCase> PolygonCases() {
+  // A pentagram: every corner turns left, but the outline goes round twice.
+  std::vector<Vec2> star;
+  for (int k = 0; k < 5; ++k) {
+    const double t = 2 * 3.141592653589793 * (2 * k) / 5;
+    star.emplace_back(std::cos(t), std::sin(t));
+  }
+  return {
+      {{{1, 1}}, 2, "vehicle.footprint: needs at least 3 vertices (got 1); write [] for the box"},
+      {{{0, 0}, {1, 0}},
+       2,
+       "vehicle.footprint: needs at least 3 vertices (got 2); write [] for the box"},
+      {{{0, 0}, {1, 0}, {2, 0}},
+       2,
+       "vehicle.footprint: degenerate: zero area (3 distinct points, all on one line or one "
+       "point)"},
+      {{{0, 0}, {1, 0}, {1, 0}},
+       2,
+       "vehicle.footprint: degenerate: zero area (2 distinct points, all on one line or one "
+       "point)"},
+      // A dart, both windings: the reflex corner is vertex 2.
+      {{{3, -1}, {5, -1}, {3.5, 0}, {5, 1}, {3, 1}},
+       5,
+       "vehicle.footprint[2]: not convex at vertex 2 (3.5, 0)"},
+      {{{3, 1}, {5, 1}, {3.5, 0}, {5, -1}, {3, -1}},
+       5,
+       "vehicle.footprint[2]: not convex at vertex 2 (3.5, 0)"},
+      // A car outline with a notch at vertex 4.
+      {{{0, 0}, {4, 0}, {5, 1}, {4, 2}, {3.5, 1}, {0, 2}},
+       7,
+       "vehicle.footprint[4]: not convex at vertex 4 (3.5, 1)"},
+      // A bow tie.
+      {{{0, 0}, {1, 1}, {1, 0}, {0, 1}},
+       4,
+       "vehicle.footprint[1]: not convex: the outline crosses itself (signed area ~0) at vertex 1 "
+       "(1, 1)"},
+      {star, 2, "vehicle.footprint: not convex: the outline winds around more than once"},
+  };
+}
+
+TEST(ConfigFootprint, ParseRejectsAnythingButAConvexPolygon) {
+  for (const PolygonCase& pc : PolygonCases()) {
+    SCOPED_TRACE(FootprintYaml(pc.vertices));
+    EXPECT_EQ(ParseError(FootprintYaml(pc.vertices)),
+              "<config>:" + std::to_string(pc.line) + ": " + pc.expected);
+  }
+}
+
+TEST(ConfigFootprint, ValidateRejectsTheSameWithTheSameText) {
+  for (const PolygonCase& pc : PolygonCases()) {
+    SCOPED_TRACE(pc.expected);
+    CheckerConfig c = default_config();
+    c.vehicle.footprint = pc.vertices;
+    EXPECT_EQ(ErrorOf([&] { validate(c); }), pc.expected);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -699,6 +1092,23 @@ TEST_F(ConfigFileTest, EmptyFileAndCommentsOnly) {
   const std::string comments = Write("comments.yaml", "# vehicle:\n#   width: 2\n\n");
   EXPECT_EQ(ErrorOf([&] { load_config(comments); }),
             comments + ": empty config (write {} to use the defaults)");
+}
+
+TEST_F(ConfigFileTest, FootprintAndClassErrorsNameTheFileAndLine) {
+  const std::string notch = Write("notch.yaml",
+                                  "# a footprint with a notch\n"
+                                  "vehicle:\n"
+                                  "  footprint:\n"
+                                  "    - [0, 0]\n"
+                                  "    - [4, 0]\n"
+                                  "    - [2, 0.5]\n"
+                                  "    - [4, 1]\n"
+                                  "    - [0, 1]\n");
+  EXPECT_EQ(ErrorOf([&] { load_config(notch); }),
+            notch + ":6: vehicle.footprint[2]: not convex at vertex 2 (2, 0.5)");
+  const std::string margin = Write("margin.yaml", "margins:\n  by_class:\n    pedestrian: -1\n");
+  EXPECT_EQ(ErrorOf([&] { load_config(margin); }),
+            margin + ":3: margins.by_class.pedestrian: must be 0 to 1000 (was -1)");
 }
 
 TEST_F(ConfigFileTest, ErrorsNameTheFileAndLine) {

@@ -4,6 +4,11 @@
 // range. parse_config walks the YAML against that table; validate() checks a struct built in
 // code against the same ranges. Adding a key means adding one line to the table and one to
 // config/default.yaml.
+//
+// Two keys hold more than one number: margins.by_class, a map from class names to metres (each in
+// the setting's range), and vehicle.footprint, a list of [x, y] vertices (each coordinate in the
+// setting's range) that must make a convex polygon. Whether it does is ConvexPolygon's decision,
+// so that every footprint the config accepts is one the checker can build.
 
 #include "collision/config.hpp"
 
@@ -26,7 +31,9 @@
 #include <variant>
 #include <vector>
 
+#include "collision/convex_polygon.hpp"
 #include "collision/errors.hpp"
+#include "collision/obstacle_class.hpp"
 #include "common/format.hpp"
 
 namespace collision {
@@ -75,12 +82,14 @@ using RealRef = double& (*)(CheckerConfig&);
 using IntRef = int& (*)(CheckerConfig&);
 using BoolRef = bool& (*)(CheckerConfig&);
 using OutsideRef = OutsidePrediction& (*)(CheckerConfig&);
+using ClassMarginsRef = ClassMargins& (*)(CheckerConfig&);
+using PolygonRef = std::vector<Vec2>& (*)(CheckerConfig&);
 
 struct Setting {
   std::string section;  // "" for a top-level key
   std::string key;
-  std::variant<RealRef, IntRef, BoolRef, OutsideRef> ref;
-  Range range;  // numbers only
+  std::variant<RealRef, IntRef, BoolRef, OutsideRef, ClassMarginsRef, PolygonRef> ref;
+  Range range;  // numbers only: each class's value, each vertex coordinate
 
   std::string path() const { return section.empty() ? key : section + "." + key; }
 };
@@ -97,6 +106,14 @@ Setting boolean(std::string section, std::string key, BoolRef ref) {
 Setting outside(std::string section, std::string key, OutsideRef ref) {
   return {std::move(section), std::move(key), ref, Range{}};
 }
+// A map with one optional real per obstacle class, keyed by class name (to_string).
+Setting per_class(std::string section, std::string key, Range range, ClassMarginsRef ref) {
+  return {std::move(section), std::move(key), ref, range};
+}
+// A list of [x, y] vertices: empty, or a convex polygon whose coordinates are in `range`.
+Setting polygon(std::string section, std::string key, Range range, PolygonRef ref) {
+  return {std::move(section), std::move(key), ref, range};
+}
 
 // Every key, in the order of config/default.yaml. The order is also the order in which error
 // messages list the allowed keys.
@@ -111,11 +128,15 @@ const std::vector<Setting>& settings() {
            [](C& c) -> double& { return c.vehicle.rear_overhang; }),
       real("vehicle", "width", greater_than(0, kMaxVehicleDimension),
            [](C& c) -> double& { return c.vehicle.width; }),
+      polygon("vehicle", "footprint", from_to(-kMaxVehicleDimension, kMaxVehicleDimension),
+              [](C& c) -> std::vector<Vec2>& { return c.vehicle.footprint; }),
 
       real("margins", "longitudinal", from_to(0, kMaxVehicleDimension),
            [](C& c) -> double& { return c.margins.longitudinal; }),
       real("margins", "lateral", from_to(0, kMaxVehicleDimension),
            [](C& c) -> double& { return c.margins.lateral; }),
+      per_class("margins", "by_class", from_to(0, kMaxVehicleDimension),
+                [](C& c) -> ClassMargins& { return c.margins.by_class; }),
 
       boolean("continuous", "enabled", [](C& c) -> bool& { return c.continuous.enabled; }),
       real("continuous", "max_overestimate", from_to(1e-3, 1.0),
@@ -153,11 +174,66 @@ const std::vector<Setting>& settings() {
   return table;
 }
 
-// "must be > 0 (was -1.9)" when the value is outside the setting's range, else nothing.
-std::optional<std::string> range_violation(const Setting& setting, double value,
+// "must be > 0 (was -1.9)" when the value is outside the range, else nothing.
+std::optional<std::string> range_violation(const Range& range, double value,
                                            const std::string& shown) {
-  if (setting.range.contains(value)) return std::nullopt;
-  return "must be " + setting.range.describe() + " (was " + shown + ")";
+  if (range.contains(value)) return std::nullopt;
+  return "must be " + range.describe() + " (was " + shown + ")";
+}
+
+ObstacleClass class_at(std::size_t index) { return static_cast<ObstacleClass>(index); }
+
+// The keys of margins.by_class, in enumerator order.
+std::vector<std::string> class_names() {
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < kObstacleClassCount; ++i) names.emplace_back(to_string(class_at(i)));
+  return names;
+}
+
+// "vehicle.footprint[3]", and with a coordinate "vehicle.footprint[3].x".
+std::string vertex_path(const Setting& setting, std::size_t index) {
+  return setting.path() + "[" + std::to_string(index) + "]";
+}
+
+// What is wrong with a polygon setting's vertices as a whole (their coordinates already checked):
+// the vertex it concerns, when one does, and the reason.
+struct PolygonProblem {
+  std::optional<std::size_t> vertex;
+  std::string reason;
+};
+
+// Empty is valid (the setting is unused); otherwise at least 3 vertices that ConvexPolygon
+// accepts: either winding, duplicates and collinear vertices allowed (it welds and drops them),
+// a reflex corner, a self-crossing outline or zero area not.
+std::optional<PolygonProblem> polygon_problem(const std::vector<Vec2>& vertices) {
+  if (vertices.empty()) return std::nullopt;
+  if (vertices.size() < 3) {
+    return PolygonProblem{std::nullopt, "needs at least 3 vertices (got " +
+                                            std::to_string(vertices.size()) +
+                                            "); write [] for the box"};
+  }
+  try {
+    [[maybe_unused]] const ConvexPolygon polygon(vertices);
+  } catch (const GeometryError& e) {
+    // ConvexPolygon's message names the offending input vertex as "at vertex <index>" when there
+    // is one; the config's error names it in the key as well.
+    std::string reason = e.what();
+    const std::string prefix = "ConvexPolygon: ";
+    if (reason.rfind(prefix, 0) == 0) reason.erase(0, prefix.size());
+    const std::string marker = "at vertex ";
+    std::optional<std::size_t> vertex;
+    const std::size_t at = reason.find(marker);
+    if (at != std::string::npos) {
+      std::size_t index = 0;
+      const char* first = reason.data() + at + marker.size();
+      const auto result = std::from_chars(first, reason.data() + reason.size(), index);
+      if (result.ec == std::errc() && result.ptr != first && index < vertices.size()) {
+        vertex = index;
+      }
+    }
+    return PolygonProblem{vertex, reason};
+  }
+  return std::nullopt;
 }
 
 const char* outside_prediction_name(OutsidePrediction value) {
@@ -299,7 +375,7 @@ class Parser {
     }
 
     CheckerConfig config = default_config();
-    for_each_entry(root, "",
+    for_each_entry(root, "", allowed_keys(""),
                    [&](const std::string& name, const YAML::Node& key, const YAML::Node& value) {
                      if (const Setting* setting = find("", name)) {
                        read_value(*setting, key, value, config);
@@ -347,11 +423,11 @@ class Parser {
   }
 
   // Calls visit(name, key, value) for each entry of `map` in file order, after checking that
-  // the key is a plain name, is allowed in `section` and has not been seen before (yaml-cpp
-  // keeps duplicates silently).
+  // the key is a plain name, is one of `allowed` and has not been seen before (yaml-cpp keeps
+  // duplicates silently). `section` is the map's path ("" for the top level).
   template <class Visit>
-  void for_each_entry(const YAML::Node& map, const std::string& section, Visit visit) const {
-    const std::vector<std::string> allowed = allowed_keys(section);
+  void for_each_entry(const YAML::Node& map, const std::string& section,
+                      const std::vector<std::string>& allowed, Visit visit) const {
     std::vector<std::pair<std::string, int>> seen;  // name, 0-based line
     for (const auto& entry : map) {
       // Copies: the iterator yields a temporary pair of node handles.
@@ -376,97 +452,159 @@ class Parser {
     }
   }
 
-  void read_section(const std::string& section, const YAML::Node& key, const YAML::Node& value,
-                    CheckerConfig& config) const {
+  // Fails unless the value of the section at `path` (named `name` in its parent) is a map.
+  void require_map(const std::string& path, const std::string& name, const YAML::Node& key,
+                   const YAML::Node& value, const std::vector<std::string>& allowed) const {
     if (value.IsNull()) {
-      fail(key, section, "section has no value (write " + section + ": {} for its defaults)");
+      fail(key, path, "section has no value (write " + name + ": {} for its defaults)");
     }
     if (!value.IsMap()) {
-      fail(key, section,
-           std::string("expected a map of ") + join(allowed_keys(section)) + " (was " +
-               type_name(value) + ")");
+      fail(key, path, "expected a map of " + join(allowed) + " (was " + type_name(value) + ")");
     }
+  }
+
+  void read_section(const std::string& section, const YAML::Node& key, const YAML::Node& value,
+                    CheckerConfig& config) const {
+    const std::vector<std::string> allowed = allowed_keys(section);
+    require_map(section, section, key, value, allowed);
     for_each_entry(
-        value, section,
+        value, section, allowed,
         [&](const std::string& name, const YAML::Node& inner_key, const YAML::Node& inner_value) {
           read_value(*find(section, name), inner_key, inner_value, config);
         });
   }
 
   // The text of a scalar value; fails for no value, a map or a list, and (unless `quoted_ok`) a
-  // quoted string.
-  std::string scalar_text(const Setting& setting, const YAML::Node& key, const YAML::Node& value,
+  // quoted string. Errors name `path` and the line of `at`.
+  std::string scalar_text(const std::string& path, const YAML::Node& at, const YAML::Node& value,
                           const std::string& expected, bool quoted_ok) const {
-    if (value.IsNull()) fail(key, setting.path(), "has no value (expected " + expected + ")");
+    if (value.IsNull()) fail(at, path, "has no value (expected " + expected + ")");
     if (!value.IsScalar()) {
-      fail(key, setting.path(),
-           "expected " + expected + " (was " + std::string(type_name(value)) + ")");
+      fail(at, path, "expected " + expected + " (was " + std::string(type_name(value)) + ")");
     }
     if (!quoted_ok && value.Tag() == "!") {
-      fail(key, setting.path(),
+      fail(at, path,
            "expected " + expected + " (was the quoted string \"" + value.Scalar() + "\")");
     }
     return value.Scalar();
   }
 
-  double read_real(const Setting& setting, const YAML::Node& key, const YAML::Node& value) const {
-    const std::string text = scalar_text(setting, key, value, "a number", false);
-    if (is_non_finite_word(text)) fail(key, setting.path(), "must be finite (was " + text + ")");
-    if (!is_decimal(text)) fail(key, setting.path(), "expected a number (was " + text + ")");
+  // A finite number in `range`.
+  double read_real(const std::string& path, const Range& range, const YAML::Node& at,
+                   const YAML::Node& value) const {
+    const std::string text = scalar_text(path, at, value, "a number", false);
+    if (is_non_finite_word(text)) fail(at, path, "must be finite (was " + text + ")");
+    if (!is_decimal(text)) fail(at, path, "expected a number (was " + text + ")");
     const std::string_view digits = without_plus(text);
     double number = 0;
     const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), number);
     if (result.ec == std::errc::result_out_of_range) {
-      fail(key, setting.path(), "does not fit a double (was " + text + ")");
+      fail(at, path, "does not fit a double (was " + text + ")");
     }
+    if (auto error = range_violation(range, number, text)) fail(at, path, *error);
     return number;
   }
 
-  long long read_integer(const Setting& setting, const YAML::Node& key,
-                         const YAML::Node& value) const {
-    const std::string text = scalar_text(setting, key, value, "an integer", false);
-    if (!is_integer(text)) fail(key, setting.path(), "expected an integer (was " + text + ")");
+  // An integer in `range` and in int.
+  int read_integer(const std::string& path, const Range& range, const YAML::Node& at,
+                   const YAML::Node& value) const {
+    const std::string text = scalar_text(path, at, value, "an integer", false);
+    if (!is_integer(text)) fail(at, path, "expected an integer (was " + text + ")");
     const std::string_view digits = without_plus(text);
     long long number = 0;
     const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), number);
-    if (result.ec == std::errc::result_out_of_range) {
-      fail(key, setting.path(), "must be " + setting.range.describe() + " (was " + text + ")");
+    const std::string out_of_range = "must be " + range.describe() + " (was " + text + ")";
+    if (result.ec == std::errc::result_out_of_range) fail(at, path, out_of_range);
+    if (!range.contains(static_cast<double>(number)) || number < std::numeric_limits<int>::min() ||
+        number > std::numeric_limits<int>::max()) {
+      fail(at, path, out_of_range);
     }
-    return number;
+    return static_cast<int>(number);
+  }
+
+  // margins.by_class: a map of class names, each a real in the setting's range; a class left out
+  // is 0.
+  ClassMargins read_class_margins(const Setting& setting, const YAML::Node& key,
+                                  const YAML::Node& value) const {
+    const std::string path = setting.path();
+    const std::vector<std::string> names = class_names();
+    require_map(path, setting.key, key, value, names);
+    ClassMargins margins;
+    for_each_entry(
+        value, path, names,
+        [&](const std::string& name, const YAML::Node& inner_key, const YAML::Node& inner_value) {
+          margins[*obstacle_class_from_string(name)] =
+              read_real(path + "." + name, setting.range, inner_key, inner_value);
+        });
+    return margins;
+  }
+
+  // vehicle.footprint: a list of [x, y] pairs, each coordinate in the setting's range, that is
+  // empty or a convex polygon (polygon_problem). Errors about one vertex name it as
+  // "vehicle.footprint[3]" (a coordinate as "vehicle.footprint[3].x") at its own line.
+  std::vector<Vec2> read_polygon(const Setting& setting, const YAML::Node& key,
+                                 const YAML::Node& value) const {
+    const std::string expected = "a list of [x, y] vertices, or [] for the box";
+    if (value.IsNull()) fail(key, setting.path(), "has no value (expected " + expected + ")");
+    if (!value.IsSequence()) {
+      fail(key, setting.path(),
+           "expected " + expected + " (was " + std::string(type_name(value)) + ")");
+    }
+    std::vector<Vec2> vertices;
+    std::vector<YAML::Node> nodes;
+    for (const auto& entry : value) {
+      const YAML::Node vertex = entry;  // a copy, as in for_each_entry
+      const std::size_t index = vertices.size();
+      const std::string path = vertex_path(setting, index);
+      // A vertex with no value has no position of its own: report it at the list's key.
+      const YAML::Node& at = vertex.IsNull() ? key : vertex;
+      if (!vertex.IsSequence() || vertex.size() != 2) {
+        const std::string was = vertex.IsSequence()
+                                    ? "a list of " + std::to_string(vertex.size()) +
+                                          (vertex.size() == 1 ? " value" : " values")
+                                    : std::string(type_name(vertex));
+        fail(at, path, "expected [x, y] (was " + was + ")");
+      }
+      const double x = read_real(path + ".x", setting.range, vertex[0], vertex[0]);
+      const double y = read_real(path + ".y", setting.range, vertex[1], vertex[1]);
+      vertices.emplace_back(x, y);
+      nodes.push_back(vertex);
+    }
+    if (auto problem = polygon_problem(vertices)) {
+      if (problem->vertex) {
+        fail(nodes[*problem->vertex], vertex_path(setting, *problem->vertex), problem->reason);
+      }
+      fail(key, setting.path(), problem->reason);
+    }
+    return vertices;
   }
 
   void read_value(const Setting& setting, const YAML::Node& key, const YAML::Node& value,
                   CheckerConfig& config) const {
+    const std::string path = setting.path();
     if (auto ref = std::get_if<RealRef>(&setting.ref)) {
-      const double number = read_real(setting, key, value);
-      if (auto error = range_violation(setting, number, value.Scalar())) {
-        fail(key, setting.path(), *error);
-      }
-      (*ref)(config) = number;
+      (*ref)(config) = read_real(path, setting.range, key, value);
     } else if (auto ref = std::get_if<IntRef>(&setting.ref)) {
-      const long long number = read_integer(setting, key, value);
-      auto error = range_violation(setting, static_cast<double>(number), value.Scalar());
-      if (!error &&
-          (number < std::numeric_limits<int>::min() || number > std::numeric_limits<int>::max())) {
-        error = "must be " + setting.range.describe() + " (was " + value.Scalar() + ")";
-      }
-      if (error) fail(key, setting.path(), *error);
-      (*ref)(config) = static_cast<int>(number);
+      (*ref)(config) = read_integer(path, setting.range, key, value);
     } else if (auto ref = std::get_if<BoolRef>(&setting.ref)) {
-      const std::string text = scalar_text(setting, key, value, "true or false", false);
+      const std::string text = scalar_text(path, key, value, "true or false", false);
       if (text != "true" && text != "false") {
-        fail(key, setting.path(), "expected true or false (was " + text + ")");
+        fail(key, path, "expected true or false (was " + text + ")");
       }
       (*ref)(config) = text == "true";
     } else if (auto ref = std::get_if<OutsideRef>(&setting.ref)) {
-      const std::string text = scalar_text(setting, key, value, "hold or ignore", true);
+      const std::string text = scalar_text(path, key, value, "hold or ignore", true);
       if (text == "hold") {
         (*ref)(config) = OutsidePrediction::hold;
       } else if (text == "ignore") {
         (*ref)(config) = OutsidePrediction::ignore;
       } else {
-        fail(key, setting.path(), "expected hold or ignore (was " + text + ")");
+        fail(key, path, "expected hold or ignore (was " + text + ")");
       }
+    } else if (auto ref = std::get_if<ClassMarginsRef>(&setting.ref)) {
+      (*ref)(config) = read_class_margins(setting, key, value);
+    } else if (auto ref = std::get_if<PolygonRef>(&setting.ref)) {
+      (*ref)(config) = read_polygon(setting, key, value);
     }
   }
 
@@ -503,19 +641,21 @@ CheckerConfig parse_config(const std::string& yaml_text) {
 
 void validate(const CheckerConfig& config) {
   CheckerConfig copy = config;  // the table's references are non-const
+  // What parse_config says of a real at `path` that is not finite or not in `range`.
+  auto check_real = [](const std::string& path, const Range& range, double value) {
+    if (!std::isfinite(value)) {
+      throw ConfigError(path + ": must be finite (was " + detail::format_shortest(value) + ")");
+    }
+    if (auto error = range_violation(range, value, detail::format_shortest(value))) {
+      throw ConfigError(path + ": " + *error);
+    }
+  };
   for (const Setting& setting : settings()) {
     if (auto ref = std::get_if<RealRef>(&setting.ref)) {
-      const double value = (*ref)(copy);
-      if (!std::isfinite(value)) {
-        throw ConfigError(setting.path() + ": must be finite (was " +
-                          detail::format_shortest(value) + ")");
-      }
-      if (auto error = range_violation(setting, value, detail::format_shortest(value))) {
-        throw ConfigError(setting.path() + ": " + *error);
-      }
+      check_real(setting.path(), setting.range, (*ref)(copy));
     } else if (auto ref = std::get_if<IntRef>(&setting.ref)) {
       const int value = (*ref)(copy);
-      if (auto error = range_violation(setting, value, std::to_string(value))) {
+      if (auto error = range_violation(setting.range, value, std::to_string(value))) {
         throw ConfigError(setting.path() + ": " + *error);
       }
     } else if (auto ref = std::get_if<OutsideRef>(&setting.ref)) {
@@ -523,6 +663,23 @@ void validate(const CheckerConfig& config) {
       if (outside_prediction_name(value) == nullptr) {
         throw ConfigError(setting.path() + ": must be hold or ignore (was " +
                           std::to_string(static_cast<int>(value)) + ")");
+      }
+    } else if (auto ref = std::get_if<ClassMarginsRef>(&setting.ref)) {
+      const ClassMargins& margins = (*ref)(copy);
+      for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+        check_real(setting.path() + "." + to_string(class_at(i)), setting.range,
+                   margins[class_at(i)]);
+      }
+    } else if (auto ref = std::get_if<PolygonRef>(&setting.ref)) {
+      const std::vector<Vec2>& vertices = (*ref)(copy);
+      for (std::size_t i = 0; i < vertices.size(); ++i) {
+        check_real(vertex_path(setting, i) + ".x", setting.range, vertices[i].x());
+        check_real(vertex_path(setting, i) + ".y", setting.range, vertices[i].y());
+      }
+      if (auto problem = polygon_problem(vertices)) {
+        throw ConfigError(
+            (problem->vertex ? vertex_path(setting, *problem->vertex) : setting.path()) + ": " +
+            problem->reason);
       }
     }
   }
