@@ -394,7 +394,7 @@ collision::Pose2 predicted_pose(const collision::Obstacle& o, double t) {
 std::vector<Vec2> placed(const collision::Obstacle& o, const collision::Pose2& pose) {
   const double c = std::cos(pose.heading), s = std::sin(pose.heading);
   std::vector<Vec2> out;
-  for (const Vec2& v : o.parts().front().vertices()) {
+  for (const Vec2& v : std::get<collision::ConvexPolygon>(o.parts().front()).vertices()) {
     out.emplace_back(pose.x + c * v.x() - s * v.y(), pose.y + s * v.x() + c * v.y());
   }
   return out;

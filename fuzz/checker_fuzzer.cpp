@@ -161,7 +161,8 @@ std::string describe(const std::vector<Obstacle>& obstacles) {
   std::string s;
   for (const Obstacle& o : obstacles) {
     s += "\n***   obstacle " + std::to_string(o.id()) + (o.is_moving() ? " moving" : " stationary");
-    for (const ConvexPolygon& part : o.parts()) s += " " + collision_fuzz::describe(part);
+    for (const Shape& part : o.parts())
+      s += " " + collision_fuzz::describe(std::get<ConvexPolygon>(part));
     for (const PredictedPose& p : o.prediction()) {
       s += " {" + num(p.t) + ", " + num(p.pose.x) + ", " + num(p.pose.y) + ", " +
            num(p.pose.heading) + "}";
@@ -172,10 +173,12 @@ std::string describe(const std::vector<Obstacle>& obstacles) {
 
 // The obstacle's convex parts in the world at time t (none when absent then).
 std::vector<ConvexPolygon> world_parts(const Obstacle& o, double t, OutsidePrediction outside) {
-  if (!o.is_moving()) return o.parts();
+  std::vector<ConvexPolygon> parts;
+  for (const Shape& part : o.parts()) parts.push_back(std::get<ConvexPolygon>(part));
+  if (!o.is_moving()) return parts;
   const std::optional<Pose2> pose = o.pose_at(t, outside);
   if (!pose) return {};
-  return {transformed(o.parts()[0], *pose)};
+  return {transformed(parts[0], *pose)};
 }
 
 // Magnitudes of one input: how far from the origin coordinates and times go, and how far
@@ -199,8 +202,8 @@ InputScale scale_of(const std::vector<Obstacle>& obstacles, const Trajectory& tr
   }
   for (const Obstacle& o : obstacles) {
     double body = 0;  // a moving body's radius about its pivot
-    for (const ConvexPolygon& part : o.parts()) {
-      for (const Vec2& v : part.vertices()) {
+    for (const Shape& part : o.parts()) {
+      for (const Vec2& v : std::get<ConvexPolygon>(part).vertices()) {
         if (o.is_moving()) {
           body = std::max(body, v.norm());
         } else {
@@ -362,7 +365,8 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
     for (const Obstacle& o : obstacles) {
       if (o.id() != *r.obstacle_id || !o.is_moving()) continue;
       double body_reach = 0;
-      for (const Vec2& v : o.parts()[0].vertices()) body_reach = std::max(body_reach, v.norm());
+      for (const Vec2& v : std::get<ConvexPolygon>(o.parts()[0]).vertices())
+        body_reach = std::max(body_reach, v.norm());
       const std::vector<PredictedPose>& p = o.prediction();
       for (std::size_t k = 0; k < p.size(); ++k) {
         if (p[k].t > ta && p[k].t < tb) samples.emplace_back((p[k].t - ta) / (tb - ta), p[k].t);

@@ -22,6 +22,7 @@
 #include "collision/errors.hpp"
 #include "collision/trajectory.hpp"
 #include "geometry/polygon_decomposition.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -34,6 +35,7 @@ using collision::OutsidePrediction;
 using collision::Pose2;
 using collision::PredictedPose;
 using collision::Vec2;
+using collision::test::polygon_parts;
 
 using Outline = std::vector<Vec2>;
 
@@ -121,7 +123,7 @@ Quality check_decomposition(const Outline& outline, int id = 1, unsigned point_s
   }
 
   // Parts are made of the outline's own vertices, bit for bit.
-  for (const ConvexPolygon& part : obstacle.parts()) {
+  for (const ConvexPolygon& part : polygon_parts(obstacle)) {
     EXPECT_GT(part.area(), 0);
     for (const Vec2& v : part.vertices()) {
       EXPECT_NE(std::find(outline.begin(), outline.end(), v), outline.end())
@@ -132,7 +134,7 @@ Quality check_decomposition(const Outline& outline, int id = 1, unsigned point_s
   // The union is the outline: areas add up (so interiors do not overlap) ...
   const double area = std::abs(signed_area(outline));
   double sum = 0;
-  for (const ConvexPolygon& part : obstacle.parts()) sum += part.area();
+  for (const ConvexPolygon& part : polygon_parts(obstacle)) sum += part.area();
   EXPECT_NEAR(sum, area, 1e-9 * area);
 
   // ... and random points agree with the outline's own point-in-polygon test.
@@ -151,7 +153,7 @@ Quality check_decomposition(const Outline& outline, int id = 1, unsigned point_s
     const Vec2 p = lo + Vec2(ux(rng) * (hi - lo).x(), ux(rng) * (hi - lo).y());
     if (distance_to_outline(outline, p) < 1e-7 * extent) continue;  // ambiguous on the boundary
     bool in_parts = false;
-    for (const ConvexPolygon& part : obstacle.parts()) {
+    for (const ConvexPolygon& part : polygon_parts(obstacle)) {
       in_parts = in_parts || inside_part(part, p, 1e-9 * extent);
     }
     if (in_parts != inside_outline(outline, p)) ++mismatches;
@@ -271,7 +273,7 @@ TEST(ObstacleStationary, ConvexPolygonIsOnePart) {
   EXPECT_EQ(o.id(), 3);
   EXPECT_FALSE(o.is_moving());
   ASSERT_EQ(o.parts().size(), 1u);
-  EXPECT_EQ(o.parts()[0].vertices(), box.vertices());
+  EXPECT_EQ(std::get<ConvexPolygon>(o.parts()[0]).vertices(), box.vertices());
 }
 
 // Case 25: the dart is not convex, so ConvexPolygon refuses it; as an outline it is split.
@@ -361,8 +363,8 @@ TEST(ObstacleStationary, ConvexOutlineGivesExactlyOnePart) {
   const Obstacle box = Obstacle::stationary(
       9, Outline{{0, 0}, {0, 1}, {0, 2}, {0, 2}, {3, 2}, {3, 0}, {1.5, 0}, {0, 0}});
   ASSERT_EQ(box.parts().size(), 1u);
-  EXPECT_EQ(box.parts()[0].size(), 4u);
-  EXPECT_NEAR(box.parts()[0].area(), 6, 1e-12);
+  EXPECT_EQ(std::get<ConvexPolygon>(box.parts()[0]).size(), 4u);
+  EXPECT_NEAR(std::get<ConvexPolygon>(box.parts()[0]).area(), 6, 1e-12);
 }
 
 TEST(ObstacleStationary, ClockwiseInputGivesCounterClockwiseParts) {
@@ -373,7 +375,7 @@ TEST(ObstacleStationary, ClockwiseInputGivesCounterClockwiseParts) {
     const Quality cw_q = check_decomposition(cw);
     EXPECT_EQ(cw_q.reflex, ccw_q.reflex);
     const Obstacle obstacle = Obstacle::stationary(1, cw);
-    for (const ConvexPolygon& part : obstacle.parts()) {
+    for (const ConvexPolygon& part : polygon_parts(obstacle)) {
       EXPECT_GT(signed_area(part.vertices()), 0);
     }
   }
@@ -408,7 +410,9 @@ TEST(ObstacleStationary, UtmCoordinates) {
   }
   const Obstacle l = Obstacle::stationary(4, translated(l_shape(), kUtm));
   ASSERT_EQ(l.parts().size(), 2u);
-  EXPECT_NEAR(l.parts()[0].area() + l.parts()[1].area(), 6, 1e-9 * 6);
+  EXPECT_NEAR(
+      std::get<ConvexPolygon>(l.parts()[0]).area() + std::get<ConvexPolygon>(l.parts()[1]).area(),
+      6, 1e-9 * 6);
 }
 
 TEST(ObstacleStationary, SelfIntersectingOutlinesAreRejectedNamingTheId) {
@@ -694,7 +698,7 @@ TEST(ObstacleMoving, KeepsBodyAndPrediction) {
   EXPECT_EQ(o.id(), 7);
   EXPECT_TRUE(o.is_moving());
   ASSERT_EQ(o.parts().size(), 1u);
-  EXPECT_EQ(o.parts()[0].vertices(), body().vertices());
+  EXPECT_EQ(std::get<ConvexPolygon>(o.parts()[0]).vertices(), body().vertices());
   ASSERT_EQ(o.prediction().size(), 3u);
   EXPECT_EQ(o.prediction()[2].t, 3.0);
 }
@@ -768,7 +772,8 @@ TEST(ObstacleMoving, BodyAtTheEdgeOfTheRangeCanBePlacedEverywhere) {
   for (int k = 0; k <= 2000; ++k) {
     const std::optional<Pose2> pose = o.pose_at(k * 0.001, OutsidePrediction::hold);
     ASSERT_TRUE(pose.has_value());
-    EXPECT_NO_THROW(collision::transformed(o.parts()[0], *pose)) << "t " << k * 0.001;
+    EXPECT_NO_THROW(collision::transformed(std::get<ConvexPolygon>(o.parts()[0]), *pose))
+        << "t " << k * 0.001;
   }
 }
 
@@ -872,8 +877,8 @@ TEST(Transformed, AtUtmMagnitudesAndWithThePoseOfAMovingObstacle) {
     EXPECT_NEAR(local.norm(), body().vertices()[i].norm(), 1e-8);
   }
   const Obstacle o = Obstacle::moving(3, body(), {{0.0, pose}, {1.0, {pose.x + 10, pose.y, 0.3}}});
-  const ConvexPolygon at_half =
-      collision::transformed(o.parts()[0], *o.pose_at(0.5, OutsidePrediction::hold));
+  const ConvexPolygon at_half = collision::transformed(std::get<ConvexPolygon>(o.parts()[0]),
+                                                       *o.pose_at(0.5, OutsidePrediction::hold));
   EXPECT_NEAR(at_half.aabb().center().x() - kUtm.x(), 5, 1e-8);
   EXPECT_NEAR(at_half.aabb().center().y() - kUtm.y(), 0, 1e-8);
 }

@@ -889,7 +889,7 @@ TEST(Robustness, Case25NonConvexInput) {
       const Obb a = moved(kEgo, t.motion);
       double area = 0;
       double nearest = std::numeric_limits<double>::infinity();
-      for (const ConvexPolygon& part : o.parts()) {
+      for (const ConvexPolygon& part : polygon_parts(o)) {
         area += part.area();
         const DistanceResult d = distance(a, part);
         nearest = std::min(nearest, d.distance);
@@ -901,7 +901,7 @@ TEST(Robustness, Case25NonConvexInput) {
       const Circle notch(t.motion.apply(Vec2(4.6, 0)), 0.01);
       const Circle inside(t.motion.apply(Vec2(3.2, 0)), 0.01);
       int notch_hits = 0, inside_hits = 0;
-      for (const ConvexPolygon& part : o.parts()) {
+      for (const ConvexPolygon& part : polygon_parts(o)) {
         notch_hits += intersects(part, notch) ? 1 : 0;
         inside_hits += intersects(part, inside) ? 1 : 0;
       }

@@ -33,6 +33,7 @@
 #include "collision/circle.hpp"
 #include "collision/convex_polygon.hpp"
 #include "collision/obb.hpp"
+#include "collision/obstacle.hpp"
 #include "collision/queries.hpp"
 #include "collision/sat.hpp"
 #include "collision/swept_hull.hpp"
@@ -47,6 +48,13 @@ inline void PrintTo(QueryStatus s, std::ostream* os) { *os << to_string(s); }
 namespace collision::test {
 
 using collision::kPi;
+
+// An obstacle's parts, each of which must be a polygon (outlines, polygon bodies).
+inline const std::vector<ConvexPolygon> polygon_parts(const Obstacle& o) {
+  std::vector<ConvexPolygon> out;
+  for (const Shape& shape : o.parts()) out.push_back(std::get<ConvexPolygon>(shape));
+  return out;
+}
 
 // The two UTM-like offsets of docs/robustness.md.
 inline const Vec2 kUtmOffset1(4.5e6, 5.5e6);

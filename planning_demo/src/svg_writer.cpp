@@ -296,10 +296,13 @@ bool in_view(const View& view, const Vec2& px) {
 std::optional<Vec2> label_anchor(const View& view, const Scenario& scenario, std::size_t index) {
   std::optional<Vec2> best;
   double best_area = -1;
-  for (const collision::ConvexPolygon& part : scenario.obstacles[index].parts()) {
-    const Vec2 at = view.px(centroid(part.vertices()));
-    if (in_view(view, at) && part.area() > best_area) {
-      best_area = part.area();
+  for (const collision::Shape& shape : scenario.obstacles[index].parts()) {
+    const collision::Aabb box = collision::aabb(shape);
+    const collision::ConvexPolygon* polygon = std::get_if<collision::ConvexPolygon>(&shape);
+    const Vec2 at = view.px(polygon != nullptr ? centroid(polygon->vertices()) : box.center());
+    const double area = polygon != nullptr ? polygon->area() : box.sizes().prod();
+    if (in_view(view, at) && area > best_area) {
+      best_area = area;
       best = at;
     }
   }

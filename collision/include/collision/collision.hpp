@@ -6,6 +6,7 @@
 #include "collision/collision_checker.hpp"
 #include "collision/config.hpp"
 #include "collision/convex_polygon.hpp"
+#include "collision/ellipse.hpp"
 #include "collision/errors.hpp"
 #include "collision/obb.hpp"
 #include "collision/obstacle.hpp"

@@ -26,9 +26,16 @@ class CollisionChecker {
   CollisionChecker(const CollisionChecker&) = delete;
   CollisionChecker& operator=(const CollisionChecker&) = delete;
 
+  // Replaces the thresholds and keeps the obstacles, rebuilding only what the new config changes
+  // (the obstacles' bounds and index when a margin or a broad-phase setting changed). Throws
+  // ConfigError as the constructor does, and then keeps the old config. Must not run while
+  // checks are in flight.
+  void set_config(CheckerConfig config);
+
   // Replaces the obstacles of the scene: builds their bounds and the spatial index once per
   // cycle. Takes them by value (the checker keeps its own copy); must not run while checks are
-  // in flight.
+  // in flight. Throws GeometryError naming the id and both positions when two obstacles share an
+  // id (results name obstacles by id).
   void set_obstacles(std::vector<Obstacle> obstacles);
 
   // First collision and clearance of one trajectory. Const and thread-safe. Throws

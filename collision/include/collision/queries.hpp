@@ -2,7 +2,8 @@
 // penetration depth with direction. One GJK/EPA implementation serves every pair through the
 // shapes' support mappings.
 //
-// Shapes A and B: Circle, Obb, ConvexPolygon, and SweptHull of each of them (36 ordered pairs).
+// Shapes A and B: Circle, Obb, ConvexPolygon, Ellipse, and SweptHull of each of them (64 ordered
+// pairs); any other type is a compile-time error naming these.
 // Coordinates are world metres and may be large (UTM, ~5e6 m): every query works relative to a
 // local origin, so answers do not depend on where on Earth the shapes are.
 //
@@ -12,11 +13,29 @@
 #pragma once
 
 #include <array>
+#include <type_traits>
 
 #include "collision/tolerances.hpp"
 #include "collision/vec2.hpp"
 
 namespace collision {
+
+class Circle;
+class Obb;
+class ConvexPolygon;
+class Ellipse;
+template <class Shape>
+class SweptHull;
+
+// Whether T is a shape the queries take.
+template <class T>
+inline constexpr bool kIsConvexShape =
+    std::is_same_v<T, Circle> || std::is_same_v<T, Obb> || std::is_same_v<T, ConvexPolygon> ||
+    std::is_same_v<T, Ellipse>;
+template <class T>
+inline constexpr bool kIsQueryShape = kIsConvexShape<T>;
+template <class S>
+inline constexpr bool kIsQueryShape<SweptHull<S>> = kIsConvexShape<S>;
 
 // How a query ended. Only `separated` proves the shapes apart: a planner treats every other
 // status, `iteration_cap` included, as a hit.
@@ -65,25 +84,51 @@ struct GjkCache {
   Vec2 separating_axis{0, 0};
 };
 
+namespace detail {
+// The queries below, for the supported shapes (queries.cpp).
+template <class A, class B>
+bool intersects_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache);
+template <class A, class B>
+DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache);
+template <class A, class B>
+PenetrationResult penetration_impl(const A& a, const B& b, double contact_tolerance_m);
+
+template <class A, class B>
+constexpr void require_query_shapes() {
+  static_assert(kIsQueryShape<A> && kIsQueryShape<B>,
+                "collision queries take Circle, Obb, ConvexPolygon, Ellipse, or a SweptHull of one "
+                "of them");
+}
+}  // namespace detail
+
 // True when a and b overlap or are closer than contact_tolerance_m. Stops at the first
 // separating direction found, so misses are cheaper than hits; where a box is involved, a vertex
 // of the other shape (or a corner of the other box) clearly inside it proves a hit before GJK
 // runs, with the answer GJK gives. At the iteration cap: true.
 template <class A, class B>
 bool intersects(const A& a, const B& b, double contact_tolerance_m = kDefaultContactTolerance,
-                GjkCache* cache = nullptr);
+                GjkCache* cache = nullptr) {
+  detail::require_query_shapes<A, B>();
+  return detail::intersects_impl(a, b, contact_tolerance_m, cache);
+}
 
 // Distance between a and b with closest points. See DistanceResult.
 template <class A, class B>
 DistanceResult distance(const A& a, const B& b,
                         double contact_tolerance_m = kDefaultContactTolerance,
-                        GjkCache* cache = nullptr);
+                        GjkCache* cache = nullptr) {
+  detail::require_query_shapes<A, B>();
+  return detail::distance_impl(a, b, contact_tolerance_m, cache);
+}
 
 // Penetration depth and direction (EPA, started from the simplex GJK ends with). See
 // PenetrationResult. For two boxes or polygons overlapping by clearly more than the tolerance,
 // the separating-axis test gives the same exact answer in one pass, and is used instead.
 template <class A, class B>
 PenetrationResult penetration(const A& a, const B& b,
-                              double contact_tolerance_m = kDefaultContactTolerance);
+                              double contact_tolerance_m = kDefaultContactTolerance) {
+  detail::require_query_shapes<A, B>();
+  return detail::penetration_impl(a, b, contact_tolerance_m);
+}
 
 }  // namespace collision

@@ -20,8 +20,8 @@ void validate_sweep_inflation(double inflation_m);
 // turning by delta_heading along the shorter arc, every point at distance r from the pivot
 // strays at most r * (1 - cos(delta_heading / 2)) (the sagitta) from the hull of its two end
 // positions: rotation_inflation() gives that bound, so the grown hull contains the whole sweep.
-// Shape: Circle, Obb or ConvexPolygon. inflation_m: finite, >= 0 and <= kMaxCoordinate, else
-// GeometryError naming the value.
+// Shape: Circle, Obb, ConvexPolygon or Ellipse. inflation_m: finite, >= 0 and <= kMaxCoordinate,
+// else GeometryError naming the value.
 template <class Shape>
 class SweptHull {
  public:

@@ -1,7 +1,10 @@
-// The ego vehicle's footprint: a box placed by its rear-axle centre.
+// The ego vehicle's footprint: a box (or a convex polygon) placed by its rear-axle centre.
 #pragma once
 
+#include <vector>
+
 #include "collision/obb.hpp"
+#include "collision/obstacle_class.hpp"
 #include "collision/vec2.hpp"
 
 namespace collision {
@@ -13,6 +16,10 @@ struct VehicleParams {
   double front_overhang = 0.93;  // front axle to front bumper, >= 0
   double rear_overhang = 1.02;   // rear axle to rear bumper, >= 0
   double width = 1.92;           // > 0
+  // Optional (key vehicle.footprint): the footprint as a convex polygon in the rear-axle frame
+  // (x forward, y left), metres, 3 or more vertices in either winding; it replaces the box of the
+  // four values above, which are then unused. Empty: the box.
+  std::vector<Vec2> footprint;
 };
 
 // Safety margins grown onto the footprint, metres (config keys margins.*), each at most
@@ -20,6 +27,9 @@ struct VehicleParams {
 struct Margins {
   double longitudinal = 0.0;  // added at the front and at the rear, >= 0
   double lateral = 0.0;       // added on each side, >= 0
+  // Kept from obstacles of each class (keys margins.by_class.<class>), >= 0; 0 for a class left
+  // out.
+  ClassMargins by_class;
 };
 
 // The footprint at a rear-axle pose: from rear bumper to front bumper along the heading, width

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <variant>
 #include <vector>
 
 #include "collision/swept_hull.hpp"
@@ -25,7 +26,7 @@ constexpr double kForever = 1e15;  // seconds
 void index_prediction(const Part& part, int part_index, const CheckerConfig& config,
                       std::vector<std::pair<SpaceTimeBox, int>>& out) {
   const std::vector<PredictedPose>& p = part.obstacle->prediction();
-  auto at = [&](std::size_t k) { return placed_box(*part.polygon, p[k].pose); };
+  auto at = [&](std::size_t k) { return placed_box(part, p[k].pose); };
   std::vector<SpaceTimeBox> slices;  // in time order
   const bool hold = config.obstacles.outside_prediction == OutsidePrediction::hold;
   if (hold) slices.push_back({at(0), -kForever, p.front().t});
@@ -66,6 +67,65 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
   out.push_back({*merged, part_index});
 }
 
+// Vertices a shape's core needs in Scene::core_vertices: a circle's centre, a box's corners (two
+// ends for a box of width 0, a border's segment); none for a polygon (its own) or an ellipse.
+std::size_t pooled_vertex_count(const Shape& shape) {
+  if (std::holds_alternative<Circle>(shape)) return 1;
+  if (const Obb* box = std::get_if<Obb>(&shape)) return box->half_width() == 0 ? 2 : 4;
+  return 0;
+}
+
+// The part's core (and a circle's radius), its vertices appended to pool where no shape holds
+// them.
+Part core_of(const Shape& shape, std::vector<Vec2>& pool) {
+  Part part;
+  const std::size_t first = pool.size();
+  if (const Circle* circle = std::get_if<Circle>(&shape)) {
+    pool.push_back(circle->center());
+    part.radius = circle->radius();
+  } else if (const Obb* box = std::get_if<Obb>(&shape)) {
+    if (box->half_width() == 0) {
+      // A segment (a border's): its two ends, not four corners that coincide in pairs.
+      const Vec2 half = box->half_length() * box->axis_length();
+      pool.push_back(box->center() - half);
+      pool.push_back(box->center() + half);
+    } else {
+      for (const Vec2& corner : box->corners()) pool.push_back(corner);
+    }
+  } else if (const ConvexPolygon* polygon = std::get_if<ConvexPolygon>(&shape)) {
+    part.vertices = polygon->vertices().data();
+    part.vertex_count = static_cast<int>(polygon->size());
+  } else {
+    part.ellipse = &std::get<Ellipse>(shape);
+  }
+  if (pool.size() > first) {
+    part.vertices = pool.data() + first;
+    part.vertex_count = static_cast<int>(pool.size() - first);
+  }
+  return part;
+}
+
+// The box of the part's core (without its radius), in the core's frame.
+Aabb core_aabb(const Part& part) {
+  if (part.ellipse != nullptr) return part.ellipse->aabb();
+  Aabb box;
+  for (int i = 0; i < part.vertex_count; ++i) box.extend(part.vertices[i]);
+  return box;
+}
+
+// The core's farthest point from `from` (m).
+double core_reach(const Part& part, const Vec2& from) {
+  if (part.ellipse != nullptr) {
+    const Ellipse& e = *part.ellipse;
+    return (e.center() - from).norm() + std::max(e.half_length(), e.half_width());
+  }
+  double reach = 0;
+  for (int i = 0; i < part.vertex_count; ++i) {
+    reach = std::max(reach, (part.vertices[i] - from).norm());
+  }
+  return reach;
+}
+
 }  // namespace
 
 std::unique_ptr<const Scene> build_scene(std::vector<Obstacle> obstacles,
@@ -80,26 +140,34 @@ std::unique_ptr<const Scene> build_scene(std::vector<Obstacle> obstacles,
   ego.rear_radius = footprint_radius(config.vehicle, config.margins);
   ego.center_lever = std::abs(ego.axle_to_center);
   scene->obstacles = std::move(obstacles);
+  // The vertices of circles, boxes and segments live in core_vertices, whose size is known first
+  // so that the parts' pointers into it stay valid.
+  std::size_t pooled = 0;
   for (const Obstacle& obstacle : scene->obstacles) {
-    for (const ConvexPolygon& polygon : obstacle.parts()) {
-      Part part;
+    for (const Shape& shape : obstacle.parts()) pooled += pooled_vertex_count(shape);
+  }
+  scene->core_vertices.reserve(pooled);
+  for (const Obstacle& obstacle : scene->obstacles) {
+    const double margin = config.margins.by_class[obstacle.obstacle_class()];
+    for (const Shape& shape : obstacle.parts()) {
+      Part part = core_of(shape, scene->core_vertices);
       part.obstacle_id = obstacle.id();
       part.obstacle = &obstacle;
-      part.polygon = &polygon;
       part.moving = obstacle.is_moving();
+      part.radius += margin;
+      const Aabb core_box = core_aabb(part);
+      part.local_box = core_box.inflated(part.radius);
       double radius = 0;
       if (part.moving) {
-        for (const Vec2& v : polygon.vertices()) radius = std::max(radius, v.norm());
+        // The farthest point from the pivot: of the core, plus the rounding.
+        radius = core_reach(part, Vec2::Zero()) + part.radius;
         part.circle_center = Vec2::Zero();
       } else {
-        part.circle_center = polygon.aabb().center();
-        for (const Vec2& v : polygon.vertices()) {
-          radius = std::max(radius, (v - part.circle_center).norm());
-        }
-        const double slack = rounding_slack(polygon.aabb().max().cwiseAbs().maxCoeff() +
-                                            polygon.aabb().min().cwiseAbs().maxCoeff());
-        part.aabb = polygon.aabb().inflated(slack);
-        radius += slack;
+        part.circle_center = core_box.center();
+        const double slack = rounding_slack(core_box.max().cwiseAbs().maxCoeff() +
+                                            core_box.min().cwiseAbs().maxCoeff() + part.radius);
+        part.aabb = part.local_box.inflated(slack);
+        radius = core_reach(part, part.circle_center) + part.radius + slack;
       }
       part.circle_radius = radius * (1 + 1e-12);
       scene->parts.push_back(part);

@@ -16,11 +16,20 @@
 
 namespace collision::detail {
 
+// One convex part of an obstacle's region: a core ⊕ a disc of `radius`. The core is 1 to n
+// counter-clockwise vertices (a circle's centre, a border segment's two ends, a box's corners, a
+// polygon's vertices) or an ellipse; the radius is a circle's own plus the margin of the
+// obstacle's class.
 struct Part {
   int obstacle_id = 0;
   const Obstacle* obstacle = nullptr;
-  const ConvexPolygon* polygon = nullptr;  // world frame (stationary) or body frame (moving)
+  const Vec2* vertices = nullptr;    // world frame (stationary) or body frame (moving)
+  int vertex_count = 0;              // 0 when the core is the ellipse
+  const Ellipse* ellipse = nullptr;  // world or body frame, as the vertices
+  double radius = 0;                 // m
   bool moving = false;
+  // The region's box in its own frame (moving: the body frame, for placed_box()).
+  Aabb local_box;
   // Stationary: box and bounding circle in the world. Moving: circle_center is (0, 0) in the body
   // frame, its pivot, so the circle's radius bounds the body whatever its heading.
   Aabb aabb;
@@ -42,6 +51,7 @@ struct EgoShape {
 struct Scene {
   EgoShape ego;
   std::vector<Obstacle> obstacles;
+  std::vector<Vec2> core_vertices;  // the parts' vertices that no ConvexPolygon holds
   std::vector<Part> parts;
   std::unique_ptr<SpatialIndex> index;  // null when there are no parts
 };
@@ -59,8 +69,8 @@ inline double rounding_slack(double magnitude) {
 
 // The world box of a moving body placed at `pose`: its body-frame box turned into place (the
 // box of the turned box), rounded outward.
-inline Aabb placed_box(const ConvexPolygon& body, const Pose2& pose) {
-  const Aabb& local = body.aabb();
+inline Aabb placed_box(const Part& body, const Pose2& pose) {
+  const Aabb& local = body.local_box;
   const Vec2 axis = heading_axis(pose.heading);
   const Vec2 mid = local.center(), half = 0.5 * local.sizes();
   const Vec2 center(pose.x + axis.x() * mid.x() - axis.y() * mid.y(),

@@ -56,12 +56,6 @@ inline std::optional<BodyAt> body_at(const Part& part, double t, OutsidePredicti
   return BodyAt{t, *pose};
 }
 
-// The body's polygon turned into place: only for pairs that reach GJK.
-inline PlacedPolygonView body_view(const Part& part, const BodyAt& body, const Vec2& origin) {
-  return PlacedPolygonView(*part.polygon, Vec2(body.pose.x, body.pose.y),
-                           heading_axis(body.pose.heading), origin);
-}
-
 // The body halfway through a piece, on its linear motion within it.
 inline BodyAt body_halfway(const BodyAt& a, const BodyAt& b) {
   return BodyAt{0.5 * (a.t + b.t), interpolate(a.pose, b.pose, 0.5), 0.5 * (a.s + b.s)};

@@ -26,7 +26,7 @@ CandidateCircle circle_of(const Part& part, const std::vector<BodyPiece>& pieces
           radius + 4 * rounding_slack(center.cwiseAbs().maxCoeff() + radius)};
 }
 
-Aabb body_box(const Part& part, const BodyAt& at) { return placed_box(*part.polygon, at.pose); }
+Aabb body_box(const Part& part, const BodyAt& at) { return placed_box(part, at.pose); }
 
 // The box over `pieces`: the boxes at the pieces' ends, each grown by its piece's sagitta.
 // known: the box of the body at the first piece's start when the caller has it, or null.

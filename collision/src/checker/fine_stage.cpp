@@ -1,7 +1,8 @@
 // The fine stage's queries at a pose (see fine_stage.hpp): GJK between the ego's footprint and a
-// stationary polygon or a moving body turned into place.
+// stationary part or a moving body turned into place.
 #include "checker/fine_stage.hpp"
 
+#include "checker/part_view.hpp"
 #include "narrow_phase/narrow_phase.hpp"
 #include "narrow_phase/support.hpp"
 
@@ -28,22 +29,30 @@ bool hits(const FineContext& c, const EgoPose& ego, const PartView& part, GjkCac
 
 PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                              GjkCache* cache) {
-  return clearance_to(context, ego, PolygonView(*part.polygon, context.origin), cache);
+  return with_core(part, [&](auto core) {
+    return clearance_to(context, ego, part_view(core, part, context.origin), cache);
+  });
 }
 
 PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                              BodyAt body, GjkCache* cache) {
-  return clearance_to(context, ego, body_view(part, body, context.origin), cache);
+  return with_core(part, [&](auto core) {
+    return clearance_to(context, ego, body_view(core, part, body, context.origin), cache);
+  });
 }
 
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, GjkCache* cache,
                int* iterations) {
-  return hits(context, ego, PolygonView(*part.polygon, context.origin), cache, iterations);
+  return with_core(part, [&](auto core) {
+    return hits(context, ego, part_view(core, part, context.origin), cache, iterations);
+  });
 }
 
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
                GjkCache* cache, int* iterations) {
-  return hits(context, ego, body_view(part, body, context.origin), cache, iterations);
+  return with_core(part, [&](auto core) {
+    return hits(context, ego, body_view(core, part, body, context.origin), cache, iterations);
+  });
 }
 
 }  // namespace collision::detail

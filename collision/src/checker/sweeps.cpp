@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "checker/fine_stage.hpp"
+#include "checker/part_view.hpp"
 #include "collision/swept_hull.hpp"
 #include "narrow_phase/narrow_phase.hpp"
 #include "narrow_phase/relative_sweep.hpp"
@@ -81,18 +82,22 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
   if (same_pose(qa.pose, qb.pose)) {
     // The body holds its pose over the piece (a stopped car's prediction): the relative sweep is
     // the ego's own sweep against the body placed there, which the cheaper hull test answers.
-    return sweep_hits_still(c, body_view(part, qa, c.origin), ea, eb, cache, iterations, budget);
+    return with_core(part, [&](auto core) {
+      return sweep_hits_still(c, body_view(core, part, qa, c.origin), ea, eb, cache, iterations,
+                              budget);
+    });
   }
   const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
   const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
   const double inflation = rotation_inflation(c.shape.rear_radius, ego_turn) +
                            rotation_inflation(part.circle_radius, body_turn);
-  const RelativeSweepDifference diff(ego_view(c.shape, ea, c.origin), body_view(part, qa, c.origin),
-                                     ego_view(c.shape, eb, c.origin), body_view(part, qb, c.origin),
-                                     inflation);
-  if (!intersects(diff, c.contact_tolerance, c.max_gjk_iterations, cache, iterations)) {
-    return false;
-  }
+  const bool hull_hit = with_core(part, [&](auto core) {
+    const RelativeSweepDifference diff(
+        ego_view(c.shape, ea, c.origin), body_view(core, part, qa, c.origin),
+        ego_view(c.shape, eb, c.origin), body_view(core, part, qb, c.origin), inflation);
+    return intersects(diff, c.contact_tolerance, c.max_gjk_iterations, cache, iterations);
+  });
+  if (!hull_hit) return false;
   const double overestimate = sweep_overestimate(c.shape.rear_radius, ego_turn) +
                               sweep_overestimate(part.circle_radius, body_turn);
   if (qa.s == qb.s || !budget.split(overestimate)) return true;
@@ -106,8 +111,10 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
 bool sweep_hits_stationary(const FineContext& context, const Part& part, const EgoPose& a,
                            const EgoPose& b, GjkCache* cache, int* iterations) {
   SplitBudget budget(context.max_overestimate);
-  return sweep_hits_still(context, PolygonView(*part.polygon, context.origin), a, b, cache,
-                          iterations, budget);
+  return with_core(part, [&](auto core) {
+    return sweep_hits_still(context, part_view(core, part, context.origin), a, b, cache, iterations,
+                            budget);
+  });
 }
 
 bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPose& a,

@@ -68,8 +68,10 @@ double sat_decision_margin(const A& a, const B& b, const Vec2& origin) {
 
 }  // namespace detail
 
+namespace detail {
+
 template <class A, class B>
-bool intersects(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache) {
+bool intersects_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache) {
   detail::require_tolerance(contact_tolerance_m);
   const Vec2 origin = detail::anchor(a);
   const detail::MinkowskiDifference diff(detail::make_view(a, origin),
@@ -105,7 +107,7 @@ bool intersects(const A& a, const B& b, double contact_tolerance_m, GjkCache* ca
 }
 
 template <class A, class B>
-DistanceResult distance(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache) {
+DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache) {
   detail::require_tolerance(contact_tolerance_m);
   const Vec2 origin = detail::anchor(a);
   const detail::MinkowskiDifference diff(detail::make_view(a, origin),
@@ -118,7 +120,7 @@ DistanceResult distance(const A& a, const B& b, double contact_tolerance_m, GjkC
 }
 
 template <class A, class B>
-PenetrationResult penetration(const A& a, const B& b, double contact_tolerance_m) {
+PenetrationResult penetration_impl(const A& a, const B& b, double contact_tolerance_m) {
   detail::require_tolerance(contact_tolerance_m);
   const Vec2 origin = detail::anchor(a);
   const detail::MinkowskiDifference diff(detail::make_view(a, origin),
@@ -150,23 +152,29 @@ PenetrationResult penetration(const A& a, const B& b, double contact_tolerance_m
   return detail::penetration(diff, contact_tolerance_m, kMaxGjkIterations, kMaxEpaIterations);
 }
 
-#define COLLISION_INSTANTIATE_PAIR(A, B)                                         \
-  template bool intersects<A, B>(const A&, const B&, double, GjkCache*);         \
-  template DistanceResult distance<A, B>(const A&, const B&, double, GjkCache*); \
-  template PenetrationResult penetration<A, B>(const A&, const B&, double);
-#define COLLISION_INSTANTIATE_WITH(A)              \
-  COLLISION_INSTANTIATE_PAIR(A, Circle)            \
-  COLLISION_INSTANTIATE_PAIR(A, Obb)               \
-  COLLISION_INSTANTIATE_PAIR(A, ConvexPolygon)     \
-  COLLISION_INSTANTIATE_PAIR(A, SweptHull<Circle>) \
-  COLLISION_INSTANTIATE_PAIR(A, SweptHull<Obb>)    \
-  COLLISION_INSTANTIATE_PAIR(A, SweptHull<ConvexPolygon>)
+#define COLLISION_INSTANTIATE_PAIR(A, B)                                              \
+  template bool intersects_impl<A, B>(const A&, const B&, double, GjkCache*);         \
+  template DistanceResult distance_impl<A, B>(const A&, const B&, double, GjkCache*); \
+  template PenetrationResult penetration_impl<A, B>(const A&, const B&, double);
+#define COLLISION_INSTANTIATE_WITH(A)                     \
+  COLLISION_INSTANTIATE_PAIR(A, Circle)                   \
+  COLLISION_INSTANTIATE_PAIR(A, Obb)                      \
+  COLLISION_INSTANTIATE_PAIR(A, ConvexPolygon)            \
+  COLLISION_INSTANTIATE_PAIR(A, Ellipse)                  \
+  COLLISION_INSTANTIATE_PAIR(A, SweptHull<Circle>)        \
+  COLLISION_INSTANTIATE_PAIR(A, SweptHull<Obb>)           \
+  COLLISION_INSTANTIATE_PAIR(A, SweptHull<ConvexPolygon>) \
+  COLLISION_INSTANTIATE_PAIR(A, SweptHull<Ellipse>)
 
 COLLISION_INSTANTIATE_WITH(Circle)
 COLLISION_INSTANTIATE_WITH(Obb)
 COLLISION_INSTANTIATE_WITH(ConvexPolygon)
+COLLISION_INSTANTIATE_WITH(Ellipse)
 COLLISION_INSTANTIATE_WITH(SweptHull<Circle>)
 COLLISION_INSTANTIATE_WITH(SweptHull<Obb>)
 COLLISION_INSTANTIATE_WITH(SweptHull<ConvexPolygon>)
+COLLISION_INSTANTIATE_WITH(SweptHull<Ellipse>)
+
+}  // namespace detail
 
 }  // namespace collision

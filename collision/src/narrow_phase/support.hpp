@@ -12,11 +12,13 @@
 // Views hold pointers into the shapes they present: no copies, no allocation.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "collision/circle.hpp"
 #include "collision/convex_polygon.hpp"
+#include "collision/ellipse.hpp"
 #include "collision/obb.hpp"
 #include "collision/swept_hull.hpp"
 #include "common/compiler_hints.hpp"
@@ -192,6 +194,8 @@ class ObbView {
   Vec2 corners_[4];  // relative to the origin
 };
 
+// A convex polygon, or any core given as 1 to n counter-clockwise vertices (a point, a segment, a
+// box's corners: the checker's parts), ⊕ disc(radius).
 class PolygonView {
  public:
   PolygonView(const ConvexPolygon& polygon, const Vec2& origin)
@@ -199,6 +203,14 @@ class PolygonView {
         count_(static_cast<int>(polygon.size())),
         origin_(origin),
         middle_(polygon.aabb().center() - origin) {}
+  // middle: near the middle of the core (world frame); radius: metres.
+  PolygonView(const Vec2* vertices, int count, const Vec2& middle, const Vec2& origin,
+              double radius)
+      : vertices_(vertices),
+        count_(count),
+        origin_(origin),
+        middle_(middle - origin),
+        radius_(radius) {}
   // With a hint (a warm start's vertex, usually the answer or next to it) on a large polygon, a
   // hill climb: on a strictly convex polygon the height along d rises monotonically to the
   // support and falls after it, so walking uphill from any vertex ends there, after a few steps
@@ -214,7 +226,7 @@ class PolygonView {
   }
   Vec2 vertex(int i) const { return vertices_[i] - origin_; }
   bool has(int i) const { return 0 <= i && i < count_; }
-  double radius() const { return 0; }
+  double radius() const { return radius_; }
   Vec2 any_point() const { return middle_; }
   // The vertices in the world frame, and the origin to subtract (clear_overlap.hpp).
   const Vec2* vertices() const { return vertices_; }
@@ -226,6 +238,7 @@ class PolygonView {
   int count_;
   Vec2 origin_;
   Vec2 middle_;  // of the bounding box
+  double radius_ = 0;
 };
 
 // A polygon given in its own frame, placed at a pose (a moving obstacle at some time): the
@@ -235,11 +248,17 @@ class PlacedPolygonView {
   // heading_axis: (cos, sin) of the body's heading.
   PlacedPolygonView(const ConvexPolygon& body, const Vec2& position, const Vec2& heading_axis,
                     const Vec2& origin)
-      : vertices_(body.vertices().data()),
-        count_(static_cast<int>(body.size())),
+      : PlacedPolygonView(body.vertices().data(), static_cast<int>(body.size()), position,
+                          heading_axis, origin, 0) {}
+  // Any core of 1 to n counter-clockwise vertices in the body frame, ⊕ disc(radius) (metres).
+  PlacedPolygonView(const Vec2* vertices, int count, const Vec2& position, const Vec2& heading_axis,
+                    const Vec2& origin, double radius)
+      : vertices_(vertices),
+        count_(count),
         offset_(position - origin),
         cos_(heading_axis.x()),
-        sin_(heading_axis.y()) {}
+        sin_(heading_axis.y()),
+        radius_(radius) {}
   int support(const Vec2& d, int hint) const {
     const Vec2 local = to_body(d);
     return find_support(count_, hint, [&](int i) { return vertices_[i].dot(local); });
@@ -253,7 +272,7 @@ class PlacedPolygonView {
     return offset_ + Vec2(cos_ * v.x() - sin_ * v.y(), sin_ * v.x() + cos_ * v.y());
   }
   bool has(int i) const { return 0 <= i && i < count_; }
-  double radius() const { return 0; }
+  double radius() const { return radius_; }
   Vec2 any_point() const { return offset_; }
 
  private:
@@ -266,6 +285,82 @@ class PlacedPolygonView {
   Vec2 offset_;
   double cos_;
   double sin_;
+  double radius_;
+};
+
+// An ellipse (core) ⊕ disc(radius). Its support points lie on a curve, not among a few
+// vertices, so each is computed exactly when asked for and kept in a small ring that its index
+// names: GJK reads a simplex vertex back (for the witness points) at most a run's support calls
+// later, fewer than kEllipseSupportSlots with the default iteration cap. A view starts empty, so a
+// cache from an earlier query names no point of it and is ignored (warm = cold, as required).
+inline constexpr int kEllipseSupportSlots = 64;
+
+class EllipseView {
+ public:
+  EllipseView(const Ellipse& e, const Vec2& origin, double radius = 0)
+      : EllipseView(e.center(), e.axis_length(), e.half_length(), e.half_width(), origin, radius) {}
+  // An ellipse from its parts: centre (world), unit axis of half_length, half sizes (metres).
+  EllipseView(const Vec2& center, const Vec2& axis_length, double half_length, double half_width,
+              const Vec2& origin, double radius = 0)
+      : center_(center - origin),
+        axis_(axis_length),
+        half_length_(half_length),
+        half_width_(half_width),
+        radius_(radius) {}
+  // Only the points made so far are copied (a fresh view has none).
+  EllipseView(const EllipseView& o)
+      : center_(o.center_),
+        axis_(o.axis_),
+        half_length_(o.half_length_),
+        half_width_(o.half_width_),
+        radius_(o.radius_),
+        made_(o.made_) {
+    for (int i = 0; i < std::min(made_, kEllipseSupportSlots); ++i) points_[i] = o.points_[i];
+  }
+  EllipseView& operator=(const EllipseView&) = delete;
+
+  // The point of the ellipse farthest along d: in the ellipse's frame, with (u, v) the direction
+  // there, (a u, b v) / |(a u, b v)| is the parameter's (cos, sin), and (a cos, b sin) the point.
+  int support(const Vec2& d, int /*hint*/) const {
+    const double u = axis_.x() * d.x() + axis_.y() * d.y();
+    const double v = -axis_.y() * d.x() + axis_.x() * d.y();
+    const double alpha = half_length_ * u, beta = half_width_ * v;
+    double norm = std::sqrt(alpha * alpha + beta * beta);
+    // Squares that underflow or overflow: hypot keeps the precision the shortcut would lose.
+    if (!(norm >= kSafeNorm && norm <= kLargeNorm)) norm = std::hypot(alpha, beta);
+    Vec2 local(0, 0);  // every point ties when d is across a flat ellipse, or it is a point
+    if (norm > 0) local = Vec2(half_length_ * (alpha / norm), half_width_ * (beta / norm));
+    const Vec2 p = center_ + Vec2(axis_.x() * local.x() - axis_.y() * local.y(),
+                                  axis_.y() * local.x() + axis_.x() * local.y());
+    // The same point as the last one (the tip of a flat ellipse, a converged run): its index
+    // again, so that GJK's repeated-vertex rule can end the run.
+    if (made_ > 0) {
+      const int last = (made_ - 1) % kEllipseSupportSlots;
+      if (points_[last] == p) return last;
+    }
+    const int slot = made_ % kEllipseSupportSlots;
+    points_[slot] = p;
+    ++made_;
+    return slot;
+  }
+  int support_from(const Vec2& d, int /*likely*/) const { return support(d, -1); }
+  Vec2 vertex(int i) const { return points_[i]; }
+  bool has(int i) const { return 0 <= i && i < std::min(made_, kEllipseSupportSlots); }
+  double radius() const { return radius_; }
+  Vec2 any_point() const { return center_; }
+
+ private:
+  // Where |(a u, b v)| computed from its square keeps its precision (see support()).
+  static constexpr double kSafeNorm = 1e-150;
+  static constexpr double kLargeNorm = 1e150;
+
+  Vec2 center_;  // relative to the origin
+  Vec2 axis_;
+  double half_length_;
+  double half_width_;
+  double radius_;
+  mutable int made_ = 0;  // support points made so far
+  mutable Vec2 points_[kEllipseSupportSlots];
 };
 
 // Sweeps between two ends number vertex i of the start 2i and of the end 2i+1: the vertex of
@@ -307,6 +402,7 @@ class HullView {
 inline CircleView make_view(const Circle& s, const Vec2& origin) { return {s, origin}; }
 inline ObbView make_view(const Obb& s, const Vec2& origin) { return {s, origin}; }
 inline PolygonView make_view(const ConvexPolygon& s, const Vec2& origin) { return {s, origin}; }
+inline EllipseView make_view(const Ellipse& s, const Vec2& origin) { return {s, origin}; }
 template <class Shape>
 auto make_view(const SweptHull<Shape>& s, const Vec2& origin) {
   using View = decltype(make_view(s.start(), origin));
@@ -317,6 +413,7 @@ auto make_view(const SweptHull<Shape>& s, const Vec2& origin) {
 inline Vec2 anchor(const Circle& s) { return s.center(); }
 inline Vec2 anchor(const Obb& s) { return s.center(); }
 inline Vec2 anchor(const ConvexPolygon& s) { return s.vertices()[0]; }
+inline Vec2 anchor(const Ellipse& s) { return s.center(); }
 template <class Shape>
 Vec2 anchor(const SweptHull<Shape>& s) {
   return anchor(s.start());

@@ -1,5 +1,6 @@
 // Obstacles: construction with validation (every error names the obstacle id), the pose of a
-// moving obstacle at a time, and moving a body into the world.
+// moving obstacle at a time, and moving a body into the world. A boundary is its segments, each a
+// box of width 0.
 //
 // Non-convex outlines are split into convex parts by polygon_decomposition.cpp. A prediction is
 // interpolated like the ego's trajectory (collision::interpolate): position linear in time,
@@ -12,6 +13,7 @@
 #include <limits>
 #include <string>
 #include <utility>
+#include <variant>
 
 #include "collision/errors.hpp"
 #include "common/format.hpp"
@@ -38,10 +40,33 @@ std::string prediction_prefix(int id, std::size_t index) {
   return prefix(id) + "prediction " + std::to_string(index) + ": ";
 }
 
+// The farthest point of a body from its pivot, the origin of its frame (m).
+double reach_from_pivot(const Shape& body) {
+  if (const Circle* c = std::get_if<Circle>(&body)) return c->center().norm() + c->radius();
+  if (const Ellipse* e = std::get_if<Ellipse>(&body)) {
+    return e->center().norm() + std::max(e->half_length(), e->half_width());
+  }
+  double reach = 0;
+  if (const Obb* box = std::get_if<Obb>(&body)) {
+    for (const Vec2& v : box->corners()) reach = std::max(reach, v.norm());
+  } else {
+    for (const Vec2& v : std::get<ConvexPolygon>(body).vertices())
+      reach = std::max(reach, v.norm());
+  }
+  return reach;
+}
+
+// The segment from p to q as a box of width 0: the shape every query and the checker already
+// take, with its ends where p and q are (within a double step of the coordinates).
+Obb segment(const Vec2& p, const Vec2& q) {
+  const Vec2 d = q - p;
+  return Obb(0.5 * (p + q), std::atan2(d.y(), d.x()), 0.5 * d.norm(), 0);
+}
+
 }  // namespace
 
-Obstacle Obstacle::stationary(int id, ConvexPolygon shape) {
-  std::vector<ConvexPolygon> parts;
+Obstacle Obstacle::stationary(int id, Shape shape) {
+  std::vector<Shape> parts;
   parts.push_back(std::move(shape));
   return Obstacle(id, std::move(parts), {});
 }
@@ -53,13 +78,13 @@ Obstacle Obstacle::stationary(int id, const std::vector<Vec2>& outline) {
   } catch (const GeometryError& e) {
     throw GeometryError(prefix(id) + e.what());
   }
-  std::vector<ConvexPolygon> parts;
+  std::vector<Shape> parts;
   parts.reserve(decomposition.parts.size());
   for (std::size_t k = 0; k < decomposition.parts.size(); ++k) {
     // The decomposition keeps every corner of a part clearly convex, so this should not throw;
     // if it ever does, the caller still learns which obstacle it was.
     try {
-      parts.emplace_back(std::move(decomposition.parts[k]));
+      parts.emplace_back(ConvexPolygon(std::move(decomposition.parts[k])));
     } catch (const GeometryError& e) {
       throw GeometryError(prefix(id) + "convex part " + std::to_string(k) +
                           " of the outline: " + e.what());
@@ -68,16 +93,15 @@ Obstacle Obstacle::stationary(int id, const std::vector<Vec2>& outline) {
   return Obstacle(id, std::move(parts), {});
 }
 
-Obstacle Obstacle::moving(int id, ConvexPolygon body_shape, std::vector<PredictedPose> prediction) {
+Obstacle Obstacle::moving(int id, Shape body_shape, std::vector<PredictedPose> prediction) {
   if (prediction.empty()) {
     throw GeometryError(prefix(id) +
                         "prediction is empty (a moving obstacle needs at least one "
                         "predicted pose)");
   }
-  // How far the body's vertices are from its pivot (m): at any heading, the body lies within this
+  // How far the body reaches from its pivot (m): at any heading, the body lies within this
   // distance of the pose on each axis.
-  double reach = 0;
-  for (const Vec2& v : body_shape.vertices()) reach = std::max(reach, v.norm());
+  const double reach = reach_from_pivot(body_shape);
   for (std::size_t k = 0; k < prediction.size(); ++k) {
     const PredictedPose& p = prediction[k];
     require_finite(id, k, "t", p.t);
@@ -115,9 +139,39 @@ Obstacle Obstacle::moving(int id, ConvexPolygon body_shape, std::vector<Predicte
                           detail::format_number(prediction[k - 1].t) + ")");
     }
   }
-  std::vector<ConvexPolygon> parts;
+  std::vector<Shape> parts;
   parts.push_back(std::move(body_shape));
   return Obstacle(id, std::move(parts), std::move(prediction));
+}
+
+Obstacle Obstacle::boundary(int id, std::vector<Vec2> polyline) {
+  if (polyline.size() < 2) {
+    throw GeometryError(prefix(id) + "boundary needs at least 2 points (has " +
+                        std::to_string(polyline.size()) + ")");
+  }
+  for (std::size_t k = 0; k < polyline.size(); ++k) {
+    const Vec2& p = polyline[k];
+    if (!detail::is_finite(p)) {
+      throw GeometryError(prefix(id) + "boundary point " + std::to_string(k) +
+                          " is not finite (was " + detail::format_point(p) + ")");
+    }
+    if (!detail::in_coordinate_range(p)) {
+      throw GeometryError(prefix(id) + "boundary point " + std::to_string(k) + " " +
+                          detail::coordinate_range_error(p));
+    }
+  }
+  std::vector<Shape> parts;
+  std::size_t from = 0;
+  for (std::size_t k = 1; k < polyline.size(); ++k) {
+    if (polyline[k] == polyline[from]) continue;  // a repeated point adds no segment
+    parts.emplace_back(segment(polyline[from], polyline[k]));
+    from = k;
+  }
+  if (parts.empty()) parts.emplace_back(Circle(polyline.front(), 0));
+  Obstacle obstacle(id, std::move(parts), {});
+  obstacle.class_ = ObstacleClass::road_boundary;
+  obstacle.boundary_ = true;
+  return obstacle;
 }
 
 std::optional<Pose2> Obstacle::pose_at(double t, OutsidePrediction outside) const {

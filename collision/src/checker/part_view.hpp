@@ -1,0 +1,49 @@
+// A part as GJK reads it (internal): a polygon-like core or an ellipse, rounded by the part's
+// radius. The two kinds are two view types, so a query on a part is written once as a generic
+// lambda and with_core() instantiates it for the kind the part has.
+#pragma once
+
+#include "broad_phase/scene.hpp"
+#include "checker/body_motion.hpp"
+#include "geometry/heading_axis.hpp"
+#include "narrow_phase/support.hpp"
+
+namespace collision::detail {
+
+struct PolygonCore {};  // Part::vertices
+struct EllipseCore {};  // Part::ellipse
+
+// f(PolygonCore{}) or f(EllipseCore{}), as the part's core is.
+template <class F>
+decltype(auto) with_core(const Part& part, F&& f) {
+  if (part.ellipse != nullptr) return f(EllipseCore{});
+  return f(PolygonCore{});
+}
+
+// A stationary part, relative to the query's origin.
+inline PolygonView part_view(PolygonCore, const Part& part, const Vec2& origin) {
+  return PolygonView(part.vertices, part.vertex_count, part.circle_center, origin, part.radius);
+}
+inline EllipseView part_view(EllipseCore, const Part& part, const Vec2& origin) {
+  return EllipseView(*part.ellipse, origin, part.radius);
+}
+
+// A moving body turned into place: only for pairs that reach GJK. The search direction is
+// turned into the body frame for a polygon; an ellipse is placed whole (its centre and axis).
+inline PlacedPolygonView body_view(PolygonCore, const Part& part, const BodyAt& body,
+                                   const Vec2& origin) {
+  return PlacedPolygonView(part.vertices, part.vertex_count, Vec2(body.pose.x, body.pose.y),
+                           heading_axis(body.pose.heading), origin, part.radius);
+}
+inline EllipseView body_view(EllipseCore, const Part& part, const BodyAt& body,
+                             const Vec2& origin) {
+  const Ellipse& e = *part.ellipse;
+  const Vec2 axis = heading_axis(body.pose.heading);
+  auto turn = [&axis](const Vec2& v) {
+    return Vec2(axis.x() * v.x() - axis.y() * v.y(), axis.y() * v.x() + axis.x() * v.y());
+  };
+  return EllipseView(Vec2(body.pose.x, body.pose.y) + turn(e.center()), turn(e.axis_length()),
+                     e.half_length(), e.half_width(), origin, part.radius);
+}
+
+}  // namespace collision::detail
