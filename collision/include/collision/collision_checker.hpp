@@ -55,7 +55,7 @@ class CollisionChecker {
                                const detail::BodyTracks* tracks = nullptr) const;
 
   CheckerConfig config_;
-  std::unique_ptr<const detail::Scene> scene_;
+  std::unique_ptr<detail::Scene> scene_;  // read-only while checks run
 };
 
 }  // namespace collision

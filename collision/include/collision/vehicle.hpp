@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "collision/convex_polygon.hpp"
 #include "collision/obb.hpp"
 #include "collision/obstacle_class.hpp"
 #include "collision/vec2.hpp"
@@ -32,12 +33,18 @@ struct Margins {
   ClassMargins by_class;
 };
 
-// The footprint at a rear-axle pose: from rear bumper to front bumper along the heading, width
-// across, grown by the margins.
+// The box footprint at a rear-axle pose: from rear bumper to front bumper along the heading,
+// width across, grown by the margins (the box of the four dimensions; see grown_footprint() for a
+// custom footprint).
 Obb footprint(const Pose2& rear_axle_pose, const VehicleParams& vehicle, const Margins& margins);
 
-// Distance (metres) from the rear-axle centre to the farthest footprint corner: the radius of
-// the bounding circle centred on the pose, and the lever arm of rotation between poses.
+// A custom footprint (vehicle.footprint, not empty) grown by the margins, in the rear-axle frame:
+// footprint ⊕ [-longitudinal, longitudinal] × [-lateral, lateral]. Throws GeometryError when the
+// footprint is not a convex polygon.
+ConvexPolygon grown_footprint(const VehicleParams& vehicle, const Margins& margins);
+
+// Distance (metres) from the rear-axle centre to the farthest corner of the box footprint: the
+// radius of the bounding circle centred on the pose, and the lever arm of rotation between poses.
 double footprint_radius(const VehicleParams& vehicle, const Margins& margins);
 
 }  // namespace collision

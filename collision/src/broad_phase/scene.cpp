@@ -126,19 +126,71 @@ double core_reach(const Part& part, const Vec2& from) {
   return reach;
 }
 
+// Whether a polygon is the rectangle `box` (each vertex a corner of it).
+bool is_box(const std::vector<Vec2>& vertices, const Aabb& box) {
+  if (vertices.size() != 4) return false;
+  for (const Vec2& v : vertices) {
+    if ((v.x() != box.min().x() && v.x() != box.max().x()) ||
+        (v.y() != box.min().y() && v.y() != box.max().y())) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
-std::unique_ptr<const Scene> build_scene(std::vector<Obstacle> obstacles,
-                                         const CheckerConfig& config) {
-  auto scene = std::make_unique<Scene>();
-  const Obb box = footprint(Pose2{0, 0, 0}, config.vehicle, config.margins);
-  EgoShape& ego = scene->ego;
-  ego.half_length = box.half_length();
-  ego.half_width = box.half_width();
+EgoShape ego_shape(const CheckerConfig& config, std::vector<Vec2>& footprint_storage) {
+  EgoShape ego;
+  footprint_storage.clear();
+  if (config.vehicle.footprint.empty()) {
+    const Obb box = footprint(Pose2{0, 0, 0}, config.vehicle, config.margins);
+    ego.half_length = box.half_length();
+    ego.half_width = box.half_width();
+    ego.axle_to_center = box.center().x();
+    ego.box_radius = std::hypot(ego.half_length, ego.half_width);
+    ego.rear_radius = footprint_radius(config.vehicle, config.margins);
+    ego.center_lever = std::abs(ego.axle_to_center);
+    return ego;
+  }
+  footprint_storage = grown_footprint(config.vehicle, config.margins).vertices();
+  Aabb box;
+  for (const Vec2& v : footprint_storage) box.extend(v);
+  if (is_box(footprint_storage, box)) {
+    // A rectangle along the vehicle's axes is the box path's shape, with the same arithmetic as
+    // footprint() (so the default box given as a footprint answers bit for bit as the box).
+    const double front = box.max().x(), rear = -box.min().x();
+    ego.half_length = 0.5 * (front + rear);
+    ego.half_width = 0.5 * (box.max().y() - box.min().y());
+    ego.axle_to_center = 0.5 * (front - rear);
+    ego.lateral_offset = 0.5 * (box.max().y() + box.min().y());
+    ego.box_radius = std::hypot(ego.half_length, ego.half_width);
+    ego.rear_radius = std::hypot(std::max(front, rear), std::max(box.max().y(), -box.min().y()));
+    ego.center_lever = std::hypot(ego.axle_to_center, ego.lateral_offset);
+    footprint_storage.clear();
+    return ego;
+  }
+  for (const Vec2& v : footprint_storage) ego.rear_radius = std::max(ego.rear_radius, v.norm());
+  ego.half_length = 0.5 * box.sizes().x();
+  ego.half_width = 0.5 * box.sizes().y();
   ego.axle_to_center = box.center().x();
+  ego.lateral_offset = box.center().y();
+  // Round-off of the box's centre and sizes: the box and the radii must hold the polygon.
+  const double slack =
+      rounding_slack(box.min().cwiseAbs().maxCoeff() + box.max().cwiseAbs().maxCoeff());
+  ego.half_length += slack;
+  ego.half_width += slack;
   ego.box_radius = std::hypot(ego.half_length, ego.half_width);
-  ego.rear_radius = footprint_radius(config.vehicle, config.margins);
-  ego.center_lever = std::abs(ego.axle_to_center);
+  ego.rear_radius *= 1 + 1e-12;
+  ego.center_lever = std::hypot(ego.axle_to_center, ego.lateral_offset);
+  ego.footprint = footprint_storage.data();
+  ego.footprint_count = static_cast<int>(footprint_storage.size());
+  return ego;
+}
+
+std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const CheckerConfig& config) {
+  auto scene = std::make_unique<Scene>();
+  scene->ego = ego_shape(config, scene->ego_footprint);
   scene->obstacles = std::move(obstacles);
   // The vertices of circles, boxes and segments live in core_vertices, whose size is known first
   // so that the parts' pointers into it stay valid.

@@ -38,28 +38,38 @@ struct Part {
 };
 
 // The ego's footprint as every scan needs it: derived from the config once per scene, not once
-// per trajectory.
+// per trajectory. The coarse stage reads the box (a custom footprint's bounding box in the
+// vehicle frame); the fine stage the box, or the footprint polygon when the config gives one.
 struct EgoShape {
-  double half_length = 0;     // of the footprint, m
-  double half_width = 0;      // of the footprint, m
-  double axle_to_center = 0;  // rear axle to footprint centre along the heading, m (signed)
-  double box_radius = 0;      // footprint centre to a corner, m
-  double rear_radius = 0;     // rear axle to the farthest footprint corner, m
-  double center_lever = 0;    // rear axle to the footprint centre, m
+  double half_length = 0;     // of the box, m
+  double half_width = 0;      // of the box, m
+  double axle_to_center = 0;  // rear axle to the box centre along the heading, m (signed)
+  double lateral_offset = 0;  // rear axle to the box centre across, to the left, m (signed)
+  double box_radius = 0;      // box centre to a corner, m
+  double rear_radius = 0;     // rear axle to the farthest footprint point, m
+  double center_lever = 0;    // rear axle to the box centre, m
+  // The footprint polygon grown by the margins, rear-axle frame, counter-clockwise (Scene owns
+  // it); null for the box.
+  const Vec2* footprint = nullptr;
+  int footprint_count = 0;
 };
 
 struct Scene {
   EgoShape ego;
   std::vector<Obstacle> obstacles;
   std::vector<Vec2> core_vertices;  // the parts' vertices that no ConvexPolygon holds
+  std::vector<Vec2> ego_footprint;  // EgoShape::footprint's vertices
   std::vector<Part> parts;
   std::unique_ptr<SpatialIndex> index;  // null when there are no parts
 };
 
 // Builds parts, bounds and the index. Bounds are rounded outward (a few double steps of the
 // coordinates' magnitude), so the coarse stage may keep a pair too many, never drop one.
-std::unique_ptr<const Scene> build_scene(std::vector<Obstacle> obstacles,
-                                         const CheckerConfig& config);
+std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const CheckerConfig& config);
+
+// The ego's footprint as the scans need it, from the config's vehicle and margins; a custom
+// footprint's vertices go to `footprint_storage`.
+EgoShape ego_shape(const CheckerConfig& config, std::vector<Vec2>& footprint_storage);
 
 // Slack added to bounds so round-off never makes them too small: a few double steps at the
 // magnitude of the coordinates involved.

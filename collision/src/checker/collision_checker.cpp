@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <unordered_map>
 
 #include "broad_phase/scene.hpp"
 #include "checker/body_track.hpp"
@@ -39,7 +40,51 @@ CollisionChecker& CollisionChecker::operator=(CollisionChecker&&) noexcept = def
 
 const CheckerConfig& CollisionChecker::config() const { return config_; }
 
+namespace {
+
+// Results name obstacles by id, so two with one id would make them ambiguous.
+void require_unique_ids(const std::vector<Obstacle>& obstacles) {
+  std::unordered_map<int, std::size_t> first_at;
+  first_at.reserve(obstacles.size());
+  for (std::size_t k = 0; k < obstacles.size(); ++k) {
+    const auto [it, added] = first_at.emplace(obstacles[k].id(), k);
+    if (!added) {
+      throw GeometryError("obstacle " + std::to_string(obstacles[k].id()) +
+                          ": duplicate id (obstacles at positions " + std::to_string(it->second) +
+                          " and " + std::to_string(k) + " of set_obstacles share it)");
+    }
+  }
+}
+
+bool same_ego(const CheckerConfig& a, const CheckerConfig& b) {
+  const VehicleParams &u = a.vehicle, &v = b.vehicle;
+  return u.wheel_base == v.wheel_base && u.front_overhang == v.front_overhang &&
+         u.rear_overhang == v.rear_overhang && u.width == v.width && u.footprint == v.footprint &&
+         a.margins.longitudinal == b.margins.longitudinal && a.margins.lateral == b.margins.lateral;
+}
+
+// Whether the parts' bounds or the index depend on what changed.
+bool same_parts(const CheckerConfig& a, const CheckerConfig& b) {
+  const BroadPhaseConfig &u = a.broad_phase, &v = b.broad_phase;
+  return a.margins.by_class == b.margins.by_class &&
+         a.obstacles.outside_prediction == b.obstacles.outside_prediction &&
+         u.rtree_max_node_entries == v.rtree_max_node_entries && u.time_slice == v.time_slice;
+}
+
+}  // namespace
+
+void CollisionChecker::set_config(CheckerConfig config) {
+  validate(config);
+  if (!same_parts(config, config_)) {
+    scene_ = detail::build_scene(scene_->obstacles, config);
+  } else if (!same_ego(config, config_)) {
+    scene_->ego = detail::ego_shape(config, scene_->ego_footprint);
+  }
+  config_ = std::move(config);
+}
+
 void CollisionChecker::set_obstacles(std::vector<Obstacle> obstacles) {
+  require_unique_ids(obstacles);
   scene_ = detail::build_scene(std::move(obstacles), config_);
 }
 

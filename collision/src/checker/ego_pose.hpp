@@ -31,7 +31,8 @@ struct EgoPose {
 // The footprint at a pose whose heading has the unit axis `axis`, computed as footprint() does
 // (bit for bit the same box).
 inline EgoPose make_ego(const EgoShape& shape, const Pose2& pose, double t, const Vec2& axis) {
-  const Vec2 center = Vec2(pose.x, pose.y) + shape.axle_to_center * axis;
+  Vec2 center = Vec2(pose.x, pose.y) + shape.axle_to_center * axis;
+  if (shape.lateral_offset != 0) center += shape.lateral_offset * Vec2(-axis.y(), axis.x());
   const Vec2 extent(shape.half_length * std::abs(axis.x()) + shape.half_width * std::abs(axis.y()),
                     shape.half_length * std::abs(axis.y()) + shape.half_width * std::abs(axis.x()));
   const Aabb aabb =
@@ -57,9 +58,25 @@ inline Vec2 ego_center_at(const EgoPose& a, const EgoPose& b, double s) {
   return a.center + s * (b.center - a.center);
 }
 
-// The footprint as GJK reads it, relative to the trajectory's local origin.
-inline ObbView ego_view(const EgoShape& shape, const EgoPose& ego, const Vec2& origin) {
+// The footprint as GJK reads it, relative to the trajectory's local origin: the box, or the
+// config's footprint polygon. Two view types, so a query on the ego is written once as a generic
+// lambda and with_ego() instantiates it for the footprint the scene has.
+struct BoxEgo {};
+struct PolygonEgo {};
+
+template <class F>
+decltype(auto) with_ego(const EgoShape& shape, F&& f) {
+  if (shape.footprint != nullptr) return f(PolygonEgo{});
+  return f(BoxEgo{});
+}
+
+inline ObbView ego_view(BoxEgo, const EgoShape& shape, const EgoPose& ego, const Vec2& origin) {
   return ObbView(ego.center, ego.axis, shape.half_length, shape.half_width, origin);
+}
+inline PlacedPolygonView ego_view(PolygonEgo, const EgoShape& shape, const EgoPose& ego,
+                                  const Vec2& origin) {
+  return PlacedPolygonView(shape.footprint, shape.footprint_count, Vec2(ego.pose.x, ego.pose.y),
+                           ego.axis, origin, 0);
 }
 
 }  // namespace collision::detail

@@ -13,16 +13,20 @@ namespace {
 template <class PartView>
 PoseClearance clearance_to(const FineContext& c, const EgoPose& ego, const PartView& part,
                            GjkCache* cache) {
-  const Clearance d = clearance(MinkowskiDifference(ego_view(c.shape, ego, c.origin), part),
-                                c.contact_tolerance, c.max_gjk_iterations, cache);
-  return {d.distance, d.iterations, d.hit};
+  return with_ego(c.shape, [&](auto kind) {
+    const Clearance d = clearance(MinkowskiDifference(ego_view(kind, c.shape, ego, c.origin), part),
+                                  c.contact_tolerance, c.max_gjk_iterations, cache);
+    return PoseClearance{d.distance, d.iterations, d.hit};
+  });
 }
 
 template <class PartView>
 bool hits(const FineContext& c, const EgoPose& ego, const PartView& part, GjkCache* cache,
           int* iterations) {
-  return intersects(MinkowskiDifference(ego_view(c.shape, ego, c.origin), part),
-                    c.contact_tolerance, c.max_gjk_iterations, cache, iterations);
+  return with_ego(c.shape, [&](auto kind) {
+    return intersects(MinkowskiDifference(ego_view(kind, c.shape, ego, c.origin), part),
+                      c.contact_tolerance, c.max_gjk_iterations, cache, iterations);
+  });
 }
 
 }  // namespace

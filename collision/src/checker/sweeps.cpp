@@ -56,12 +56,13 @@ template <class Obstacle>
 bool sweep_hits_still(const FineContext& c, const Obstacle& obstacle, const EgoPose& a,
                       const EgoPose& b, GjkCache* cache, int* iterations, SplitBudget& budget) {
   const double turn = heading_change(a.pose.heading, b.pose.heading);
-  const HullView<ObbView> hull(ego_view(c.shape, a, c.origin), ego_view(c.shape, b, c.origin),
-                               rotation_inflation(c.shape.rear_radius, turn));
-  const MinkowskiDifference diff(hull, obstacle);
-  if (!intersects(diff, c.contact_tolerance, c.max_gjk_iterations, cache, iterations)) {
-    return false;
-  }
+  const bool hull_hit = with_ego(c.shape, [&](auto kind) {
+    const HullView hull(ego_view(kind, c.shape, a, c.origin), ego_view(kind, c.shape, b, c.origin),
+                        rotation_inflation(c.shape.rear_radius, turn));
+    return intersects(MinkowskiDifference(hull, obstacle), c.contact_tolerance,
+                      c.max_gjk_iterations, cache, iterations);
+  });
+  if (!hull_hit) return false;
   if (!budget.split(sweep_overestimate(c.shape.rear_radius, turn))) return true;
   const EgoPose m = ego_between(c.shape, a, b, 0.5);
   return sweep_hits_still(c, obstacle, a, m, nullptr, iterations, budget) ||
@@ -91,11 +92,13 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
   const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
   const double inflation = rotation_inflation(c.shape.rear_radius, ego_turn) +
                            rotation_inflation(part.circle_radius, body_turn);
-  const bool hull_hit = with_core(part, [&](auto core) {
-    const RelativeSweepDifference diff(
-        ego_view(c.shape, ea, c.origin), body_view(core, part, qa, c.origin),
-        ego_view(c.shape, eb, c.origin), body_view(core, part, qb, c.origin), inflation);
-    return intersects(diff, c.contact_tolerance, c.max_gjk_iterations, cache, iterations);
+  const bool hull_hit = with_ego(c.shape, [&](auto kind) {
+    return with_core(part, [&](auto core) {
+      const RelativeSweepDifference diff(
+          ego_view(kind, c.shape, ea, c.origin), body_view(core, part, qa, c.origin),
+          ego_view(kind, c.shape, eb, c.origin), body_view(core, part, qb, c.origin), inflation);
+      return intersects(diff, c.contact_tolerance, c.max_gjk_iterations, cache, iterations);
+    });
   });
   if (!hull_hit) return false;
   const double overestimate = sweep_overestimate(c.shape.rear_radius, ego_turn) +

@@ -16,6 +16,22 @@ Obb footprint(const Pose2& rear_axle_pose, const VehicleParams& vehicle, const M
   return at_axle.translated(0.5 * (front - rear) * at_axle.axis_length());
 }
 
+ConvexPolygon grown_footprint(const VehicleParams& vehicle, const Margins& margins) {
+  const double lon = margins.longitudinal, lat = margins.lateral;
+  if (lon == 0 && lat == 0) return ConvexPolygon(vehicle.footprint);
+  // The Minkowski sum of a convex polygon and a box: the hull of every vertex moved to each of
+  // the box's corners.
+  std::vector<Vec2> points;
+  points.reserve(4 * vehicle.footprint.size());
+  for (const Vec2& v : vehicle.footprint) {
+    for (const Vec2& corner :
+         {Vec2(-lon, -lat), Vec2(lon, -lat), Vec2(lon, lat), Vec2(-lon, lat)}) {
+      points.push_back(v + corner);
+    }
+  }
+  return ConvexPolygon::hull(points);
+}
+
 double footprint_radius(const VehicleParams& vehicle, const Margins& margins) {
   const double rear = vehicle.rear_overhang + margins.longitudinal;
   const double front = vehicle.wheel_base + vehicle.front_overhang + margins.longitudinal;
