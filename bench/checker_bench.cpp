@@ -23,6 +23,9 @@
 //                  Checked first against a brute-force reference: the same first colliding pose
 //                  with continuous checking off, a sweep hit never later than the sampled
 //                  motion (20 samples per step) shows, and the same min_clearance.
+//   street/...     urban plus 60 pedestrians as circles (class pedestrian, margin 0.5 m; a quarter
+//                  crossing), 12 cyclists as ellipses (class bicycle, margin 0.3 m) and both
+//                  curbs as boundaries: check_all on 1 thread (CPU time), default config.
 //   growth/...     corridor density (1 obstacle per metre), 100..10000 obstacles on a road as
 //                  long (built from the same 100 m tiles, so the obstacles near the candidates
 //                  are the same in every scene), the same 100 candidates: corridor config
@@ -651,6 +654,26 @@ void setup_urban() {
       true);
 }
 
+void setup_street() {
+  static const Scene scene = bench::street_scene();
+  static const collision::CollisionChecker checker = [] {
+    collision::CollisionChecker c(scene.config);
+    c.set_obstacles(scene.obstacles);
+    return c;
+  }();
+  std::fprintf(stderr, "street: %zu obstacles (urban + pedestrians, cyclists, 2 curbs)\n",
+               scene.obstacles.size());
+  const std::vector<collision::TrajectoryResult> r = checker.check_all(scene.candidates);
+  print_stats("street", r);
+  const std::size_t poses = scene.pose_count();
+  const double rejection = never_gjk(total_stats(r));
+  add("street/checker/threads:1", [poses, rejection](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(scene.candidates));
+    set_per_pose(state, poses);
+    state.counters["never_gjk_pct"] = 100.0 * rejection;
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Growth with obstacle count and with candidates x poses.
 
@@ -800,6 +823,7 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   setup_corridor();
   setup_urban();
+  setup_street();
   setup_moving();
   setup_growth();
   setup_primitives();

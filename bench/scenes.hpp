@@ -272,6 +272,67 @@ inline Scene urban_scene(std::uint64_t seed = 0x0ba40001, int scattered = 300, i
   return scene;
 }
 
+// The urban street as a planner's world has it (the "street" rows): urban_scene() plus
+// `pedestrians` pedestrians as circles of 0.3 m (class pedestrian, 0.5 m margin) on the pavements
+// beyond the curbs, a quarter of them crossing the street, `cyclists` cyclists as 0.9 x 0.35 m
+// ellipses (class bicycle, 0.3 m margin) riding at the right edge of each lane's direction, and
+// both curbs as boundaries (a point every 5 m).
+inline Scene street_scene(std::uint64_t seed = 0x57ee7001, int pedestrians = 60,
+                          int cyclists = 12) {
+  Scene scene = urban_scene();
+  Rng rng(seed);
+  int id = static_cast<int>(scene.obstacles.size());
+  const double curb = kLaneWidth + kParkingStrip;
+  const int steps = static_cast<int>(std::lround(kUrbanHorizon / 0.1));
+  for (int k = 0; k < pedestrians; ++k) {
+    const double side = rng.unit() < 0.5 ? -1.0 : 1.0;
+    const Vec2 c(rng.uniform(0, kUrbanLength), side * (curb + rng.uniform(0.5, 3.0)));
+    const collision::Circle body(Vec2::Zero(), 0.3);
+    if (k % 4 == 0) {
+      // Crossing at 1.4 m/s, starting somewhere in the first two seconds' walk.
+      std::vector<collision::PredictedPose> prediction;
+      const double heading = side > 0 ? -0.5 * kPi : 0.5 * kPi;
+      const double y0 = c.y() - side * rng.uniform(0, 3);
+      for (int i = 0; i <= steps; ++i) {
+        const double t = 0.1 * i;
+        prediction.push_back({t, {c.x(), y0 - side * 1.4 * t, heading}});
+      }
+      scene.obstacles.push_back(collision::Obstacle::moving(id++, body, std::move(prediction))
+                                    .set_class(collision::ObstacleClass::pedestrian));
+    } else {
+      scene.obstacles.push_back(
+          collision::Obstacle::stationary(id++, collision::Circle(c, 0.3))
+              .set_class(collision::ObstacleClass::pedestrian));
+    }
+    scene.static_vertices.emplace_back();
+  }
+  const collision::Ellipse bike(Vec2::Zero(), 0.0, 0.9, 0.35);
+  for (int k = 0; k < cyclists; ++k) {
+    const bool right_lane = k % 2 == 0;
+    const double y = right_lane ? -kLaneWidth + 0.6 : kLaneWidth - 0.6;
+    const double heading = right_lane ? 0.0 : kPi;
+    const double speed = rng.uniform(3, 7);
+    const double x0 = rng.uniform(0, kUrbanLength);
+    std::vector<collision::PredictedPose> prediction;
+    for (int i = 0; i <= steps; ++i) {
+      const double t = 0.1 * i;
+      prediction.push_back({t, {x0 + std::cos(heading) * speed * t, y, heading}});
+    }
+    scene.obstacles.push_back(collision::Obstacle::moving(id++, bike, std::move(prediction))
+                                  .set_class(collision::ObstacleClass::bicycle));
+    scene.static_vertices.emplace_back();
+  }
+  for (double side : {-1.0, 1.0}) {
+    std::vector<Vec2> kerb;
+    for (double x = 0; x <= kUrbanLength; x += 5) kerb.emplace_back(x, side * curb);
+    scene.obstacles.push_back(collision::Obstacle::boundary(id++, std::move(kerb)));
+    scene.static_vertices.emplace_back();
+  }
+  scene.config.margins.by_class[collision::ObstacleClass::pedestrian] = 0.5;
+  scene.config.margins.by_class[collision::ObstacleClass::bicycle] = 0.3;
+  return scene;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Moving obstacles, and the same obstacles standing still.
 
