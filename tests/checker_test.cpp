@@ -266,6 +266,88 @@ TEST(CheckerFootprint, VehicleDimensionsComeFromTheConfig) {
   }
 }
 
+// vehicle.footprint: the default box given as a polygon answers bit for bit as the box (it takes
+// the box path), on random scenes with their margins.
+TEST(CheckerFootprint, DefaultBoxAsFootprintIsBitIdentical) {
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const test::RandomScene s = test::random_scene(seed, Vec2(0, 0), 20);
+    CheckerConfig with_polygon = s.config;
+    const VehicleParams& v = s.config.vehicle;
+    const double front = v.wheel_base + v.front_overhang, rear = v.rear_overhang;
+    const double half_width = 0.5 * v.width;
+    with_polygon.vehicle.footprint = {
+        {-rear, -half_width}, {front, -half_width}, {front, half_width}, {-rear, half_width}};
+    CollisionChecker box(s.config), polygon(with_polygon);
+    box.set_obstacles(s.scene.obstacles);
+    polygon.set_obstacles(s.scene.obstacles);
+    const std::vector<TrajectoryResult> a = box.check_all(s.trajectories);
+    const std::vector<TrajectoryResult> b = polygon.check_all(s.trajectories);
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      EXPECT_EQ(a[k].collides, b[k].collides);
+      EXPECT_EQ(a[k].first_collision_index, b[k].first_collision_index);
+      EXPECT_EQ(a[k].first_collision_time, b[k].first_collision_time);
+      EXPECT_EQ(a[k].obstacle_id, b[k].obstacle_id);
+      EXPECT_TRUE(a[k].min_clearance == b[k].min_clearance ||
+                  (std::isnan(a[k].min_clearance) && std::isnan(b[k].min_clearance)))
+          << a[k].min_clearance << " vs " << b[k].min_clearance;
+    }
+  }
+}
+
+// An asymmetric footprint (a pointed nose, more body left of the rear axle than right) against
+// point obstacles whose distances are worked out by hand, with and without margins.
+TEST(CheckerFootprint, AsymmetricPolygonAgainstHandComputedDistances) {
+  // Rear-axle frame: 1 m behind, 3 m ahead to the shoulders, a nose 1 m further; 0.8 m to the
+  // right, 1.2 m to the left.
+  const std::vector<Vec2> outline = {{-1, -0.8}, {3, -0.8}, {4, 0.2}, {3, 1.2}, {-1, 1.2}};
+  struct Case {
+    Vec2 obstacle;  // rear-axle frame
+    double bare;    // m from the bare footprint
+    Vec2 grows_by;  // (longitudinal, lateral) weights: the margins' effect on that distance
+  };
+  const std::vector<Case> cases = {
+      {{4.5, 0.2}, 0.5, {1, 0}},   // ahead of the nose
+      {{1.0, 1.7}, 0.5, {0, 1}},   // left side
+      {{1.0, -1.1}, 0.3, {0, 1}},  // right side
+      {{-1.4, 0.0}, 0.4, {1, 0}},  // behind
+  };
+  const Pose2 pose{4.5e6, 5.5e6, 0.9};  // UTM-like, turned
+  const Vec2 axis(std::cos(pose.heading), std::sin(pose.heading));
+  auto to_world = [&](const Vec2& p) {
+    return Vec2(pose.x + axis.x() * p.x() - axis.y() * p.y(),
+                pose.y + axis.y() * p.x() + axis.x() * p.y());
+  };
+  for (const Vec2& margins : {Vec2(0, 0), Vec2(0.1, 0.05)}) {
+    CheckerConfig c = default_config();
+    c.vehicle.footprint = outline;
+    c.margins.longitudinal = margins.x();
+    c.margins.lateral = margins.y();
+    for (const Case& k : cases) {
+      SCOPED_TRACE("obstacle (" + std::to_string(k.obstacle.x()) + ", " +
+                   std::to_string(k.obstacle.y()) + "), margins " + std::to_string(margins.x()));
+      const double expected = k.bare - k.grows_by.dot(margins);
+      CollisionChecker checker(c);
+      checker.set_obstacles({Obstacle::stationary(5, Circle(to_world(k.obstacle), 0))});
+      const TrajectoryResult r = check(checker, {TrajectoryPoint{0, pose}});
+      EXPECT_FALSE(r.collides);
+      EXPECT_NEAR(r.min_clearance, expected, 1e-7);  // 1e-7: coordinates of 5e6 m
+      // The same point moved onto the footprint by the expected distance (plus a hair) is a hit.
+      CheckerConfig wide = c;
+      wide.margins.by_class[ObstacleClass::unknown] = expected + 1e-6;
+      CollisionChecker grown(wide);
+      grown.set_obstacles({Obstacle::stationary(5, Circle(to_world(k.obstacle), 0))});
+      EXPECT_TRUE(check(grown, {TrajectoryPoint{0, pose}}).collides);
+    }
+  }
+}
+
+TEST(CheckerFootprint, NonConvexFootprintIsAConfigError) {
+  CheckerConfig c = default_config();
+  c.vehicle.footprint = {{-1, -1}, {3, -1}, {1, 0}, {3, 1}, {-1, 1}};
+  EXPECT_THROW(CollisionChecker{c}, ConfigError);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Between poses.
 
