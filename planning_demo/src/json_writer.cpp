@@ -70,6 +70,13 @@ void write_json(std::ostream& out, const Scenario& scenario, const std::string& 
   out << "  \"best\": " << outcome.ranking.best << ",\n";
   out << "  \"set_obstacles_s\": " << number(outcome.setup_seconds) << ",\n";
   out << "  \"check_all_s\": " << number(outcome.checker_seconds) << ",\n";
+  out << "  \"class_margins_m\": {";
+  for (std::size_t i = 0; i < collision::kObstacleClassCount; ++i) {
+    const auto c = static_cast<collision::ObstacleClass>(i);
+    out << (i ? ", " : "") << json_string(collision::to_string(c)) << ": "
+        << number(outcome.config.margins.by_class[c]);
+  }
+  out << "},\n";
   out << "  \"stats\": {\"pairs_seen\": " << s.pairs_seen
       << ", \"rejected_by_index\": " << s.rejected_by_index
       << ", \"rejected_by_circle\": " << s.rejected_by_circle

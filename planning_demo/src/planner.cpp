@@ -9,7 +9,8 @@ namespace planning_demo {
 PlanOutcome plan(const Scenario& scenario, const collision::CheckerConfig& config,
                  int candidate_count) {
   PlanOutcome outcome;
-  outcome.settings = lattice_settings(scenario, config, candidate_count);
+  outcome.config = checker_config(scenario, config);
+  outcome.settings = lattice_settings(scenario, outcome.config, candidate_count);
   const long long total =
       static_cast<long long>(outcome.settings.count) * poses_per_candidate(outcome.settings);
   if (total > kMaxTotalPoses) {
@@ -28,7 +29,7 @@ PlanOutcome plan(const Scenario& scenario, const collision::CheckerConfig& confi
     trajectories.push_back(std::move(candidate.trajectory));
   }
 
-  collision::CollisionChecker checker(config);
+  collision::CollisionChecker checker(outcome.config);
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = Clock::now();
   checker.set_obstacles(scenario.obstacles);

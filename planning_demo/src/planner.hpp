@@ -12,6 +12,7 @@
 namespace planning_demo {
 
 struct PlanOutcome {
+  collision::CheckerConfig config;  // what the checker ran with: checker_config(scenario, config)
   LatticeSettings settings;
   Lattice lattice;
   std::vector<collision::TrajectoryResult> results;  // per candidate, lattice order
@@ -24,6 +25,7 @@ struct PlanOutcome {
 // Most poses (candidates x poses per candidate) the demo evaluates in one run.
 inline constexpr long long kMaxTotalPoses = 10'000'000;
 
+// Checks with checker_config(scenario, config): the scenario's class margins apply.
 // candidate_count <= 0 takes the scenario's count. Throws std::invalid_argument when the
 // lattice would exceed kMaxTotalPoses; the checker's own errors pass through.
 PlanOutcome plan(const Scenario& scenario, const collision::CheckerConfig& config,

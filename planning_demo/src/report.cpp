@@ -33,6 +33,17 @@ void stage_row(std::ostream& out, const char* name, std::uint64_t count, std::ui
 
 }  // namespace
 
+std::string class_margins_text(const collision::ClassMargins& margins) {
+  std::string out;
+  for (std::size_t i = 0; i < collision::kObstacleClassCount; ++i) {
+    const auto c = static_cast<collision::ObstacleClass>(i);
+    if (margins[c] == 0) continue;
+    if (!out.empty()) out += ", ";
+    out += std::string(collision::to_string(c)) + " " + format("%.2f m", margins[c]);
+  }
+  return out;
+}
+
 std::string obstacle_name(const Scenario& scenario, int id) {
   for (const ObstacleSpec& spec : scenario.obstacle_specs) {
     if (spec.id == id && !spec.label.empty()) return std::to_string(id) + " (" + spec.label + ")";
@@ -46,8 +57,11 @@ void print_report(std::ostream& out, const Scenario& scenario, const std::string
   const std::size_t n = lattice.candidates.size();
   const std::size_t colliding = n - outcome.ranking.free_count;
   const int poses = poses_per_candidate(outcome.settings);
-  std::size_t moving = 0;
-  for (const ObstacleSpec& spec : scenario.obstacle_specs) moving += spec.is_moving() ? 1 : 0;
+  std::size_t moving = 0, boundaries = 0;
+  for (const ObstacleSpec& spec : scenario.obstacle_specs) {
+    moving += spec.is_moving() ? 1 : 0;
+    boundaries += spec.is_boundary() ? 1 : 0;
+  }
 
   const std::string offsets =
       lattice.min_offsets == lattice.max_offsets
@@ -57,8 +71,12 @@ void print_report(std::ostream& out, const Scenario& scenario, const std::string
   if (!scenario.description.empty()) out << "             " << scenario.description << "\n";
   out << "             " << scenario.file << "\n";
   out << "Config       " << config_path << "\n";
-  out << "Obstacles    " << scenario.obstacles.size() << " (" << scenario.obstacles.size() - moving
-      << " stationary, " << moving << " moving)\n";
+  out << "Obstacles    " << scenario.obstacles.size() << " ("
+      << scenario.obstacles.size() - moving - boundaries << " stationary, " << moving << " moving";
+  if (boundaries > 0) out << ", " << boundaries << (boundaries == 1 ? " boundary" : " boundaries");
+  out << ")\n";
+  const std::string margins = class_margins_text(outcome.config.margins.by_class);
+  if (!margins.empty()) out << "Margins      " << margins << " (kept from obstacles by class)\n";
   out << "Lattice      " << n << " candidates = " << lattice.target_speeds.size()
       << " speed profiles x " << lattice.durations.size() << " durations x " << offsets
       << " lateral offsets, " << poses << " poses each ("

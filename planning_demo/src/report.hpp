@@ -13,6 +13,9 @@ namespace planning_demo {
 // The label of an obstacle for people: "3 (cyclist)" or "3".
 std::string obstacle_name(const Scenario& scenario, int id);
 
+// The nonzero class margins, "pedestrian 0.50 m, bicycle 0.30 m"; "" when every one is 0.
+std::string class_margins_text(const collision::ClassMargins& margins);
+
 void print_report(std::ostream& out, const Scenario& scenario, const std::string& config_path,
                   const PlanOutcome& outcome);
 

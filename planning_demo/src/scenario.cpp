@@ -191,17 +191,19 @@ std::vector<Vec2> placed(const std::vector<Vec2>& body, const collision::Pose2& 
   return out;
 }
 
-// A road-frame outline mapped into the world: edges are subdivided every kRoadFrameStep metres
-// of s so that they follow a curved road; vertices left collinear by that are dropped again.
-std::vector<Vec2> road_outline_to_world(const std::vector<Vec2>& frenet, const ReferenceLine& line,
-                                        const YamlValue& where) {
-  for (std::size_t i = 0; i < frenet.size(); ++i) {
+// Road-frame points mapped into the world: segments are subdivided every kRoadFrameStep metres
+// of s so that they follow a curved road; vertices left collinear by that are dropped again. A
+// closed outline also joins its last point to its first; an open polyline keeps its two ends.
+std::vector<Vec2> road_points_to_world(const std::vector<Vec2>& frenet, const ReferenceLine& line,
+                                       const YamlValue& where, bool closed) {
+  const std::size_t segments = closed ? frenet.size() : frenet.size() - 1;
+  for (std::size_t i = 0; i < segments; ++i) {
     if (std::abs(frenet[(i + 1) % frenet.size()].x() - frenet[i].x()) > kMaxRoadFrameEdge) {
       where.fail("edge " + std::to_string(i) + " spans more than 10 km along the road");
     }
   }
   std::vector<Vec2> dense;
-  for (std::size_t i = 0; i < frenet.size(); ++i) {
+  for (std::size_t i = 0; i < segments; ++i) {
     const Vec2& a = frenet[i];
     const Vec2& b = frenet[(i + 1) % frenet.size()];
     const int steps =
@@ -211,21 +213,147 @@ std::vector<Vec2> road_outline_to_world(const std::vector<Vec2>& frenet, const R
       dense.push_back(line.to_world(p.x(), p.y()));
     }
   }
+  if (!closed) dense.push_back(line.to_world(frenet.back().x(), frenet.back().y()));
   std::vector<Vec2> out;
-  for (std::size_t i = 0; i < dense.size(); ++i) {
-    const Vec2& prev = dense[(i + dense.size() - 1) % dense.size()];
-    const Vec2& next = dense[(i + 1) % dense.size()];
+  const std::size_t n = dense.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!closed && (i == 0 || i + 1 == n)) {
+      out.push_back(dense[i]);
+      continue;
+    }
+    const Vec2& prev = dense[(i + n - 1) % n];
+    const Vec2& next = dense[(i + 1) % n];
     const Vec2 u = dense[i] - prev, v = next - dense[i];
     const double cross = u.x() * v.y() - u.y() * v.x();
     if (std::abs(cross) > 1e-6 * u.norm() * v.norm()) out.push_back(dense[i]);
   }
-  return out.size() >= 3 ? out : dense;
+  return out.size() >= (closed ? 3u : 2u) ? out : dense;
+}
+
+// The class names, for messages: "unknown, car, ..., road_boundary".
+std::string class_names() {
+  std::string out;
+  for (std::size_t i = 0; i < collision::kObstacleClassCount; ++i) {
+    if (i > 0) out += ", ";
+    out += collision::to_string(static_cast<collision::ObstacleClass>(i));
+  }
+  return out;
+}
+
+collision::ObstacleClass read_class(const YamlValue& value, const std::string& name) {
+  const std::optional<collision::ObstacleClass> c = collision::obstacle_class_from_string(name);
+  if (!c) value.fail("unknown class '" + name + "', expected one of " + class_names());
+  return *c;
+}
+
+// The scenario's margins: only by_class; the ego's own margins belong to the checker config.
+std::vector<ClassMargin> read_margins(YamlMap margins) {
+  for (const char* key : {"longitudinal", "lateral"}) {
+    if (margins.has(key)) {
+      margins.required(key).fail(
+          "the ego's margins are the checker config's (--config FILE); a scenario sets only "
+          "by_class");
+    }
+  }
+  std::vector<ClassMargin> out;
+  if (auto by_class = margins.optional("by_class")) {
+    YamlMap map = by_class->as_map();
+    for (auto it = by_class->node().begin(); it != by_class->node().end(); ++it) {
+      const std::string name = it->first.Scalar();
+      const YamlValue value = *map.optional(name);
+      const collision::ObstacleClass c = read_class(value, name);
+      out.push_back(
+          ClassMargin{c, checked_range(value, 0.0, collision::kMaxVehicleDimension, "m")});
+    }
+    map.finish();
+  }
+  margins.finish();
+  return out;
+}
+
+// Points around the ellipse of semi-axes a (along x) and b (along y), counter-clockwise: a round
+// body's outline for the picture's bounds and labels (the checker and the drawing use the exact
+// shape).
+std::vector<Vec2> ellipse_points(double a, double b) {
+  constexpr int kSamples = 48;
+  std::vector<Vec2> out;
+  for (int k = 0; k < kSamples; ++k) {
+    const double angle = 2 * kPi * k / kSamples;
+    out.emplace_back(a * std::cos(angle), b * std::sin(angle));
+  }
+  return out;
 }
 
 struct ObstacleRead {
   ObstacleSpec spec;
   collision::Obstacle obstacle;
 };
+
+// The library's obstacle for a spec; its GeometryError is reported at the scenario's entry.
+collision::Obstacle build_obstacle(const ObstacleSpec& spec, const YamlValue& item) {
+  try {
+    const Vec2 center(spec.center.x, spec.center.y);
+    std::optional<collision::Shape> shape;
+    switch (spec.kind) {
+      case ObstacleKind::boundary:
+        return collision::Obstacle::boundary(spec.id, spec.outline).set_class(spec.obstacle_class);
+      case ObstacleKind::polygon:
+        if (!spec.is_moving()) {
+          return collision::Obstacle::stationary(spec.id, spec.outline)
+              .set_class(spec.obstacle_class);
+        }
+        shape = collision::ConvexPolygon(spec.outline);
+        break;
+      case ObstacleKind::box:
+        shape = collision::ConvexPolygon(spec.outline);
+        break;
+      case ObstacleKind::circle:
+        shape = collision::Circle(center, spec.half_length);
+        break;
+      case ObstacleKind::ellipse:
+        shape = collision::Ellipse(center, spec.center.heading, spec.half_length, spec.half_width);
+        break;
+    }
+    collision::Obstacle obstacle =
+        spec.is_moving() ? collision::Obstacle::moving(spec.id, std::move(*shape), spec.prediction)
+                         : collision::Obstacle::stationary(spec.id, std::move(*shape));
+    obstacle.set_class(spec.obstacle_class);
+    return obstacle;
+  } catch (const collision::GeometryError& error) {
+    const std::string message = error.what();
+    const std::string name = "obstacle " + std::to_string(spec.id);
+    item.fail(message.find(name) == std::string::npos ? name + ": " + message : message);
+  }
+}
+
+// A road border: a polyline of zero thickness, in the road frame unless frame: world.
+ObstacleRead read_boundary(YamlMap& map, const YamlValue& item, ObstacleSpec spec,
+                           const ReferenceLine& line) {
+  spec.kind = ObstacleKind::boundary;
+  if (map.has("shape")) {
+    map.required("shape").fail("a boundary is a polyline of its own; leave shape out");
+  }
+  if (map.has("pose"))
+    map.required("pose").fail("a boundary is placed by its points; leave pose out");
+  if (map.has("motion")) map.required("motion").fail("a boundary does not move");
+  const YamlValue list = map.required("boundary");
+  std::vector<Vec2> points;
+  for (const YamlValue& p : list.as_list()) points.push_back(p.as_vec2());
+  if (points.size() < 2) list.fail("a boundary needs at least 2 points");
+  bool road_frame = true;
+  if (auto frame = map.optional("frame")) {
+    const std::string text = frame->as_string();
+    if (text == "world") {
+      road_frame = false;
+    } else if (text != "road") {
+      frame->fail("expected road or world, got '" + text + "'");
+    }
+  }
+  map.finish();
+  spec.outline = road_frame ? road_points_to_world(points, line, map.self(), false) : points;
+  collision::Obstacle obstacle = build_obstacle(spec, item);
+  return ObstacleRead{std::move(spec), std::move(obstacle)};
+}
 
 ObstacleRead read_obstacle(const YamlValue& item, const ReferenceLine& line,
                            const PlanningSettings& planning) {
@@ -242,12 +370,20 @@ ObstacleRead read_obstacle(const YamlValue& item, const ReferenceLine& line,
                     });
     if (!ok) color->fail("expected a colour \"#rrggbb\", got '" + spec.color + "'");
   }
+  const bool boundary = map.has("boundary");
+  spec.obstacle_class =
+      boundary ? collision::ObstacleClass::road_boundary : collision::ObstacleClass::unknown;
+  if (auto c = map.optional("class")) spec.obstacle_class = read_class(*c, c->as_string());
+  if (boundary) return read_boundary(map, item, std::move(spec), line);
+
   const YamlValue shape = map.required("shape");
   const std::string shape_name = shape.as_string();
   std::optional<YamlValue> motion_value = map.optional("motion");
   const bool moving = motion_value.has_value();
 
-  // The shape: a box (length x width, centred on its pose) or a polygon.
+  // The shape: a box (length x width, centred on its pose), a circle or an ellipse (centred on
+  // its pose), or a polygon. `points` is the outline in the body's frame (a stationary polygon:
+  // in the world or road frame).
   std::vector<Vec2> points;
   bool road_frame = false;
   if (shape_name == "box") {
@@ -255,6 +391,15 @@ ObstacleRead read_obstacle(const YamlValue& item, const ReferenceLine& line,
     const double length = map.required("length").as_positive();
     const double width = map.required("width").as_positive();
     points = box_outline(length, width);
+  } else if (shape_name == "circle") {
+    spec.kind = ObstacleKind::circle;
+    spec.half_length = spec.half_width = map.required("radius").as_positive();
+    points = ellipse_points(spec.half_length, spec.half_width);
+  } else if (shape_name == "ellipse") {
+    spec.kind = ObstacleKind::ellipse;
+    spec.half_length = 0.5 * map.required("length").as_positive();
+    spec.half_width = 0.5 * map.required("width").as_positive();
+    points = ellipse_points(spec.half_length, spec.half_width);
   } else if (shape_name == "polygon") {
     spec.kind = ObstacleKind::polygon;
     const YamlValue list = map.required("points");
@@ -270,7 +415,7 @@ ObstacleRead read_obstacle(const YamlValue& item, const ReferenceLine& line,
       if (moving) frame->fail("a moving polygon is given in its own frame; leave frame out");
     }
   } else {
-    shape.fail("expected box or polygon, got '" + shape_name + "'");
+    shape.fail("expected box, circle, ellipse or polygon, got '" + shape_name + "'");
   }
 
   std::optional<ReadPose> pose;
@@ -321,34 +466,17 @@ ObstacleRead read_obstacle(const YamlValue& item, const ReferenceLine& line,
     }
     motion.finish();
     spec.outline = points;
+  } else if (spec.kind == ObstacleKind::polygon) {
+    spec.outline = road_frame ? road_points_to_world(points, line, map.self(), true) : points;
   } else {
-    if (spec.kind == ObstacleKind::box) {
-      if (!pose) map.required("pose");  // throws
-      spec.outline = placed(points, pose->world);
-    } else {
-      spec.outline = road_frame ? road_outline_to_world(points, line, map.self()) : points;
-    }
+    if (!pose) map.required("pose");  // throws
+    spec.center = pose->world;
+    spec.outline = placed(points, pose->world);
   }
   map.finish();
 
-  try {
-    if (spec.is_moving()) {
-      collision::Obstacle obstacle = collision::Obstacle::moving(
-          spec.id, collision::ConvexPolygon(spec.outline), spec.prediction);
-      return ObstacleRead{spec, std::move(obstacle)};
-    }
-    if (spec.kind == ObstacleKind::box) {
-      collision::Obstacle obstacle =
-          collision::Obstacle::stationary(spec.id, collision::ConvexPolygon(spec.outline));
-      return ObstacleRead{spec, std::move(obstacle)};
-    }
-    collision::Obstacle obstacle = collision::Obstacle::stationary(spec.id, spec.outline);
-    return ObstacleRead{spec, std::move(obstacle)};
-  } catch (const collision::GeometryError& error) {
-    const std::string message = error.what();
-    const std::string name = "obstacle " + std::to_string(spec.id);
-    item.fail(message.find(name) == std::string::npos ? name + ": " + message : message);
-  }
+  collision::Obstacle obstacle = build_obstacle(spec, item);
+  return ObstacleRead{std::move(spec), std::move(obstacle)};
 }
 
 Scenario read_scenario(const YamlValue& root) {
@@ -375,6 +503,9 @@ Scenario read_scenario(const YamlValue& root) {
   scenario.ego = read_ego(top.required("ego").as_map());
   scenario.planning = read_planning(top.required("planning").as_map());
   if (auto cost = top.optional("cost")) scenario.cost = read_cost(cost->as_map());
+  if (auto margins = top.optional("margins")) {
+    scenario.class_margins = read_margins(margins->as_map());
+  }
 
   if (auto list = top.optional("obstacles")) {
     std::map<int, std::string> seen;
@@ -399,6 +530,13 @@ Scenario load_scenario(const std::string& path) { return read_scenario(load_yaml
 
 Scenario parse_scenario(const std::string& text, const std::string& name) {
   return read_scenario(parse_yaml_text(text, name));
+}
+
+collision::CheckerConfig checker_config(const Scenario& scenario, collision::CheckerConfig config) {
+  for (const ClassMargin& margin : scenario.class_margins) {
+    config.margins.by_class[margin.obstacle_class] = margin.metres;
+  }
+  return config;
 }
 
 }  // namespace planning_demo

@@ -55,7 +55,7 @@ struct CostWeights {
   double speed = 2.0;       // weight of the mean squared relative deviation from the desired speed
 };
 
-enum class ObstacleKind { box, polygon };
+enum class ObstacleKind { box, polygon, circle, ellipse, boundary };
 
 // One obstacle as the scenario gives it, kept for drawing and reporting.
 struct ObstacleSpec {
@@ -63,12 +63,28 @@ struct ObstacleSpec {
   std::string label;
   std::string color;  // "#rrggbb" for the picture; empty: by kind
   ObstacleKind kind = ObstacleKind::box;
+  collision::ObstacleClass obstacle_class = collision::ObstacleClass::unknown;
   int line = 0;  // 1-based line of the entry in the scenario file
-  // Stationary: the outline in the world frame. Moving: the body in its own frame.
+  // Stationary: the outline in the world frame (a circle or an ellipse: sampled, for bounds and
+  // labels; a boundary: its polyline, open unless its last point is its first). Moving: the body
+  // in its own frame.
   std::vector<collision::Vec2> outline;
+  // A circle or an ellipse exactly: its centre and heading (world frame when stationary; the
+  // body's own frame, the origin and 0, when moving) and its semi-axes along and across that
+  // heading (a circle: both its radius).
+  collision::Pose2 center;
+  double half_length = 0, half_width = 0;
   // Empty for a stationary obstacle.
   std::vector<collision::PredictedPose> prediction;
   bool is_moving() const { return !prediction.empty(); }
+  bool is_boundary() const { return kind == ObstacleKind::boundary; }
+  bool is_round() const { return kind == ObstacleKind::circle || kind == ObstacleKind::ellipse; }
+};
+
+// A margin the scenario sets for one obstacle class (key margins.by_class.<class>).
+struct ClassMargin {
+  collision::ObstacleClass obstacle_class = collision::ObstacleClass::unknown;
+  double metres = 0;
 };
 
 struct Scenario {
@@ -82,6 +98,8 @@ struct Scenario {
   CostWeights cost;
   std::vector<ObstacleSpec> obstacle_specs;
   std::vector<collision::Obstacle> obstacles;  // built from the specs, same order
+  // margins.by_class: replaces the checker config's margin for each class named (file order).
+  std::vector<ClassMargin> class_margins;
 };
 
 // Reads and validates a scenario. Throws ScenarioError "<file>:<line>: <key>: <reason>" for
@@ -90,5 +108,9 @@ struct Scenario {
 Scenario load_scenario(const std::string& path);
 // The same from text; errors name `name` as the file.
 Scenario parse_scenario(const std::string& text, const std::string& name = "<scenario>");
+
+// The checker config a scenario runs with: `config` with the scenario's class margins in place of
+// its own for the classes the scenario names (the others keep the config's values).
+collision::CheckerConfig checker_config(const Scenario& scenario, collision::CheckerConfig config);
 
 }  // namespace planning_demo

@@ -274,14 +274,185 @@ void draw_road(std::ostream& out, const View& view, const Scenario& scenario, co
   out << "</g>\n";
 }
 
-void draw_stationary(std::ostream& out, const View& view, const Scenario& scenario) {
-  out << "<g id=\"stationary-obstacles\">\n";
+const char* const kBoxColour = "#4f5d6c";
+const char* const kPolygonColour = "#9c8566";
+const char* const kKerbColour = "#c0392b";
+
+// A frame composed with a pose given in it: the pose in the frame's parent.
+collision::Pose2 compose(const collision::Pose2& frame, const collision::Pose2& local) {
+  const double c = std::cos(frame.heading), s = std::sin(frame.heading);
+  return collision::Pose2{frame.x + c * local.x - s * local.y, frame.y + s * local.x + c * local.y,
+                          frame.heading + local.heading};
+}
+
+// A circle or an ellipse of semi-axes (a, b) at `at` (world), as an SVG element with `style`.
+void round_element(std::ostream& out, const View& view, const collision::Pose2& at, double a,
+                   double b, const std::string& style) {
+  const Vec2 c = view.px(Vec2(at.x, at.y));
+  if (a == b) {
+    out << "<circle cx=\"" << num(c.x()) << "\" cy=\"" << num(c.y()) << "\" r=\""
+        << fixed(a * view.scale, 2) << "\" " << style << "/>\n";
+    return;
+  }
+  // SVG's y points down, so a counter-clockwise heading is a negative rotation there.
+  out << "<ellipse cx=\"" << num(c.x()) << "\" cy=\"" << num(c.y()) << "\" rx=\""
+      << fixed(a * view.scale, 2) << "\" ry=\"" << fixed(b * view.scale, 2)
+      << "\" transform=\"rotate(" << fixed(-at.heading * 180 / kPi, 2) << " " << num(c.x()) << " "
+      << num(c.y()) << ")\" " << style << "/>\n";
+}
+
+// An obstacle's body where it is (a moving one at `pose`, a stationary one where it stands).
+void body_element(std::ostream& out, const View& view, const ObstacleSpec& spec,
+                  const collision::Pose2& pose, const std::string& style) {
+  if (spec.is_round()) {
+    const collision::Pose2 at = spec.is_moving() ? compose(pose, spec.center) : spec.center;
+    round_element(out, view, at, spec.half_length, spec.half_width, style);
+    return;
+  }
+  const std::vector<Vec2> outline = spec.is_moving() ? placed(spec.outline, pose) : spec.outline;
+  out << "<polygon points=\"" << points_attr(view, outline) << "\" " << style << "/>\n";
+}
+
+double cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+// The outline of a polygon grown by a disc of radius `margin` (for drawing only): each edge
+// pushed out, convex corners rounded, reflex corners mitred; features narrower than the margin
+// may fold over. An open polyline is grown as the loop that runs along it and back, which gives
+// it round caps.
+std::vector<Vec2> grown_outline(const std::vector<Vec2>& points, double margin, bool closed) {
+  std::vector<Vec2> loop;
+  for (const Vec2& p : points) {
+    if (loop.empty() || (p - loop.back()).norm() > 1e-9) loop.push_back(p);
+  }
+  if (closed && loop.size() > 1 && (loop.front() - loop.back()).norm() <= 1e-9) loop.pop_back();
+  if (loop.size() < 2) {
+    // A point: its disc.
+    std::vector<Vec2> disc;
+    const Vec2 c = loop.empty() ? Vec2(0, 0) : loop.front();
+    for (int k = 0; k < 32; ++k) {
+      disc.push_back(c + margin * Vec2(std::cos(2 * kPi * k / 32), std::sin(2 * kPi * k / 32)));
+    }
+    return disc;
+  }
+  if (closed) {
+    double area = 0;
+    for (std::size_t i = 0; i < loop.size(); ++i)
+      area += cross(loop[i], loop[(i + 1) % loop.size()]);
+    if (area < 0) std::reverse(loop.begin(), loop.end());
+  } else {
+    for (std::size_t i = loop.size() - 1; i-- > 1;) loop.push_back(loop[i]);
+  }
+  const std::size_t n = loop.size();
+  std::vector<Vec2> out;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2& v = loop[i];
+    const Vec2 in = (v - loop[(i + n - 1) % n]).normalized();
+    const Vec2 on = (loop[(i + 1) % n] - v).normalized();
+    const Vec2 n1(in.y(), -in.x()), n2(on.y(), -on.x());  // outward: right of a CCW loop
+    const double turn = cross(in, on), along = in.dot(on);
+    if (turn < -1e-12) {  // reflex corner: where the two pushed-out edges meet
+      out.push_back(v + margin * (n1 + n2) / std::max(1e-3, 1 + n1.dot(n2)));
+      continue;
+    }
+    const double angle = std::atan2(turn, along);  // 0 to pi: the arc to round the corner by
+    const int steps = std::max(1, static_cast<int>(std::ceil(angle / (kPi / 12))));
+    for (int k = 0; k <= steps; ++k) {
+      const double a = angle * k / steps;
+      out.push_back(v + margin * Vec2(std::cos(a) * n1.x() - std::sin(a) * n1.y(),
+                                      std::sin(a) * n1.x() + std::cos(a) * n1.y()));
+    }
+  }
+  return out;
+}
+
+// The region a class margin adds around a body (dashed; a circle's exactly, others approximately).
+void grown_element(std::ostream& out, const View& view, const ObstacleSpec& spec,
+                   const collision::Pose2& pose, double margin, const std::string& style) {
+  if (spec.kind == ObstacleKind::circle) {
+    const collision::Pose2 at = spec.is_moving() ? compose(pose, spec.center) : spec.center;
+    round_element(out, view, at, spec.half_length + margin, spec.half_width + margin, style);
+    return;
+  }
+  const std::vector<Vec2> body = spec.is_moving() ? placed(spec.outline, pose) : spec.outline;
+  const bool closed = !spec.is_boundary();
+  out << "<polygon points=\"" << points_attr(view, grown_outline(body, margin, closed)) << "\" "
+      << style << "/>\n";
+}
+
+// Each obstacle's colour, in scenario order: its own, else by kind, moving ones from a palette.
+std::vector<std::string> obstacle_colours(const Scenario& scenario) {
+  std::vector<std::string> out;
+  std::size_t k = 0;
   for (const ObstacleSpec& spec : scenario.obstacle_specs) {
-    if (spec.is_moving()) continue;
-    const std::string fill =
-        !spec.color.empty() ? spec.color : (spec.kind == ObstacleKind::box ? "#4f5d6c" : "#9c8566");
-    out << "<polygon points=\"" << points_attr(view, spec.outline) << "\" fill=\"" << fill
-        << "\" stroke=\"#222222\" stroke-width=\"1\" stroke-linejoin=\"round\"/>\n";
+    if (!spec.color.empty()) {
+      out.push_back(spec.color);
+    } else if (spec.is_moving()) {
+      out.push_back(kMovingPalette[k++ % (sizeof kMovingPalette / sizeof *kMovingPalette)]);
+    } else if (spec.kind == ObstacleKind::polygon) {
+      out.push_back(kPolygonColour);
+    } else if (spec.is_boundary()) {
+      out.push_back(kKerbColour);
+    } else {
+      out.push_back(kBoxColour);
+    }
+  }
+  return out;
+}
+
+// A road border like a kerb stone line: red and white blocks along the polyline.
+void kerb_element(std::ostream& out, const View& view, const std::vector<Vec2>& polyline,
+                  const std::string& colour) {
+  const double w = std::max(3.0, 0.3 * view.scale);
+  out << "<polyline points=\"" << points_attr(view, polyline)
+      << "\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"" << num(w + 2)
+      << "\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n";
+  out << "<polyline points=\"" << points_attr(view, polyline) << "\" fill=\"none\" stroke=\""
+      << colour << "\" stroke-width=\"" << num(w) << "\" stroke-dasharray=\"" << num(2 * w) << ","
+      << num(2 * w) << "\" stroke-linejoin=\"round\"/>\n";
+}
+
+void draw_stationary(std::ostream& out, const View& view, const Scenario& scenario) {
+  const std::vector<std::string> colours = obstacle_colours(scenario);
+  out << "<g id=\"stationary-obstacles\">\n";
+  for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
+    const ObstacleSpec& spec = scenario.obstacle_specs[i];
+    if (spec.is_moving() || spec.is_boundary()) continue;
+    body_element(out, view, spec, collision::Pose2{},
+                 "fill=\"" + colours[i] +
+                     "\" stroke=\"#222222\" stroke-width=\"1\" stroke-linejoin=\"round\"");
+  }
+  out << "</g>\n";
+  out << "<g id=\"boundaries\">\n";
+  for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
+    const ObstacleSpec& spec = scenario.obstacle_specs[i];
+    if (spec.is_boundary()) kerb_element(out, view, spec.outline, colours[i]);
+  }
+  out << "</g>\n";
+}
+
+// Faint dashed outlines of the regions the class margins add: around stationary obstacles and
+// borders, and around moving ones at each snapshot time (fading like their bodies).
+void draw_class_margins(std::ostream& out, const View& view, const Scenario& scenario,
+                        const collision::ClassMargins& margins, const std::vector<double>& times,
+                        double horizon) {
+  out << "<g id=\"class-margins\" fill-opacity=\"0.06\" stroke-width=\"1.2\" "
+         "stroke-dasharray=\"5,3\">\n";
+  const std::vector<std::string> colours = obstacle_colours(scenario);
+  for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
+    const ObstacleSpec& spec = scenario.obstacle_specs[i];
+    const std::string& colour = colours[i];
+    const double margin = margins[spec.obstacle_class];
+    if (!(margin > 0)) continue;
+    if (!spec.is_moving()) {
+      grown_element(out, view, spec, collision::Pose2{}, margin,
+                    "fill=\"" + colour + "\" stroke=\"" + colour + "\" stroke-opacity=\"0.8\"");
+      continue;
+    }
+    for (auto it = times.rbegin(); it != times.rend(); ++it) {
+      grown_element(out, view, spec, pose_at(spec.prediction, *it), margin,
+                    "fill=\"" + colour + "\" stroke=\"" + colour + "\" stroke-opacity=\"" +
+                        fixed(fade(*it, horizon), 2) + "\"");
+    }
   }
   out << "</g>\n";
 }
@@ -309,14 +480,39 @@ std::optional<Vec2> label_anchor(const View& view, const Scenario& scenario, std
   return best;
 }
 
-void label_stationary(std::ostream& out, const View& view, const Scenario& scenario) {
+// Where to label a border (pixels): a fifth of the way along its stretch in view, clear of the
+// middle of the picture where the candidates run. None when none of it is in view.
+std::optional<Vec2> border_label_anchor(const View& view, const ObstacleSpec& spec) {
+  std::vector<Vec2> shown;
+  for (std::size_t i = 0; i + 1 < spec.outline.size(); ++i) {
+    const Vec2 a = spec.outline[i], b = spec.outline[i + 1];
+    const int steps = std::max(1, static_cast<int>(std::ceil((b - a).norm())));
+    for (int k = 0; k < steps; ++k) {
+      const Vec2 p = view.px(a + (b - a) * (static_cast<double>(k) / steps));
+      if (in_view(view, p)) shown.push_back(p);
+    }
+  }
+  if (shown.empty()) return std::nullopt;
+  return shown[shown.size() / 5];
+}
+
+void label_stationary(std::ostream& out, const View& view, const Scenario& scenario,
+                      const collision::ClassMargins& margins) {
   out << "<g id=\"stationary-labels\">\n";
   for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
     const ObstacleSpec& spec = scenario.obstacle_specs[i];
     if (spec.is_moving() || spec.label.empty()) continue;
-    if (const std::optional<Vec2> at = label_anchor(view, scenario, i)) {
-      halo_text(out, view, *at + Vec2(0, 4), spec.label, 11, "#222222");
-    }
+    const std::optional<Vec2> at =
+        spec.is_boundary() ? border_label_anchor(view, spec) : label_anchor(view, scenario, i);
+    if (!at) continue;
+    // A round body is small (a pedestrian, a bollard): its label goes above it, not over it.
+    const double above =
+        spec.is_round()
+            ? (std::max(spec.half_length, spec.half_width) + margins[spec.obstacle_class]) *
+                      view.scale +
+                  5
+            : -4;
+    halo_text(out, view, *at - Vec2(0, above), spec.label, 11, "#222222");
   }
   out << "</g>\n";
 }
@@ -324,13 +520,11 @@ void label_stationary(std::ostream& out, const View& view, const Scenario& scena
 void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
                  const std::vector<double>& times, double horizon) {
   out << "<g id=\"moving-obstacles\">\n";
-  std::size_t k = 0;
-  for (const ObstacleSpec& spec : scenario.obstacle_specs) {
+  const std::vector<std::string> colours = obstacle_colours(scenario);
+  for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
+    const ObstacleSpec& spec = scenario.obstacle_specs[i];
     if (!spec.is_moving()) continue;
-    const std::string colour =
-        !spec.color.empty()
-            ? spec.color
-            : kMovingPalette[k++ % (sizeof kMovingPalette / sizeof *kMovingPalette)];
+    const std::string& colour = colours[i];
     std::vector<Vec2> path;
     for (double t = 0; t <= horizon + 1e-9; t += horizon / 60) {
       const collision::Pose2 pose = pose_at(spec.prediction, t);
@@ -341,14 +535,21 @@ void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
     // Latest first, so the present is drawn on top.
     for (auto it = times.rbegin(); it != times.rend(); ++it) {
       const double t = *it;
-      const std::vector<Vec2> body = placed(spec.outline, pose_at(spec.prediction, t));
-      out << "<polygon points=\"" << points_attr(view, body) << "\" fill=\"" << colour
-          << "\" fill-opacity=\"" << fixed(fade(t, horizon), 2) << "\" stroke=\"" << colour
-          << "\" stroke-width=\"1\"/>\n";
+      body_element(out, view, spec, pose_at(spec.prediction, t),
+                   "fill=\"" + colour + "\" fill-opacity=\"" + fixed(fade(t, horizon), 2) +
+                       "\" stroke=\"" + colour + "\" stroke-width=\"1\"");
     }
     const std::vector<Vec2> now = placed(spec.outline, pose_at(spec.prediction, 0));
     std::string name = spec.label.empty() ? "obstacle " + std::to_string(spec.id) : spec.label;
-    halo_text(out, view, view.px(centroid(now)) + Vec2(0, -view.scale * 1.6 - 6), name, 13, colour);
+    if (spec.is_round() && std::max(spec.half_length, spec.half_width) < 0.5) {
+      // A pedestrian: beside its start, clear of where it goes next.
+      const double right = std::max(spec.half_length, spec.half_width) * view.scale + 8 +
+                           0.36 * 13 * static_cast<double>(name.size());
+      halo_text(out, view, view.px(centroid(now)) + Vec2(right, 4), name, 13, colour);
+    } else {
+      halo_text(out, view, view.px(centroid(now)) + Vec2(0, -view.scale * 1.6 - 6), name, 13,
+                colour);
+    }
     // The latest snapshot's time, to read the fading scale off.
     const double last = times.back();
     const std::vector<Vec2> later = placed(spec.outline, pose_at(spec.prediction, last));
@@ -474,17 +675,37 @@ void legend_swatch_box(std::ostream& out, double x, double y, const std::string&
   text(out, x + 44, y + 5, label, kLegendFont);
 }
 
+// What the legend's optional fourth row shows: only what the picture has.
+struct LegendExtras {
+  bool borders = false;           // road boundaries
+  bool margins = false;           // some obstacle has a class margin > 0
+  bool round_stationary = false;  // a stationary circle or ellipse
+  bool any() const { return borders || margins || round_stationary; }
+};
+
+LegendExtras legend_extras(const Scenario& scenario, const collision::ClassMargins& margins) {
+  LegendExtras extras;
+  for (const ObstacleSpec& spec : scenario.obstacle_specs) {
+    extras.borders |= spec.is_boundary();
+    extras.margins |= margins[spec.obstacle_class] > 0;
+    extras.round_stationary |= spec.is_round() && !spec.is_moving();
+  }
+  return extras;
+}
+
+double legend_height(const LegendExtras& extras) { return kLegendHeight + (extras.any() ? 26 : 0); }
+
 void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome, std::size_t drawn,
-                 const std::vector<double>& times, double width_px) {
+                 const std::vector<double>& times, const LegendExtras& extras, double width_px) {
   const double top = view.top + view.height() + 14;
   out << "<g id=\"legend\" fill=\"#222222\">\n";
   out << "<rect x=\"" << num(kSide) << "\" y=\"" << num(top) << "\" width=\""
-      << num(width_px - 2 * kSide) << "\" height=\"" << num(kLegendHeight - 26)
+      << num(width_px - 2 * kSide) << "\" height=\"" << num(legend_height(extras) - 26)
       << "\" fill=\"#fafafa\" stroke=\"#bbbbbb\"/>\n";
   const std::size_t n = outcome.lattice.candidates.size();
   const std::size_t free = outcome.ranking.free_count;
   const double col[] = {kSide + 14, kSide + 444, kSide + 804};
-  const double row[] = {top + 23, top + 49, top + 75};
+  const double row[] = {top + 23, top + 49, top + 75, top + 101};
   legend_swatch_line(out, col[0], row[0], kFreeColour, 2, 0.8,
                      "collision-free candidate (" + std::to_string(free) + ")");
   legend_swatch_line(out, col[0], row[1], kCollidingColour, 2, 0.7,
@@ -498,8 +719,28 @@ void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome
                     "ego footprint at snapshot times");
   legend_swatch_box(out, col[1], row[2], kMovingPalette[0], 0.6, kMovingPalette[0],
                     "moving obstacle at snapshot times");
-  legend_swatch_box(out, col[2], row[0], "#4f5d6c", 1, "#222222", "stationary box");
-  legend_swatch_box(out, col[2], row[1], "#9c8566", 1, "#222222", "stationary polygon");
+  legend_swatch_box(out, col[2], row[0], kBoxColour, 1, "#222222", "stationary box");
+  legend_swatch_box(out, col[2], row[1], kPolygonColour, 1, "#222222", "stationary polygon");
+  if (extras.borders) {
+    const double w = 4;
+    out << "<line x1=\"" << num(col[0]) << "\" y1=\"" << num(row[3]) << "\" x2=\""
+        << num(col[0] + 34) << "\" y2=\"" << num(row[3]) << "\" stroke=\"" << kKerbColour
+        << "\" stroke-width=\"" << num(w) << "\" stroke-dasharray=\"" << num(2 * w) << ","
+        << num(2 * w) << "\"/>\n";
+    text(out, col[0] + 44, row[3] + 5, "road boundary (kerb line)", kLegendFont);
+  }
+  if (extras.margins) {
+    out << "<rect x=\"" << num(col[1] + 4) << "\" y=\"" << num(row[3] - 6)
+        << "\" width=\"26\" height=\"12\" rx=\"5\" fill=\"" << kMovingPalette[0]
+        << "\" fill-opacity=\"0.06\" stroke=\"" << kMovingPalette[0]
+        << "\" stroke-dasharray=\"5,3\" stroke-width=\"1.2\"/>\n";
+    text(out, col[1] + 44, row[3] + 5, "margin kept by class (margins.by_class)", kLegendFont);
+  }
+  if (extras.round_stationary) {
+    out << "<ellipse cx=\"" << num(col[2] + 17) << "\" cy=\"" << num(row[3]) << "\" rx=\"13\" "
+        << "ry=\"6\" fill=\"" << kBoxColour << "\" stroke=\"#222222\"/>\n";
+    text(out, col[2] + 44, row[3] + 5, "stationary circle or ellipse", kLegendFont);
+  }
   // Fading key: a row of boxes from opaque (now) to faint (the horizon).
   for (std::size_t i = 0; i < times.size(); ++i) {
     out << "<rect x=\"" << num(col[2] + 4 + 26.0 * i / times.size()) << "\" y=\"" << num(row[2] - 6)
@@ -594,7 +835,8 @@ void write_svg(std::ostream& out, const Scenario& scenario, const collision::Che
                         options.max_plot_height_px / bounds.world.sizes().y());
   view.left = kSide + 0.5 * (plot_width - view.width());
   view.top = kTitleHeight;
-  const double height = kTitleHeight + view.height() + kLegendHeight;
+  const LegendExtras extras = legend_extras(scenario, outcome.config.margins.by_class);
+  const double height = kTitleHeight + view.height() + legend_height(extras);
   const double width = options.width_px;
 
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -637,15 +879,16 @@ void write_svg(std::ostream& out, const Scenario& scenario, const collision::Che
   draw_road(out, view, scenario, bounds);
   draw_stationary(out, view, scenario);
   draw_candidates(out, view, outcome, drawn, config);
+  draw_class_margins(out, view, scenario, outcome.config.margins.by_class, times, horizon);
   draw_moving(out, view, scenario, times, horizon);
   draw_chosen(out, view, outcome, times, config, horizon);
-  label_stationary(out, view, scenario);
+  label_stationary(out, view, scenario, outcome.config.margins.by_class);
   out << "</g>\n";
   out << "<rect x=\"" << num(view.left) << "\" y=\"" << num(view.top) << "\" width=\""
       << num(view.width()) << "\" height=\"" << num(view.height())
       << "\" fill=\"none\" stroke=\"#888888\"/>\n";
 
-  draw_legend(out, view, outcome, drawn.size(), times, width);
+  draw_legend(out, view, outcome, drawn.size(), times, extras, width);
   out << "</svg>\n";
 }
 

@@ -161,6 +161,85 @@ TEST(Svg, ThinsLargeLatticesAndKeepsTheChosenOne) {
   EXPECT_CONTAINS(svg.str(), "of 3000 candidates drawn");
 }
 
+// The minimal scenario with a pedestrian standing at the right edge of the ego's lane, 0.25 m
+// from a footprint that keeps to the middle of the lane (d = -1.75 - 0.96 - 0.25 - 0.3), and
+// road borders; `margins` is the scenario's margins key (may be empty).
+std::string scenario_with_pedestrian(const std::string& margins) {
+  return testing::edited(15,
+                         margins +
+                             "obstacles:\n"
+                             "  - {id: 1, label: walker, class: pedestrian, shape: circle, "
+                             "radius: 0.3, pose: {s: 40, d: -3.26}}\n"
+                             "  - {id: 2, label: bike, class: bicycle, shape: ellipse, "
+                             "length: 1.8, width: 0.6, pose: {s: 5, d: 1.75, heading: 3.14},\n"
+                             "     motion: {along_road: {speed: -4}}}\n"
+                             "  - {id: 3, label: kerb, boundary: [[-10, -3.6], [200, -3.6]]}\n"
+                             "  - {id: 4, boundary: [[-10, 3.6], [200, 3.6]]}",
+                         2);
+}
+
+TEST(Planner, TheScenariosClassMarginsApply) {
+  const collision::CheckerConfig config = collision::default_config();
+  const Scenario plain = parse_scenario(scenario_with_pedestrian(""));
+  const Scenario kept =
+      parse_scenario(scenario_with_pedestrian("margins: {by_class: {pedestrian: 0.5}}\n"));
+  const PlanOutcome a = plan(plain, config, 0);
+  const PlanOutcome b = plan(kept, config, 0);
+  EXPECT_DOUBLE_EQ(a.config.margins.by_class[collision::ObstacleClass::pedestrian], 0.0);
+  EXPECT_DOUBLE_EQ(b.config.margins.by_class[collision::ObstacleClass::pedestrian], 0.5);
+  // The margin closes the gap some candidates used; none that collided becomes free.
+  EXPECT_LT(b.ranking.free_count, a.ranking.free_count);
+  for (std::size_t i = 0; i < a.results.size(); ++i) {
+    if (a.results[i].collides) {
+      EXPECT_TRUE(b.results[i].collides) << i;
+    }
+  }
+  std::ostringstream report;
+  print_report(report, kept, "config.yaml", b);
+  EXPECT_CONTAINS(report.str(), "Obstacles    4 (1 stationary, 1 moving, 2 boundaries)");
+  EXPECT_CONTAINS(report.str(), "Margins      pedestrian 0.50 m (kept from obstacles by class)");
+  std::ostringstream json;
+  write_json(json, kept, "config.yaml", b);
+  EXPECT_EQ(json_problem(json.str()), "");
+  EXPECT_CONTAINS(json.str(), "\"pedestrian\": 0.5,");
+  std::ostringstream plain_report;
+  print_report(plain_report, plain, "config.yaml", a);
+  EXPECT_EQ(plain_report.str().find("Margins  "), std::string::npos);
+}
+
+TEST(Svg, DrawsCirclesEllipsesBordersAndMargins) {
+  const Scenario scenario = parse_scenario(
+      scenario_with_pedestrian("margins: {by_class: {pedestrian: 0.5, bicycle: 0.3}}\n"));
+  const PlanOutcome outcome = plan(scenario, collision::default_config(), 0);
+  std::ostringstream out;
+  write_svg(out, scenario, outcome.config, outcome);
+  const std::string svg = out.str();
+  EXPECT_EQ(xml_problem(svg), "");
+  // The pedestrian: its disc, and its margin's disc 0.8 m in radius, in the same centre.
+  const std::size_t group = svg.find("<g id=\"class-margins\"");
+  ASSERT_NE(group, std::string::npos);
+  const std::string margins = svg.substr(group, svg.find("</g>", group) - group);
+  const std::size_t disc = margins.find("<circle ");
+  ASSERT_NE(disc, std::string::npos);
+  const std::size_t r = margins.find(" r=\"", disc);
+  const double grown_px = std::stod(margins.substr(r + 4));
+  const std::size_t body = svg.find("<circle ", svg.find("<g id=\"stationary-obstacles\""));
+  const double body_px = std::stod(svg.substr(svg.find(" r=\"", body) + 4));
+  EXPECT_NEAR(grown_px / body_px, 0.8 / 0.3, 1e-2);
+  // The cyclist: ellipses turned to its heading, and dashed outlines around each snapshot.
+  EXPECT_CONTAINS(svg, "<ellipse ");
+  EXPECT_CONTAINS(svg, "transform=\"rotate(");
+  EXPECT_GE(count(margins, "<polygon "), 2u);
+  // The borders: two kerb lines (a white base and red blocks each); no margin for their class.
+  const std::size_t borders = svg.find("<g id=\"boundaries\">");
+  ASSERT_NE(borders, std::string::npos);
+  EXPECT_EQ(count(svg.substr(borders, svg.find("</g>", borders) - borders), "<polyline "), 4u);
+  EXPECT_CONTAINS(svg, "road boundary (kerb line)");
+  EXPECT_CONTAINS(svg, "margin kept by class");
+  EXPECT_CONTAINS(svg, ">kerb</text>");
+  EXPECT_CONTAINS(svg, ">walker</text>");
+}
+
 TEST(Planner, RefusesHugeLattices) {
   Scenario scenario = parse_scenario(testing::kMinimalScenario);
   scenario.planning.time_step = 0.01;

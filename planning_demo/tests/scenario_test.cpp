@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <variant>
 
 #include "test_support.hpp"
 
@@ -92,6 +93,165 @@ TEST(Scenario, RoadFramePolygonFollowsACurve) {
   }
 }
 
+TEST(Scenario, CirclesAndEllipsesStationaryAndMoving) {
+  const Scenario s = parse_scenario(edited(-1,
+                                           "  - {id: 2, shape: circle, radius: 0.4, pose: {s: 20, "
+                                           "d: 3}}\n"
+                                           "  - {id: 3, shape: ellipse, length: 4, width: 1, pose: "
+                                           "{x: 40, y: -3, heading: 0.5}}\n"
+                                           "  - id: 4\n"
+                                           "    shape: ellipse\n"
+                                           "    length: 1.8\n"
+                                           "    width: 0.6\n"
+                                           "    pose: {s: 10, d: -1.75}\n"
+                                           "    motion: {along_road: {speed: 4}}\n"));
+  ASSERT_EQ(s.obstacles.size(), 4u);
+  const ObstacleSpec& circle = s.obstacle_specs[1];
+  EXPECT_EQ(circle.kind, ObstacleKind::circle);
+  EXPECT_DOUBLE_EQ(circle.half_length, 0.4);
+  EXPECT_DOUBLE_EQ(circle.half_width, 0.4);
+  EXPECT_NEAR(circle.center.x, 20, 1e-9);
+  EXPECT_NEAR(circle.center.y, 3, 1e-9);
+  ASSERT_EQ(s.obstacles[1].parts().size(), 1u);
+  const auto* disc = std::get_if<collision::Circle>(&s.obstacles[1].parts()[0]);
+  ASSERT_NE(disc, nullptr);
+  EXPECT_DOUBLE_EQ(disc->radius(), 0.4);
+
+  // Length and width are full axes, like a box's.
+  const auto* ellipse = std::get_if<collision::Ellipse>(&s.obstacles[2].parts()[0]);
+  ASSERT_NE(ellipse, nullptr);
+  EXPECT_DOUBLE_EQ(ellipse->half_length(), 2.0);
+  EXPECT_DOUBLE_EQ(ellipse->half_width(), 0.5);
+  EXPECT_DOUBLE_EQ(ellipse->heading(), 0.5);
+  EXPECT_NEAR(ellipse->center().x(), 40, 1e-9);
+  // The sampled outline (for the picture's bounds and labels) lies on the ellipse.
+  for (const collision::Vec2& p : s.obstacle_specs[2].outline) {
+    const collision::Vec2 q = p - collision::Vec2(40, -3);
+    const double u = std::cos(0.5) * q.x() + std::sin(0.5) * q.y();
+    const double v = -std::sin(0.5) * q.x() + std::cos(0.5) * q.y();
+    EXPECT_NEAR(u * u / 4 + v * v / 0.25, 1.0, 1e-9);
+  }
+
+  // A moving ellipse: its body in its own frame, centred on the poses.
+  ASSERT_TRUE(s.obstacles[3].is_moving());
+  const auto* body = std::get_if<collision::Ellipse>(&s.obstacles[3].parts()[0]);
+  ASSERT_NE(body, nullptr);
+  EXPECT_DOUBLE_EQ(body->center().x(), 0.0);
+  EXPECT_DOUBLE_EQ(body->half_length(), 0.9);
+  EXPECT_DOUBLE_EQ(body->half_width(), 0.3);
+}
+
+TEST(Scenario, ClassesSelectTheLibrarysClass) {
+  const Scenario s = parse_scenario(edited(
+      -1,
+      "  - {id: 2, class: pedestrian, shape: circle, radius: 0.3, pose: {s: 20, d: 3}}\n"
+      "  - {id: 3, class: bicycle, shape: box, length: 1.8, width: 0.6, pose: {s: 9, d: 0},\n"
+      "     motion: {along_road: {speed: 4}}}\n"
+      "  - {id: 4, boundary: [[0, -3.5], [50, -3.5]]}\n"
+      "  - {id: 5, class: static_object, boundary: [[0, 3.5], [50, 3.5]]}\n"));
+  using collision::ObstacleClass;
+  EXPECT_EQ(s.obstacle_specs[0].obstacle_class, ObstacleClass::unknown);  // left out
+  EXPECT_EQ(s.obstacles[0].obstacle_class(), ObstacleClass::unknown);
+  EXPECT_EQ(s.obstacles[1].obstacle_class(), ObstacleClass::pedestrian);
+  EXPECT_EQ(s.obstacles[2].obstacle_class(), ObstacleClass::bicycle);
+  EXPECT_EQ(s.obstacles[3].obstacle_class(), ObstacleClass::road_boundary);  // a border's default
+  EXPECT_EQ(s.obstacle_specs[3].obstacle_class, ObstacleClass::road_boundary);
+  EXPECT_EQ(s.obstacles[4].obstacle_class(), ObstacleClass::static_object);
+
+  EXPECT_ERROR(edited(-1,
+                      "  - {id: 2, class: pedestrain, shape: circle, radius: 0.3, pose: {s: 20, "
+                      "d: 3}}\n"),
+               "s.yaml:17: obstacles[1].class: unknown class 'pedestrain', expected one of "
+               "unknown, car, truck, bus, motorcycle, bicycle, pedestrian, static_object, "
+               "road_boundary");
+  EXPECT_ERROR(edited(-1,
+                      "  - id: 2\n"
+                      "    boundary: [[0, 3.5], [50, 3.5]]\n"
+                      "    class: [car]\n"),
+               "s.yaml:19: obstacles[1].class: expected a string, got a list");
+}
+
+TEST(Scenario, BoundaryInRoadCoordinatesFollowsACurve) {
+  std::string text = edited(3, "  reference_line: [[0, 0], [50, 0], [100, 20], [130, 50]]");
+  text += "  - {id: 2, label: kerb, boundary: [[-5, -6], [60, -6], [62, -6.5], [120, -6.5]]}\n";
+  const Scenario s = parse_scenario(text);
+  const ObstacleSpec& kerb = s.obstacle_specs[1];
+  EXPECT_EQ(kerb.kind, ObstacleKind::boundary);
+  EXPECT_TRUE(s.obstacles[1].is_boundary());
+  EXPECT_FALSE(s.obstacles[1].is_moving());
+  EXPECT_GT(kerb.outline.size(), 10u);  // subdivided along the bend
+  // Open: its ends are the first and last points given, not joined (to_frenet is accurate to
+  // about a centimetre).
+  EXPECT_EQ(kerb.outline.front(), s.reference_line.to_world(-5, -6));
+  EXPECT_EQ(kerb.outline.back(), s.reference_line.to_world(120, -6.5));
+  for (const collision::Vec2& p : kerb.outline) {
+    const collision::Vec2 f = s.reference_line.to_frenet(p);
+    EXPECT_GT(f.y(), -6.51);
+    EXPECT_LT(f.y(), -5.99);
+  }
+  // One part per segment.
+  EXPECT_EQ(s.obstacles[1].parts().size(), kerb.outline.size() - 1);
+
+  // frame: world takes the points as they are.
+  const Scenario w = parse_scenario(
+      edited(-1, "  - {id: 2, frame: world, boundary: [[0, -6], [30, -6], [30, -9], [0, -6]]}\n"));
+  ASSERT_EQ(w.obstacle_specs[1].outline.size(), 4u);
+  EXPECT_EQ(w.obstacle_specs[1].outline[2], collision::Vec2(30, -9));
+}
+
+TEST(Scenario, BoundaryErrors) {
+  EXPECT_ERROR(edited(-1, "  - {id: 2, boundary: [[0, -6]]}\n"),
+               "s.yaml:17: obstacles[1].boundary: a boundary needs at least 2 points");
+  EXPECT_ERROR(edited(-1, "  - {id: 2, shape: box, boundary: [[0, -6], [9, -6]]}\n"),
+               "s.yaml:17: obstacles[1].shape: a boundary is a polyline of its own");
+  EXPECT_ERROR(edited(-1,
+                      "  - {id: 2, boundary: [[0, -6], [9, -6]],\n"
+                      "     motion: {along_road: {speed: 3}}}\n"),
+               "s.yaml:18: obstacles[1].motion: a boundary does not move");
+  EXPECT_ERROR(edited(-1, "  - {id: 2, boundary: [[0, -6], [9, -6]], frame: sideways}\n"),
+               "obstacles[1].frame: expected road or world, got 'sideways'");
+  EXPECT_ERROR(edited(-1, "  - {id: 2, boundary: [[0, -6], [9, -6]], radius: 1}\n"),
+               "s.yaml:17: obstacles[1].radius: unknown key");
+  EXPECT_ERROR(edited(-1, "  - {id: 2, boundary: [[0, -6], [9, -6, 1]]}\n"),
+               "obstacles[1].boundary[1]: expected a point [a, b]");
+}
+
+TEST(Scenario, MarginsByClassGoIntoTheCheckerConfig) {
+  const Scenario s = parse_scenario(edited(15,
+                                           "margins:\n"
+                                           "  by_class: {pedestrian: 0.5, bicycle: 0.3}\n"
+                                           "obstacles:"));
+  ASSERT_EQ(s.class_margins.size(), 2u);
+  EXPECT_EQ(s.class_margins[0].obstacle_class, collision::ObstacleClass::pedestrian);
+  EXPECT_DOUBLE_EQ(s.class_margins[0].metres, 0.5);
+  collision::CheckerConfig base = collision::default_config();
+  base.margins.by_class[collision::ObstacleClass::pedestrian] = 2.0;  // replaced
+  base.margins.by_class[collision::ObstacleClass::car] = 0.2;         // kept
+  const collision::CheckerConfig config = checker_config(s, base);
+  EXPECT_DOUBLE_EQ(config.margins.by_class[collision::ObstacleClass::pedestrian], 0.5);
+  EXPECT_DOUBLE_EQ(config.margins.by_class[collision::ObstacleClass::bicycle], 0.3);
+  EXPECT_DOUBLE_EQ(config.margins.by_class[collision::ObstacleClass::car], 0.2);
+  EXPECT_NO_THROW(collision::validate(config));
+  // Without the key, the config is the checker's own.
+  EXPECT_TRUE(parse_scenario(kMinimalScenario).class_margins.empty());
+
+  EXPECT_ERROR(edited(15, "margins:\n  by_class:\n    pedestrain: 0.5\nobstacles:"),
+               "s.yaml:17: margins.by_class.pedestrain: unknown class 'pedestrain', expected "
+               "one of unknown, car");
+  EXPECT_ERROR(edited(15, "margins:\n  by_class:\n    car: -0.5\nobstacles:"),
+               "s.yaml:17: margins.by_class.car: must be in [0, 1000] m, got -0.5");
+  EXPECT_ERROR(edited(15, "margins:\n  by_class:\n    car: .nan\nobstacles:"),
+               "s.yaml:17: margins.by_class.car: expected a finite number");
+  EXPECT_ERROR(edited(15, "margins:\n  by_class: {car: 1, car: 2}\nobstacles:"),
+               "margins.by_class.car: duplicate key");
+  EXPECT_ERROR(edited(15, "margins:\n  lateral: 0.2\nobstacles:"),
+               "s.yaml:16: margins.lateral: the ego's margins are the checker config's");
+  EXPECT_ERROR(edited(15, "margins:\n  by_klass: {car: 1}\nobstacles:"),
+               "s.yaml:16: margins.by_klass: unknown key");
+  EXPECT_ERROR(edited(15, "margins:\n  by_class:\nobstacles:"),
+               "s.yaml:16: margins.by_class: has no value, expected a map");
+}
+
 TEST(Scenario, UnknownKeyNamesFileLineAndKey) {
   EXPECT_ERROR(edited(11, "  speed: 10\n  sped: 3"), "s.yaml:12: ego.sped: unknown key");
   EXPECT_ERROR(edited(1, "name: x\nextra: 1"), "s.yaml:2: extra: unknown key");
@@ -167,8 +327,15 @@ TEST(Scenario, BadGeometryIsReportedAtTheObstacle) {
 TEST(Scenario, ObstacleConsistency) {
   EXPECT_ERROR(edited(-1, "  - {id: 1, shape: box, length: 2, width: 2, pose: {s: 5, d: 0}}\n"),
                "s.yaml:17: obstacles[1]: duplicate obstacle id 1 (also obstacles[0])");
-  EXPECT_ERROR(edited(-1, "  - {id: 2, shape: circle}\n"),
-               "obstacles[1].shape: expected box or polygon, got 'circle'");
+  EXPECT_ERROR(edited(-1, "  - {id: 2, shape: hexagon}\n"),
+               "obstacles[1].shape: expected box, circle, ellipse or polygon, got 'hexagon'");
+  EXPECT_ERROR(edited(-1, "  - {id: 2, shape: circle, pose: {s: 5, d: 0}}\n"),
+               "s.yaml:17: obstacles[1].radius: required key is missing");
+  EXPECT_ERROR(
+      edited(-1, "  - {id: 2, shape: ellipse, length: 2, radius: 1, pose: {s: 5, d: 0}}\n"),
+      "s.yaml:17: obstacles[1].width: required key is missing");
+  EXPECT_ERROR(edited(-1, "  - {id: 2, shape: circle, radius: 0, pose: {s: 5, d: 0}}\n"),
+               "s.yaml:17: obstacles[1].radius: must be > 0");
   EXPECT_ERROR(edited(-1, "  - {id: 2, shape: box, length: 2, width: 2, pose: {s: 5, x: 0}}\n"),
                "obstacles[1].pose: give either x, y (world frame) or s, d (road frame)");
   EXPECT_ERROR(edited(-1,
@@ -215,6 +382,7 @@ TEST(Scenario, BundledBadFilesNameTheirLines) {
       {"bad_nan.yaml", "bad_nan.yaml:19: obstacles[0].length: expected a finite number"},
       {"bad_polygon.yaml", "bad_polygon.yaml:17: obstacles[1]: obstacle 7"},
       {"bad_syntax.yaml", "bad_syntax.yaml:5: (syntax)"},
+      {"bad_class.yaml", "bad_class.yaml:19: obstacles[1].class: unknown class 'pedestrain'"},
   };
   for (const auto& [file, expected] : cases) {
     try {
