@@ -21,20 +21,22 @@ namespace collision::detail {
 // polygon's vertices) or an ellipse; the radius is a circle's own plus the margin of the
 // obstacle's class.
 struct Part {
-  int obstacle_id = 0;
-  const Obstacle* obstacle = nullptr;
-  const Vec2* vertices = nullptr;    // world frame (stationary) or body frame (moving)
+  // What the coarse and the fine stage read for every pair, first, so that most pairs touch one
+  // cache line of the part.
+  bool moving = false;
   int vertex_count = 0;              // 0 when the core is the ellipse
+  const Vec2* vertices = nullptr;    // world frame (stationary) or body frame (moving)
   const Ellipse* ellipse = nullptr;  // world or body frame, as the vertices
   double radius = 0;                 // m
-  bool moving = false;
-  // The region's box in its own frame (moving: the body frame, for placed_box()).
-  Aabb local_box;
   // Stationary: box and bounding circle in the world. Moving: circle_center is (0, 0) in the body
   // frame, its pivot, so the circle's radius bounds the body whatever its heading.
   Aabb aabb;
   Vec2 circle_center{0, 0};
   double circle_radius = 0;
+  int obstacle_id = 0;
+  const Obstacle* obstacle = nullptr;
+  // The region's box in its own frame (moving: the body frame, for placed_box()).
+  Aabb local_box;
 };
 
 // The ego's footprint as every scan needs it: derived from the config once per scene, not once

@@ -15,6 +15,7 @@ namespace collision::detail {
 template <class ViewA, class ViewB>
 class RelativeSweepDifference {
  public:
+  static constexpr bool kCurved = kCurvedView<ViewA> || kCurvedView<ViewB>;
   RelativeSweepDifference(const ViewA& a0, const ViewB& b0, const ViewA& a1, const ViewB& b1,
                           double inflation)
       : start_(a0, b0), end_(a1, b1), inflation_(inflation) {}

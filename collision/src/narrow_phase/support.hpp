@@ -289,10 +289,12 @@ class PlacedPolygonView {
 };
 
 // An ellipse (core) ⊕ disc(radius). Its support points lie on a curve, not among a few
-// vertices, so each is computed exactly when asked for and kept in a small ring that its index
-// names: GJK reads a simplex vertex back (for the witness points) at most a run's support calls
-// later, fewer than kEllipseSupportSlots with the default iteration cap. A view starts empty, so a
-// cache from an earlier query names no point of it and is ignored (warm = cold, as required).
+// vertices, so each is computed exactly when asked for. Point n of a view (n = 0, 1, ...) is its
+// index, never reused, so GJK's repeated-vertex rule sees only real repeats; the last
+// kEllipseSupportSlots points are kept for reading back (GJK reads a simplex vertex back for the
+// witness points at most a run's support calls later, fewer than that with the default iteration
+// cap). A view starts empty, so a cache from an earlier query names no point of it and is
+// ignored: an ellipse's queries start cold, and warm and cold answers are the same.
 inline constexpr int kEllipseSupportSlots = 64;
 
 class EllipseView {
@@ -334,18 +336,13 @@ class EllipseView {
                                   axis_.y() * local.x() + axis_.x() * local.y());
     // The same point as the last one (the tip of a flat ellipse, a converged run): its index
     // again, so that GJK's repeated-vertex rule can end the run.
-    if (made_ > 0) {
-      const int last = (made_ - 1) % kEllipseSupportSlots;
-      if (points_[last] == p) return last;
-    }
-    const int slot = made_ % kEllipseSupportSlots;
-    points_[slot] = p;
-    ++made_;
-    return slot;
+    if (made_ > 0 && points_[(made_ - 1) % kEllipseSupportSlots] == p) return made_ - 1;
+    points_[made_ % kEllipseSupportSlots] = p;
+    return made_++;
   }
   int support_from(const Vec2& d, int /*likely*/) const { return support(d, -1); }
-  Vec2 vertex(int i) const { return points_[i]; }
-  bool has(int i) const { return 0 <= i && i < std::min(made_, kEllipseSupportSlots); }
+  Vec2 vertex(int i) const { return points_[i % kEllipseSupportSlots]; }
+  bool has(int i) const { return made_ - kEllipseSupportSlots <= i && 0 <= i && i < made_; }
   double radius() const { return radius_; }
   Vec2 any_point() const { return center_; }
 
@@ -399,6 +396,15 @@ class HullView {
   double radius_;
 };
 
+// Whether a view's core has curved boundary (its support points are not among finitely many
+// vertices): EPA then finishes differently (epa.hpp).
+template <class View>
+inline constexpr bool kCurvedView = false;
+template <>
+inline constexpr bool kCurvedView<EllipseView> = true;
+template <class View>
+inline constexpr bool kCurvedView<HullView<View>> = kCurvedView<View>;
+
 inline CircleView make_view(const Circle& s, const Vec2& origin) { return {s, origin}; }
 inline ObbView make_view(const Obb& s, const Vec2& origin) { return {s, origin}; }
 inline PolygonView make_view(const ConvexPolygon& s, const Vec2& origin) { return {s, origin}; }
@@ -432,6 +438,7 @@ struct SupportPoint {
 template <class ViewA, class ViewB>
 class MinkowskiDifference {
  public:
+  static constexpr bool kCurved = kCurvedView<ViewA> || kCurvedView<ViewB>;
   MinkowskiDifference(const ViewA& a, const ViewB& b) : a_(a), b_(b) {}
   // hint_a, hint_b: vertices of a and b to start from (-1: none), e.g. a warm start's.
   COLLISION_HOT_INLINE SupportPoint support(const Vec2& d, int hint_a = -1, int hint_b = -1) const {
