@@ -21,5 +21,6 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/checker/fine_stage.cpp
   ${COLLISION_SOURCE_DIR}/checker/sweeps.cpp
   ${COLLISION_SOURCE_DIR}/checker/trajectory_scan.cpp
+  ${COLLISION_SOURCE_DIR}/checker/trajectory_scan_polygon.cpp
   ${COLLISION_SOURCE_DIR}/checker/collision_checker.cpp
 )

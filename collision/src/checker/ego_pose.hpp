@@ -59,16 +59,10 @@ inline Vec2 ego_center_at(const EgoPose& a, const EgoPose& b, double s) {
 }
 
 // The footprint as GJK reads it, relative to the trajectory's local origin: the box, or the
-// config's footprint polygon. Two view types, so a query on the ego is written once as a generic
-// lambda and with_ego() instantiates it for the footprint the scene has.
+// config's footprint polygon. Two view types: the scan of a trajectory is instantiated for each
+// (trajectory_scan.cpp), and chooses once per trajectory.
 struct BoxEgo {};
 struct PolygonEgo {};
-
-template <class F>
-decltype(auto) with_ego(const EgoShape& shape, F&& f) {
-  if (shape.footprint != nullptr) return f(PolygonEgo{});
-  return f(BoxEgo{});
-}
 
 inline ObbView ego_view(BoxEgo, const EgoShape& shape, const EgoPose& ego, const Vec2& origin) {
   return ObbView(ego.center, ego.axis, shape.half_length, shape.half_width, origin);

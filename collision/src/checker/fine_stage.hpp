@@ -36,19 +36,26 @@ struct PoseClearance {
   int iterations = 0;
   bool hit = false;
 };
+template <class Ego>
 PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                              GjkCache* cache);
+template <class Ego>
 PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                              BodyAt body, GjkCache* cache);
 
 // Whether the ego at a pose touches a stationary part, or a moving body placed at `body`.
+template <class Ego>
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, GjkCache* cache,
                int* iterations);
+template <class Ego>
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
                GjkCache* cache, int* iterations);
 
-// The queries the coarse stage asked for. A clearance that finds a hit settles the pair; a
-// pose test that was measured needs no boolean query after it, a sweep still does.
+// The queries the coarse stage asked for. Ego: BoxEgo or PolygonEgo (ego_pose.hpp), chosen once
+// per trajectory, so that the queries on the default box carry no choice of footprint. A clearance
+// that finds a hit settles the pair; a pose test that was measured needs no boolean query after it,
+// a sweep still does.
+template <class Ego>
 COLLISION_ALWAYS_INLINE inline FineOutcome fine_stage(const PairMotion& motion,
                                                       const CoarseDecision& decision,
                                                       const FineContext& c, PartCaches& caches) {
@@ -58,8 +65,9 @@ COLLISION_ALWAYS_INLINE inline FineOutcome fine_stage(const PairMotion& motion,
   FineOutcome outcome;
   int iterations = 0;
   if (decision.measure) {
-    const PoseClearance d = part.moving ? pose_clearance(c, part, ego, motion.body_now, pose_cache)
-                                        : pose_clearance(c, part, ego, pose_cache);
+    const PoseClearance d = part.moving
+                                ? pose_clearance<Ego>(c, part, ego, motion.body_now, pose_cache)
+                                : pose_clearance<Ego>(c, part, ego, pose_cache);
     iterations += d.iterations;
     outcome.hit = d.hit;
     outcome.distance = d.distance;
@@ -68,17 +76,19 @@ COLLISION_ALWAYS_INLINE inline FineOutcome fine_stage(const PairMotion& motion,
   if (!outcome.hit && decision.check_collision && (sweep || !decision.measure)) {
     GjkCache* const sweep_cache = c.warm_start ? &caches.sweep : nullptr;
     if (sweep && !part.moving) {
-      outcome.hit = sweep_hits_stationary(c, part, *motion.from, ego, sweep_cache, &iterations);
+      outcome.hit =
+          sweep_hits_stationary<Ego>(c, part, *motion.from, ego, sweep_cache, &iterations);
     } else if (sweep && motion.one_piece_held) {
       const BodyPiece one = motion.one_piece;  // a copy: the pair's value stays in registers
       outcome.hit =
-          sweep_hits_moving(c, part, *motion.from, ego, &one, 1, sweep_cache, &iterations);
+          sweep_hits_moving<Ego>(c, part, *motion.from, ego, &one, 1, sweep_cache, &iterations);
     } else if (sweep) {
-      outcome.hit = sweep_hits_moving(c, part, *motion.from, ego, motion.pieces, motion.piece_count,
-                                      sweep_cache, &iterations);
+      outcome.hit = sweep_hits_moving<Ego>(c, part, *motion.from, ego, motion.pieces,
+                                           motion.piece_count, sweep_cache, &iterations);
     } else {
-      outcome.hit = part.moving ? pose_hits(c, part, ego, motion.body_now, pose_cache, &iterations)
-                                : pose_hits(c, part, ego, pose_cache, &iterations);
+      outcome.hit = part.moving
+                        ? pose_hits<Ego>(c, part, ego, motion.body_now, pose_cache, &iterations)
+                        : pose_hits<Ego>(c, part, ego, pose_cache, &iterations);
     }
   }
   outcome.iterations = iterations;

@@ -5,6 +5,7 @@
 
 #include "broad_phase/scene.hpp"
 #include "checker/body_motion.hpp"
+#include "common/compiler_hints.hpp"
 #include "geometry/heading_axis.hpp"
 #include "narrow_phase/support.hpp"
 
@@ -16,7 +17,7 @@ struct EllipseCore {};  // Part::ellipse
 // f(PolygonCore{}) or f(EllipseCore{}), as the part's core is.
 template <class F>
 decltype(auto) with_core(const Part& part, F&& f) {
-  if (part.ellipse != nullptr) return f(EllipseCore{});
+  if (part.ellipse != nullptr) return call_out_of_line(f, EllipseCore{});
   return f(PolygonCore{});
 }
 

@@ -52,21 +52,20 @@ class SplitBudget {
 // The ego's sweep from a to b against an obstacle that stands still meanwhile (a stationary
 // part, or a moving body holding its pose): the hull of the two footprints, split into halves
 // while it over-covers by more than max_overestimate.
-template <class Obstacle>
+template <class Ego, class Obstacle>
 bool sweep_hits_still(const FineContext& c, const Obstacle& obstacle, const EgoPose& a,
                       const EgoPose& b, GjkCache* cache, int* iterations, SplitBudget& budget) {
   const double turn = heading_change(a.pose.heading, b.pose.heading);
-  const bool hull_hit = with_ego(c.shape, [&](auto kind) {
-    const HullView hull(ego_view(kind, c.shape, a, c.origin), ego_view(kind, c.shape, b, c.origin),
-                        rotation_inflation(c.shape.rear_radius, turn));
-    return intersects(MinkowskiDifference(hull, obstacle), c.contact_tolerance,
-                      c.max_gjk_iterations, cache, iterations);
-  });
-  if (!hull_hit) return false;
+  const HullView hull(ego_view(Ego{}, c.shape, a, c.origin), ego_view(Ego{}, c.shape, b, c.origin),
+                      rotation_inflation(c.shape.rear_radius, turn));
+  if (!intersects(MinkowskiDifference(hull, obstacle), c.contact_tolerance, c.max_gjk_iterations,
+                  cache, iterations)) {
+    return false;
+  }
   if (!budget.split(sweep_overestimate(c.shape.rear_radius, turn))) return true;
   const EgoPose m = ego_between(c.shape, a, b, 0.5);
-  return sweep_hits_still(c, obstacle, a, m, nullptr, iterations, budget) ||
-         sweep_hits_still(c, obstacle, m, b, nullptr, iterations, budget);
+  return sweep_hits_still<Ego>(c, obstacle, a, m, nullptr, iterations, budget) ||
+         sweep_hits_still<Ego>(c, obstacle, m, b, nullptr, iterations, budget);
 }
 
 bool same_pose(const Pose2& p, const Pose2& q) {
@@ -75,6 +74,7 @@ bool same_pose(const Pose2& p, const Pose2& q) {
 
 // One piece [qa.t, qb.t] of the step from a to b, in which both motions are linear; split like
 // a stationary sweep while its hull over-covers by more than max_overestimate.
+template <class Ego>
 bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const EgoPose& b,
                 const BodyAt& qa, const BodyAt& qb, GjkCache* cache, int* iterations,
                 SplitBudget& budget) {
@@ -84,55 +84,56 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
     // The body holds its pose over the piece (a stopped car's prediction): the relative sweep is
     // the ego's own sweep against the body placed there, which the cheaper hull test answers.
     return with_core(part, [&](auto core) {
-      return sweep_hits_still(c, body_view(core, part, qa, c.origin), ea, eb, cache, iterations,
-                              budget);
+      return sweep_hits_still<Ego>(c, body_view(core, part, qa, c.origin), ea, eb, cache,
+                                   iterations, budget);
     });
   }
   const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
   const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
   const double inflation = rotation_inflation(c.shape.rear_radius, ego_turn) +
                            rotation_inflation(part.circle_radius, body_turn);
-  const bool hull_hit = with_ego(c.shape, [&](auto kind) {
-    return with_core(part, [&](auto core) {
-      const RelativeSweepDifference diff(
-          ego_view(kind, c.shape, ea, c.origin), body_view(core, part, qa, c.origin),
-          ego_view(kind, c.shape, eb, c.origin), body_view(core, part, qb, c.origin), inflation);
-      return intersects(diff, c.contact_tolerance, c.max_gjk_iterations, cache, iterations);
-    });
+  const bool hull_hit = with_core(part, [&](auto core) {
+    const RelativeSweepDifference diff(
+        ego_view(Ego{}, c.shape, ea, c.origin), body_view(core, part, qa, c.origin),
+        ego_view(Ego{}, c.shape, eb, c.origin), body_view(core, part, qb, c.origin), inflation);
+    return intersects(diff, c.contact_tolerance, c.max_gjk_iterations, cache, iterations);
   });
   if (!hull_hit) return false;
   const double overestimate = sweep_overestimate(c.shape.rear_radius, ego_turn) +
                               sweep_overestimate(part.circle_radius, body_turn);
   if (qa.s == qb.s || !budget.split(overestimate)) return true;
   const BodyAt qm = body_halfway(qa, qb);
-  return piece_hits(c, part, a, b, qa, qm, nullptr, iterations, budget) ||
-         piece_hits(c, part, a, b, qm, qb, nullptr, iterations, budget);
+  return piece_hits<Ego>(c, part, a, b, qa, qm, nullptr, iterations, budget) ||
+         piece_hits<Ego>(c, part, a, b, qm, qb, nullptr, iterations, budget);
 }
 
 }  // namespace
 
+template <class Ego>
 bool sweep_hits_stationary(const FineContext& context, const Part& part, const EgoPose& a,
                            const EgoPose& b, GjkCache* cache, int* iterations) {
   SplitBudget budget(context.max_overestimate);
   return with_core(part, [&](auto core) {
-    return sweep_hits_still(context, part_view(core, part, context.origin), a, b, cache, iterations,
-                            budget);
+    return sweep_hits_still<Ego>(context, part_view(core, part, context.origin), a, b, cache,
+                                 iterations, budget);
   });
 }
 
+template <class Ego>
 bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPose& a,
                        const EgoPose& b, const BodyPiece* pieces, std::size_t piece_count,
                        GjkCache* cache, int* iterations) {
   SplitBudget budget(context.max_overestimate);
   for (std::size_t k = 0; k < piece_count; ++k) {
-    if (piece_hits(context, part, a, b, pieces[k].start, pieces[k].end,
-                   piece_count == 1 ? cache : nullptr, iterations, budget)) {
+    if (piece_hits<Ego>(context, part, a, b, pieces[k].start, pieces[k].end,
+                        piece_count == 1 ? cache : nullptr, iterations, budget)) {
       return true;
     }
   }
   return false;
 }
 
+template <class Ego>
 double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
                     const EgoPose& b, std::vector<BodyPiece>& pieces) {
   double lo = 0, hi = 1;  // fractions of the step: [a.t, t(lo)] is proven free
@@ -152,13 +153,13 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
         context.shape.rear_radius * std::abs(heading_change(a.pose.heading, b.pose.heading));
     GjkCache pose_cache;
     for (int k = 0; k < kAdvanceSteps && reach > 0; ++k) {
-      const PoseClearance d = pose_clearance(context, part, from, &pose_cache);
+      const PoseClearance d = pose_clearance<Ego>(context, part, from, &pose_cache);
       if (d.hit) return time_at(lo);  // the pose itself touches: the contact is here
       double advance = (d.distance - context.contact_tolerance - kAdvanceSlack) / reach;
       if (advance < kContactTimeResolution) {
         const double next = std::min(1.0, lo + kContactTimeResolution);
         const EgoPose m = ego_at(next);
-        if (sweep_hits_stationary(context, part, from, m, &cache, &iterations)) {
+        if (sweep_hits_stationary<Ego>(context, part, from, m, &cache, &iterations)) {
           return time_at(next);
         }
         advance = next - lo;
@@ -181,10 +182,10 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
     if (part.moving) {
       mid_body = body_at(part, m.t, context.outside, nullptr);
       body_pieces(part, from.t, m.t, from_body, mid_body, nullptr, pieces);
-      hit = sweep_hits_moving(context, part, from, m, pieces.data(), pieces.size(), &cache,
-                              &iterations);
+      hit = sweep_hits_moving<Ego>(context, part, from, m, pieces.data(), pieces.size(), &cache,
+                                   &iterations);
     } else {
-      hit = sweep_hits_stationary(context, part, from, m, &cache, &iterations);
+      hit = sweep_hits_stationary<Ego>(context, part, from, m, &cache, &iterations);
     }
     if (hit) {
       hi = mid;
@@ -196,5 +197,17 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
   }
   return time_at(hi);
 }
+
+#define COLLISION_INSTANTIATE_FOR(Ego)                                                           \
+  template bool sweep_hits_stationary<Ego>(const FineContext&, const Part&, const EgoPose&,      \
+                                           const EgoPose&, GjkCache*, int*);                     \
+  template bool sweep_hits_moving<Ego>(const FineContext&, const Part&, const EgoPose&,          \
+                                       const EgoPose&, const BodyPiece*, std::size_t, GjkCache*, \
+                                       int*);                                                    \
+  template double contact_time<Ego>(const FineContext&, const Part&, const EgoPose&,             \
+                                    const EgoPose&, std::vector<BodyPiece>&);
+COLLISION_INSTANTIATE_FOR(BoxEgo)
+COLLISION_INSTANTIATE_FOR(PolygonEgo)
+#undef COLLISION_INSTANTIATE_FOR
 
 }  // namespace collision::detail

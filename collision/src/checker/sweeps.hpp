@@ -34,14 +34,18 @@ struct FineContext {
   bool warm_start;            // GJK starts from the previous pose's simplex
 };
 
+// Ego: BoxEgo or PolygonEgo (ego_pose.hpp), the footprint's kind.
+//
 // Whether the sweep of the ego from a to b touches the stationary part. cache: a warm start for
 // the whole step, or null.
+template <class Ego>
 bool sweep_hits_stationary(const FineContext& context, const Part& part, const EgoPose& a,
                            const EgoPose& b, GjkCache* cache, int* iterations);
 
 // Whether the relative sweep of the ego from a to b touches the moving body, given the body's
 // pieces over [a.t, b.t]. cache: used only when the step is one piece (a cache fits one piece
 // structure), or null.
+template <class Ego>
 bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPose& a,
                        const EgoPose& b, const BodyPiece* pieces, std::size_t piece_count,
                        GjkCache* cache, int* iterations);
@@ -51,6 +55,7 @@ bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPo
 // the sweep up to it hits (within the sweeps' allowed over-cover). Against a stationary part by
 // conservative advancement (distances over the footprint's fastest motion), then bisection;
 // against a moving body by bisection. `pieces` is working memory for a moving body's pieces.
+template <class Ego>
 double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
                     const EgoPose& b, std::vector<BodyPiece>& pieces);
 

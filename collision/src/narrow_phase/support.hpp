@@ -169,7 +169,7 @@ class ObbView {
     corners_[2] = back + half_width_axis_;
     corners_[3] = front + half_width_axis_;
   }
-  int support(const Vec2& d, int /*hint*/) const {
+  COLLISION_HOT_INLINE int support(const Vec2& d, int /*hint*/) const {
     return (d.dot(half_length_axis_) >= 0 ? 1 : 0) | (d.dot(half_width_axis_) >= 0 ? 2 : 0);
   }
   int support_from(const Vec2& d, int /*likely*/) const { return support(d, -1); }
@@ -215,7 +215,7 @@ class PolygonView {
   // hill climb: on a strictly convex polygon the height along d rises monotonically to the
   // support and falls after it, so walking uphill from any vertex ends there, after a few steps
   // instead of a pass over every vertex.
-  int support(const Vec2& d, int hint) const {
+  COLLISION_HOT_INLINE int support(const Vec2& d, int hint) const {
     return find_support(count_, hint, [&](int i) { return (vertices_[i] - origin_).dot(d); });
   }
   // `likely`: a vertex that is probably the support (a warm start's, along the same direction
@@ -259,7 +259,7 @@ class PlacedPolygonView {
         cos_(heading_axis.x()),
         sin_(heading_axis.y()),
         radius_(radius) {}
-  int support(const Vec2& d, int hint) const {
+  COLLISION_HOT_INLINE int support(const Vec2& d, int hint) const {
     const Vec2 local = to_body(d);
     return find_support(count_, hint, [&](int i) { return vertices_[i].dot(local); });
   }
@@ -372,7 +372,7 @@ class HullView {
   HullView(View start, View end, double inflation)
       : start_(start), end_(end), radius_(std::max(start.radius(), end.radius()) + inflation) {}
   // A hint names a vertex of one end; the same vertex of the other end is as good a start.
-  int support(const Vec2& d, int hint) const {
+  COLLISION_HOT_INLINE int support(const Vec2& d, int hint) const {
     const int h = end_vertex(hint);
     return higher(d, start_.support(d, h), end_.support(d, h));
   }

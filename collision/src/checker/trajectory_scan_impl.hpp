@@ -1,0 +1,381 @@
+// The scan of one trajectory (internal, included by trajectory_scan.cpp and
+// trajectory_scan_polygon.cpp, one footprint kind each): poses in chunks, candidates, and the first
+// hit.
+//
+// Poses are taken in chunks of broad_phase.poses_per_query. One R*-tree query per chunk (the
+// chunk's footprint boxes, grown by the clearance found so far) returns the candidate parts; per
+// pose, a pass over their bounding circles (broad_phase/circle_prefilter.hpp) keeps those within
+// reach, and each survivor is one PairTest (pair_test.hpp) through the coarse stage
+// (broad_phase/coarse_stage.hpp) and, if kept, the fine stage (fine_stage.hpp), warm-started
+// from the previous pose of the same part. Clearance is the GJK distance at each pose to the
+// parts within the horizon, skipped when a cheap lower bound already exceeds the best distance
+// found. The first pose (or sweep into it) that hits ends the scan.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "broad_phase/circle_prefilter.hpp"
+#include "broad_phase/coarse_stage.hpp"
+#include "checker/body_motion.hpp"
+#include "checker/body_track.hpp"
+#include "checker/ego_pose.hpp"
+#include "checker/fine_stage.hpp"
+#include "checker/pair_test.hpp"
+#include "checker/sweeps.hpp"
+#include "checker/trajectory_scan.hpp"
+#include "collision/swept_hull.hpp"
+#include "common/compiler_hints.hpp"
+#include "geometry/heading_axis.hpp"
+
+namespace collision::detail {
+
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// The one place the stage counters of CheckStats move: `pairs` pairs settled by `verdict`, and
+// the GJK iterations that the fine stage spent on them.
+COLLISION_ALWAYS_INLINE inline void count_stage(CheckStats& stats, CoarseVerdict verdict,
+                                                std::uint64_t pairs, int gjk_iterations = 0) {
+  switch (verdict) {
+    case CoarseVerdict::rejected_by_circle:
+      stats.rejected_by_circle += pairs;
+      break;
+    case CoarseVerdict::rejected_by_aabb:
+      stats.rejected_by_aabb += pairs;
+      break;
+    case CoarseVerdict::to_fine_stage:
+      stats.sent_to_gjk += pairs;
+      stats.gjk_iterations += static_cast<std::uint64_t>(gjk_iterations);
+      break;
+  }
+}
+
+// The working memory of one scan, kept per thread between checks so that a check allocates
+// nothing once the vectors have grown to the largest trajectory and candidate set seen.
+struct Scratch {
+  std::vector<EgoPose> ego;
+  std::vector<int> candidates;
+  std::vector<CandidateCircle> circles;  // parallel to candidates
+  std::vector<int> survivors;      // of the prefilter at the current pose: slots of candidates
+  std::vector<PartCaches> caches;  // parallel to candidates
+  // What a candidate's caches start from, built once and copied: value-initializing a fresh
+  // PartCaches per candidate and chunk compiles to a rep stos, whose start-up is slow next to
+  // the few nanoseconds a corridor pose costs.
+  const PartCaches fresh{};
+  std::vector<BodyPiece> pieces;  // of a moving body over the current step
+  std::vector<const Part*> hits;  // parts hit at the current index
+  // The moving candidates: their slots in candidates, and per slot the body's steps along the
+  // trajectory (rows[k][i - step_base] is pose i's; null for a stationary part). The steps come
+  // from the check's BodyTracks, or are computed into `steps` chunk by chunk.
+  std::vector<int> moving_slots;
+  std::vector<const BodyStep*> rows;  // parallel to candidates
+  std::vector<BodyStep> steps;
+};
+
+// Ego: BoxEgo or PolygonEgo (ego_pose.hpp), the footprint's kind, fixed for the whole scan.
+template <class Ego>
+class TrajectoryScan {
+ public:
+  TrajectoryScan(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
+                 const BodyTracks* tracks, Scratch& scratch)
+      : config_(config),
+        scene_(scene),
+        trajectory_(trajectory),
+        tracks_(tracks != nullptr && tracks->covers(trajectory) ? tracks : nullptr),
+        horizon_(config.clearance.horizon),
+        continuous_(config.continuous.enabled),
+        switches_{config.broad_phase.bounding_circles, config.broad_phase.aabbs,
+                  config.narrow_phase.contact_tolerance},
+        fine_{scene.ego,
+              Vec2(trajectory.front().pose.x, trajectory.front().pose.y),
+              config.narrow_phase.contact_tolerance,
+              config.narrow_phase.max_gjk_iterations,
+              config.continuous.max_overestimate,
+              config.obstacles.outside_prediction,
+              config.narrow_phase.warm_start},
+        s_(scratch) {
+    s_.ego.clear();
+  }
+
+  TrajectoryResult run() {
+    TrajectoryResult result;
+    result.min_clearance = kInfinity;
+    const std::size_t n = trajectory_.size();
+    const std::size_t chunk = static_cast<std::size_t>(config_.broad_phase.poses_per_query);
+    const std::uint64_t part_count = scene_.parts.size();
+    double best_clearance = kInfinity;
+
+    for (std::size_t begin = 0; begin < n; begin += chunk) {
+      const std::size_t end = std::min(n, begin + chunk);
+      prepare_ego(end);
+      collect_candidates(begin, end, std::min(best_clearance, horizon_));
+      if (s_.candidates.empty()) {
+        // Nothing near these poses (most chunks of a trajectory): every pair is the index's.
+        const std::uint64_t pairs = part_count * (end - begin);
+        result.stats.pairs_seen += pairs;
+        result.stats.rejected_by_index += pairs;
+        continue;
+      }
+      for (std::size_t i = begin; i < end; ++i) {
+        result.stats.pairs_seen += part_count;
+        result.stats.rejected_by_index += part_count - s_.candidates.size();
+        test_pose(i, result.stats, best_clearance);
+        if (!s_.hits.empty()) {
+          record_hit(i, result);
+          return result;
+        }
+      }
+    }
+    if (horizon_ > 0 && best_clearance <= horizon_) result.min_clearance = best_clearance;
+    return result;
+  }
+
+ private:
+  // Every candidate against pose i, also after a hit: the lowest id and the earliest contact
+  // among all parts hit at this index are the answer (and every pair is counted). The parts hit
+  // are left in hits; best_clearance takes the smallest distance measured.
+  COLLISION_ALWAYS_INLINE void test_pose(std::size_t i, CheckStats& stats, double& best_clearance) {
+    s_.hits.clear();
+    track_moving_circles(i);
+    const std::size_t kept = prefilter(i, std::min(best_clearance, horizon_));
+    count_stage(stats, CoarseVerdict::rejected_by_circle, s_.candidates.size() - kept);
+    for (std::size_t j = 0; j < kept; ++j) {
+      const std::size_t k = static_cast<std::size_t>(s_.survivors[j]);
+      const Part& part = scene_.parts[static_cast<std::size_t>(s_.candidates[k])];
+      // After a hit at this index only the collision question is left.
+      const double threshold = s_.hits.empty() ? std::min(best_clearance, horizon_) : -kInfinity;
+      const FineOutcome outcome = test_pair(part, i, k, threshold, stats);
+      if (outcome.hit) {
+        s_.hits.push_back(&part);
+      } else if (outcome.distance < best_clearance) {
+        best_clearance = outcome.distance;
+      }
+    }
+  }
+
+  // The answer for a first hit at index i, by the parts in hits.
+  void record_hit(std::size_t i, TrajectoryResult& result) {
+    double time = kInfinity;
+    int id = std::numeric_limits<int>::max();
+    for (const Part* part : s_.hits) {
+      id = std::min(id, part->obstacle_id);
+      time = std::min(time, contact_time(*part, i));
+    }
+    result.collides = true;
+    result.first_collision_index = i;
+    result.first_collision_time = time;
+    result.obstacle_id = id;
+    result.min_clearance = 0;
+  }
+
+  // Footprints are made chunk by chunk, as the scan reaches them: a trajectory that collides
+  // early never pays for the poses after its hit. A pose with the last one's heading reuses its
+  // axis (a trajectory holding its heading, as most do once a manoeuvre ends, then costs no
+  // cosine and sine); heading and axis are carried in registers rather than read back from the
+  // pose just stored, which would stall on the store.
+  void prepare_ego(std::size_t end) {
+    std::vector<EgoPose>& ego = s_.ego;
+    if (ego.size() >= end) return;
+    const EgoShape& shape = fine_.shape;
+    double heading = kInfinity;  // no pose before: any finite heading differs
+    Vec2 axis = Vec2::Zero();
+    if (!ego.empty()) {
+      heading = ego.back().pose.heading;
+      axis = ego.back().axis;
+    }
+    while (ego.size() < end) {
+      const TrajectoryPoint& p = trajectory_[ego.size()];
+      const double previous_heading = heading;
+      if (p.pose.heading != heading) {
+        heading = p.pose.heading;
+        axis = heading_axis(heading);
+      }
+      const bool sweep = continuous_ && !ego.empty();
+      ego.push_back(make_ego(shape, p.pose, p.t, axis));
+      if (sweep) {
+        // Written in place: set on a local and copied, the two halves stored apart are read
+        // back as one, which stalls.
+        const double turn = heading_change(previous_heading, heading);
+        ego.back().sweep_inflation = rotation_inflation(shape.rear_radius, turn);
+        ego.back().center_inflation = rotation_inflation(shape.center_lever, turn);
+      }
+    }
+  }
+
+  bool sweeps_into(std::size_t i) const { return continuous_ && i > 0; }
+
+  // Candidate parts for poses [begin, end): one index query for the chunk, or every part. The
+  // query box is grown by the clearance threshold so far, not the whole horizon: a part farther
+  // than the best clearance found cannot lower it.
+  void collect_candidates(std::size_t begin, std::size_t end, double clearance_threshold) {
+    std::vector<int>& candidates = s_.candidates;
+    candidates.clear();
+    const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
+    if (!config_.broad_phase.spatial_index) {
+      for (std::size_t k = 0; k < scene_.parts.size(); ++k)
+        candidates.push_back(static_cast<int>(k));
+    } else {
+      Aabb box;
+      double inflation = 0;
+      for (std::size_t i = first; i < end; ++i) {
+        box.extend(s_.ego[i].aabb);
+        if (i > first) inflation = std::max(inflation, s_.ego[i].sweep_inflation);
+      }
+      box = box.inflated(inflation + clearance_threshold + switches_.contact_tolerance);
+      scene_.index->query(box, s_.ego[first].t, s_.ego[end - 1].t, candidates);
+      std::sort(candidates.begin(), candidates.end());
+      candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    }
+    s_.caches.assign(candidates.size(), s_.fresh);
+    s_.circles.clear();
+    s_.rows.assign(candidates.size(), nullptr);
+    s_.moving_slots.clear();
+    for (const int k : candidates) {
+      const Part& part = scene_.parts[static_cast<std::size_t>(k)];
+      if (part.moving) s_.moving_slots.push_back(static_cast<int>(s_.circles.size()));
+      // A moving body's circle is its step's, set pose by pose (track_moving_circles).
+      s_.circles.push_back({part.circle_center.x(), part.circle_center.y(), part.circle_radius});
+    }
+    s_.survivors.resize(candidates.size());
+    collect_steps(begin, end);
+  }
+
+  // The moving candidates' steps over poses [begin, end): rows into the check's tracks, or
+  // computed here, chunk by chunk, with the same function.
+  void collect_steps(std::size_t begin, std::size_t end) {
+    if (tracks_ != nullptr) {
+      step_base_ = 0;
+      for (const int k : s_.moving_slots) {
+        s_.rows[static_cast<std::size_t>(k)] =
+            tracks_->row(static_cast<std::size_t>(s_.candidates[static_cast<std::size_t>(k)]));
+      }
+      return;
+    }
+    step_base_ = begin;
+    const std::size_t length = end - begin;
+    s_.steps.resize(s_.moving_slots.size() * length);
+    for (std::size_t m = 0; m < s_.moving_slots.size(); ++m) {
+      const std::size_t k = static_cast<std::size_t>(s_.moving_slots[m]);
+      const Part& part = scene_.parts[static_cast<std::size_t>(s_.candidates[k])];
+      BodyStep* row = s_.steps.data() + m * length;
+      std::size_t hint = 0;
+      for (std::size_t i = begin; i < end; ++i) {
+        const double t_before = sweeps_into(i) ? trajectory_[i - 1].t : 0.0;
+        const BodyStep* previous = i > begin ? &row[i - begin - 1] : nullptr;
+        row[i - begin] = body_step(part, t_before, trajectory_[i].t, sweeps_into(i), fine_.outside,
+                                   previous, &hint, s_.pieces);
+      }
+      s_.rows[k] = row;
+    }
+  }
+
+  // The moving candidates' circles at pose i: their steps'.
+  void track_moving_circles(std::size_t i) {
+    for (const int k : s_.moving_slots) {
+      const std::size_t slot = static_cast<std::size_t>(k);
+      s_.circles[slot] = s_.rows[slot][i - step_base_].circle;
+    }
+  }
+
+  // The bounding-circle pass over every candidate at pose i, looser than the per-pair bounds: one
+  // circle about the middle of the step from pose i-1 holds both the swept capsule that the
+  // collision test uses and the disc that the clearance test uses (with the threshold at the
+  // start of the pose, which only shrinks). Returns how many survive; their slots are the first
+  // entries of survivors.
+  std::size_t prefilter(std::size_t i, double clearance_threshold) {
+    const std::size_t count = s_.candidates.size();
+    if (!switches_.bounding_circles || count == 0) {
+      for (std::size_t k = 0; k < count; ++k) s_.survivors[k] = static_cast<int>(k);
+      return count;
+    }
+    const EgoPose& ego = s_.ego[i];
+    const bool sweep = sweeps_into(i);
+    const Vec2 b = ego.center;
+    const Vec2 a = sweep ? s_.ego[i - 1].center : b;
+    // A sweep's footprints lie within the sweep inflation of the hull of its ends, whose centres
+    // lie within the centre's sagitta of the chord: the moving bodies' bounds need both.
+    const double path_reach =
+        (sweep ? ego.sweep_inflation + ego.center_inflation : 0.0) + switches_.contact_tolerance;
+    // Half the step's length, bounded by its L1 norm (no square root).
+    const double reach = fine_.shape.box_radius + 0.5 * (b - a).cwiseAbs().sum() +
+                         std::max(path_reach, std::max(clearance_threshold, 0.0));
+    return circles_within(s_.circles.data(), count, 0.5 * (a + b), reach, s_.survivors.data());
+  }
+
+  // One (pose, part) test: its value from the builder of its kind, then the one cascade. The
+  // moving builder stays out of line: it is the larger, and the rarer pair, and inlined it would
+  // take registers from the stationary pairs of the same loop.
+  FineOutcome test_pair(const Part& part, std::size_t i, std::size_t slot,
+                        double clearance_threshold, CheckStats& stats) {
+    if (part.moving) {
+      return test_moving_pair(part, i, s_.rows[slot][i - step_base_], s_.caches[slot],
+                              clearance_threshold, stats);
+    }
+    return cascade(stationary_pair_test(part, from_pose(i), s_.ego[i], fine_.shape),
+                   s_.caches[slot], clearance_threshold, stats);
+  }
+
+  // A moving body's pair: its value from the body's step into the pose, with or without the
+  // working memory of a step in several pieces.
+  COLLISION_NOINLINE FineOutcome test_moving_pair(const Part& part, std::size_t i,
+                                                  const BodyStep& step, PartCaches& caches,
+                                                  double clearance_threshold, CheckStats& stats) {
+    const EgoPose* from = from_pose(i);
+    const EgoPose& to = s_.ego[i];
+    // The common step, one piece between the two ends, needs no working memory; its own copy of
+    // the cascade lets the compiler leave its box bounds uncomputed when the circles reject.
+    if (from != nullptr && step.one_piece) {
+      return cascade(moving_pair_test(part, from, to, fine_.shape, step, nullptr), caches,
+                     clearance_threshold, stats);
+    }
+    if (from != nullptr) {
+      body_pieces(part, from->t, to.t, step.before, step.now, nullptr, s_.pieces);
+    }
+    return cascade(moving_pair_test(part, from, to, fine_.shape, step, &s_.pieces), caches,
+                   clearance_threshold, stats);
+  }
+
+  // The start of the sweep into pose i, or null when pose i is tested alone.
+  const EgoPose* from_pose(std::size_t i) const {
+    return sweeps_into(i) ? &s_.ego[i - 1] : nullptr;
+  }
+
+  // The coarse stage, then the fine stage for the pairs it keeps, and the stage counts.
+  COLLISION_ALWAYS_INLINE FineOutcome cascade(const PairTest& test, PartCaches& caches,
+                                              double clearance_threshold, CheckStats& stats) {
+    const CoarseDecision decision = coarse_stage(test.bounds, switches_, clearance_threshold);
+    if (decision.verdict != CoarseVerdict::to_fine_stage) {
+      count_stage(stats, decision.verdict, 1);
+      return {};
+    }
+    const FineOutcome outcome = fine_stage<Ego>(test.motion, decision, fine_, caches);
+    count_stage(stats, CoarseVerdict::to_fine_stage, 1, outcome.iterations);
+    return outcome;
+  }
+
+  // t(i), or for a sweep hit the earliest time in [t(i-1), t(i)] at which the sweep from pose
+  // i-1 already hits (conservative: never later than the true contact).
+  double contact_time(const Part& part, std::size_t i) {
+    if (!sweeps_into(i)) return s_.ego[i].t;
+    return detail::contact_time<Ego>(fine_, part, s_.ego[i - 1], s_.ego[i], s_.pieces);
+  }
+
+  const CheckerConfig& config_;
+  const Scene& scene_;
+  const Trajectory& trajectory_;
+  const BodyTracks* tracks_;   // null: the moving bodies' steps are computed per chunk
+  std::size_t step_base_ = 0;  // the pose of the first entry of the rows of steps
+  double horizon_;
+  bool continuous_;
+  CoarseSwitches switches_;
+  FineContext fine_;  // the ego's shape, the local origin of every GJK query, the caps
+  Scratch& s_;
+};
+
+}  // namespace
+
+}  // namespace collision::detail
