@@ -20,6 +20,13 @@
 //                    along the trajectory, cold passes none
 //   trajectory_near/ the same, only the pairs within 1 m (what a checker's coarse stage passes
 //                    on), each obstacle's poses in order
+//   ellipse_mixed/   4096 placements of the box and an ellipse (semi-axes 0.5..3 m, aspect
+//                    0.2..1), with the same mix as mixed/; each placement is timed three ways:
+//                    .../ellipse against the Ellipse, .../ngon8 and .../ngon32 against that
+//                    ellipse polygonised as an inscribed 8-gon and 32-gon, each shape placed at
+//                    its own contact offset along the same direction (same class, same offset
+//                    from contact), so the three sets have the same mix of outcomes
+//   ellipse_near/    the same, every placement within 1e-3 m of touching
 #include <benchmark/benchmark.h>
 
 #include <array>
@@ -28,7 +35,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "baselines.hpp"
@@ -48,6 +57,7 @@ constexpr std::size_t kPairCount = 4096;
 constexpr std::uint64_t kSeedMixed = 0x5eed0001;
 constexpr std::uint64_t kSeedTrajectories = 0x5eed0002;
 constexpr std::uint64_t kSeedNear = 0x5eed0003;
+constexpr std::uint64_t kSeedEllipses = 0x5eed0004;
 constexpr double kTol = collision::kDefaultContactTolerance;
 
 // One set of pairs with every representation the implementations need, built before timing.
@@ -575,6 +585,308 @@ void check_trajectories(const std::vector<TrajectoryCase>& cases) {
       (wrong_int || wrong_dist || truth_wrong) ? "   <-- DISAGREES" : "");
 }
 
+// ---------------------------------------------------------------------------------------------
+// Ellipses: the box against an ellipse and against the ellipse polygonised, on the same
+// placements. The placements and the checks use exact tests written here (the affine map that
+// takes the ellipse to the unit disc, the point-to-ellipse distance of Eberly's "Distance from a
+// point to an ellipse", 2013), none of the library's algorithms.
+
+struct EllipsePairs {
+  std::vector<collision::Obb> boxes;
+  std::vector<BoxData> box_data;
+  std::vector<collision::Ellipse> ellipses;
+  ShapePairs ngon8;   // the same boxes against each ellipse polygonised as an inscribed 8-gon
+  ShapePairs ngon32;  // and as a 32-gon
+  std::size_t size() const { return boxes.size(); }
+};
+
+// The ellipse of centre c, unit axis u and semi-axes a, b as the exact tests see it.
+struct EllipseData {
+  Vec2 c;
+  Vec2 u;  // along a
+  double a;
+  double b;
+  Vec2 local(const Vec2& p) const {  // in the ellipse's frame
+    const Vec2 d = p - c;
+    return Vec2(d.dot(u), u.x() * d.y() - u.y() * d.x());
+  }
+};
+
+EllipseData ellipse_data_of(const collision::Ellipse& e) {
+  return EllipseData{e.center(), Vec2(std::cos(e.heading()), std::sin(e.heading())),
+                     e.half_length(), e.half_width()};
+}
+
+// Does the box overlap the ellipse (a, b > 0)? The map x -> (local x / a, local y / b) takes the
+// ellipse to the unit disc and the box to a parallelogram, and keeps overlap: the origin within
+// distance 1 of the parallelogram.
+bool box_meets_ellipse(const BoxData& box, const EllipseData& e) {
+  std::array<Vec2, 4> q;
+  const std::array<Vec2, 4> corners = bench::box_corners(box);
+  for (int i = 0; i < 4; ++i) {
+    const Vec2 l = e.local(corners[static_cast<std::size_t>(i)]);
+    q[static_cast<std::size_t>(i)] = Vec2(l.x() / e.a, l.y() / e.b);
+  }
+  bool inside = true;
+  double best = std::numeric_limits<double>::infinity();
+  const double orientation =
+      (q[1] - q[0]).x() * (q[2] - q[0]).y() - (q[1] - q[0]).y() * (q[2] - q[0]).x();
+  for (std::size_t i = 0, j = 3; i < 4; j = i++) {
+    const Vec2 e_ij = q[i] - q[j];
+    if (orientation * (e_ij.x() * -q[j].y() - e_ij.y() * -q[j].x()) < 0) inside = false;
+    best = std::min(best, bench::point_segment_distance(Vec2::Zero(), q[j], q[i]));
+  }
+  return inside || best <= 1;
+}
+
+// Distance from a point outside the ellipse (a >= b > 0, local coordinates) to it: Eberly's
+// bisection on the parameter of the closest point's normal, in the first quadrant.
+double point_ellipse_distance(Vec2 p, double a, double b) {
+  p = p.cwiseAbs();
+  if (a < b) {
+    std::swap(a, b);
+    std::swap(p.x(), p.y());
+  }
+  if (p.y() > 0) {
+    if (p.x() > 0) {
+      const double z0 = p.x() / a, z1 = p.y() / b, g = z0 * z0 + z1 * z1 - 1;
+      if (g <= 0) return 0;
+      const double r0 = (a / b) * (a / b), n0 = r0 * z0;
+      double s0 = z1 - 1, s1 = std::hypot(n0, z1) - 1, s = 0;
+      for (int i = 0; i < 200; ++i) {
+        s = 0.5 * (s0 + s1);
+        if (s == s0 || s == s1) break;
+        const double ratio0 = n0 / (s + r0), ratio1 = z1 / (s + 1);
+        const double gs = ratio0 * ratio0 + ratio1 * ratio1 - 1;
+        if (gs > 0) {
+          s0 = s;
+        } else if (gs < 0) {
+          s1 = s;
+        } else {
+          break;
+        }
+      }
+      const Vec2 q(r0 * p.x() / (s + r0), p.y() / (s + 1));
+      return (q - p).norm();
+    }
+    return std::max(0.0, p.y() - b);
+  }
+  const double numer = a * p.x(), denom = a * a - b * b;
+  if (numer < denom) {
+    const double x = numer / denom;
+    return std::hypot(a * x - p.x(), b * std::sqrt(std::max(0.0, 1 - x * x)));
+  }
+  return std::max(0.0, p.x() - a);
+}
+
+// Distance between the box and the ellipse when they are apart: the smallest over the box's edges
+// of the distance to the ellipse along the edge, a convex function of the point (golden section).
+double box_ellipse_distance(const BoxData& box, const EllipseData& e) {
+  const std::array<Vec2, 4> corners = bench::box_corners(box);
+  auto at = [&](const Vec2& p) { return point_ellipse_distance(e.local(p), e.a, e.b); };
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0, j = 3; i < 4; j = i++) {
+    const Vec2 p = corners[j], d = corners[i] - corners[j];
+    double lo = 0, hi = 1;
+    const double g = 0.6180339887498949;
+    double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
+    double f1 = at(p + x1 * d), f2 = at(p + x2 * d);
+    for (int k = 0; k < 90; ++k) {
+      if (f1 <= f2) {
+        hi = x2, x2 = x1, f2 = f1;
+        x1 = hi - g * (hi - lo), f1 = at(p + x1 * d);
+      } else {
+        lo = x1, x1 = x2, f1 = f2;
+        x2 = lo + g * (hi - lo), f2 = at(p + x2 * d);
+      }
+    }
+    best = std::min({best, f1, f2, at(corners[j])});
+  }
+  return best;
+}
+
+// The ellipse polygonised: n vertices on it at even parameter angles from `phase` (inscribed).
+std::vector<Vec2> ellipse_ngon(const EllipseData& e, int n, double phase) {
+  std::vector<Vec2> v;
+  const Vec2 w(-e.u.y(), e.u.x());
+  for (int k = 0; k < n; ++k) {
+    const double t = phase + 2 * bench::kPi * k / n;
+    v.push_back(e.c + e.a * std::cos(t) * e.u + e.b * std::sin(t) * w);
+  }
+  return v;
+}
+
+// Where along `dir` from the box centre the shape (ellipse, or polygon) centred there last
+// touches the box: bisection on an exact overlap test, as bench::contact_offset does.
+template <class Overlaps>
+double last_contact(Overlaps overlaps_at) {
+  double lo = 0, hi = 20;
+  for (int i = 0; i < 200 && hi - lo > 1e-14; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (overlaps_at(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+// `count` placements of the 4.8 x 1.9 m box at a random pose and an ellipse of semi-axes 0.5..3 m
+// (aspect 0.2..1) along a random direction: with near_only, all within 1e-3 m of touching;
+// otherwise 35% overlapping, 15% near, 50% apart by up to 4 m, as make_shape_pairs.
+EllipsePairs make_ellipse_pairs(std::uint64_t seed, std::size_t count, bool near_only) {
+  bench::Rng rng(seed);
+  EllipsePairs out;
+  auto add_polygon = [](ShapePairs& s, const collision::Obb& box, const BoxData& bd,
+                        std::vector<Vec2> v, bench::PairClass cls) {
+    s.truth_intersects.push_back(
+        bench::sat_intersects(bd, v.data(), static_cast<int>(v.size()), 1e-8));
+    s.boxes.push_back(box);
+    s.box_data.push_back(bd);
+    s.polygons.emplace_back(v);
+    s.vertices.push_back(std::move(v));
+    s.classes.push_back(cls);
+  };
+  for (std::size_t i = 0; i < count; ++i) {
+    const Vec2 c(rng.uniform(-100, 100), rng.uniform(-100, 100));
+    const collision::Obb box(c, rng.angle(), bench::kPairBoxHalfLength, bench::kPairBoxHalfWidth);
+    const BoxData bd = bench::box_data_of(box);
+    const double a = rng.uniform(0.5, 3.0), b = a * rng.uniform(0.2, 1.0);
+    const double heading = rng.angle(), phase = rng.angle();
+    const double dir_angle = rng.angle();
+    const Vec2 dir(std::cos(dir_angle), std::sin(dir_angle));
+    const double u = near_only ? 0.4 : rng.unit();
+    const double factor = rng.unit(), jitter = rng.uniform(-1e-3, 1e-3);
+    const double apart = rng.uniform(0.01, 4.0);
+    bench::PairClass cls = bench::PairClass::separated;
+    if (u < 0.35) {
+      cls = bench::PairClass::overlapping;
+    } else if (u < 0.50) {
+      cls = bench::PairClass::near_touching;
+    }
+    // Each shape at its own contact offset along dir, moved by the same amounts from it.
+    auto offset = [&](double contact) {
+      switch (cls) {
+        case bench::PairClass::overlapping:
+          return contact * 0.95 * factor;
+        case bench::PairClass::near_touching:
+          return contact + jitter;
+        default:
+          return contact + apart;
+      }
+    };
+    const EllipseData local{Vec2::Zero(), Vec2(std::cos(heading), std::sin(heading)), a, b};
+    const double ec = last_contact([&](double t) {
+      EllipseData e = local;
+      e.c = c + t * dir;
+      return box_meets_ellipse(bd, e);
+    });
+    out.boxes.push_back(box);
+    out.box_data.push_back(bd);
+    out.ellipses.emplace_back(c + offset(ec) * dir, heading, a, b);
+    for (const int n : {8, 32}) {
+      const std::vector<Vec2> v = ellipse_ngon(local, n, phase);
+      const double pc = bench::contact_offset(bd, v, dir);  // v is centred on the origin
+      std::vector<Vec2> world = v;
+      for (Vec2& p : world) p += c + offset(pc) * dir;
+      add_polygon(n == 8 ? out.ngon8 : out.ngon32, box, bd, std::move(world), cls);
+    }
+  }
+  return out;
+}
+
+// The ellipse answers against the exact tests, before anything is timed (the polygon sets go
+// through check_set).
+void check_ellipse_set(const char* name, const EllipsePairs& p) {
+  std::size_t checked = 0, wrong_int = 0, wrong_dist = 0, wrong_agree = 0;
+  double max_error = 0;
+  std::uint64_t dist_iterations = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const EllipseData e = ellipse_data_of(p.ellipses[i]);
+    const bool meets = box_meets_ellipse(p.box_data[i], e);
+    const double exact = meets ? 0.0 : box_ellipse_distance(p.box_data[i], e);
+    const bool hit = collision::intersects(p.boxes[i], p.ellipses[i]);
+    const collision::DistanceResult d = collision::distance(p.boxes[i], p.ellipses[i]);
+    dist_iterations += static_cast<std::uint64_t>(d.iterations);
+    ++checked;
+    // Within 1e-7 m of touching the exact tests' own round-off could go either way.
+    const bool ambiguous = !meets && exact < 1e-7;
+    bool bad = false;
+    if (!ambiguous && hit != (exact <= kTol)) ++wrong_int, bad = true;
+    if (hit != (d.status != collision::QueryStatus::separated)) ++wrong_agree, bad = true;
+    const double expected = exact <= kTol ? 0.0 : exact;
+    const double err = std::abs(d.distance - expected);
+    if (!ambiguous) max_error = std::max(max_error, err);
+    if (!ambiguous && err > 1e-9 + 1e-9 * expected) ++wrong_dist, bad = true;
+    if (bad && wrong_int + wrong_dist + wrong_agree <= 6) {
+      const collision::Obb& b = p.boxes[i];
+      const collision::Ellipse& el = p.ellipses[i];
+      std::fprintf(stderr,
+                   "  %s: pair %zu: intersects %d, distance %.17g (%s), exact %.17g\n"
+                   "    collision::Obb box({%.17g, %.17g}, %.17g, %g, %g);\n"
+                   "    collision::Ellipse ellipse({%.17g, %.17g}, %.17g, %.17g, %.17g);\n",
+                   name, i, hit, d.distance, collision::to_string(d.status), exact, b.center().x(),
+                   b.center().y(), b.heading(), b.half_length(), b.half_width(), el.center().x(),
+                   el.center().y(), el.heading(), el.half_length(), el.half_width());
+    }
+  }
+  std::fprintf(stderr,
+               "checks on %s (%zu pairs, box vs ellipse): mean iterations distance %.2f\n"
+               "  intersects vs exact %zu wrong, intersects == (status != separated) %zu wrong, "
+               "distance vs exact %zu wrong (max error %.3g)%s\n",
+               name, checked, static_cast<double>(dist_iterations) / static_cast<double>(checked),
+               wrong_int, wrong_agree, wrong_dist, max_error,
+               wrong_int + wrong_dist + wrong_agree ? "   <-- DISAGREES" : "");
+  if (wrong_int + wrong_dist + wrong_agree) {
+    std::fprintf(stderr,
+                 "narrow_phase_bench: FAILED: collision disagrees with the exact reference on %s; "
+                 "nothing is timed on wrong answers\n",
+                 name);
+    std::abort();
+  }
+}
+
+void register_ellipse_benchmarks(const std::string& prefix, const EllipsePairs& p) {
+  const std::size_t n = p.size();
+  add(prefix + "/intersects/ellipse", [&p, n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(collision::intersects(p.boxes[i], p.ellipses[i]));
+      }
+    }
+    set_per_query(state, n);
+  });
+  for (const auto& [label, set] :
+       {std::pair<const char*, const ShapePairs*>{"ngon8", &p.ngon8}, {"ngon32", &p.ngon32}}) {
+    const ShapePairs* s = set;
+    add(prefix + "/intersects/" + label, [s, n](benchmark::State& state) {
+      for (auto _ : state) {
+        for (std::size_t i = 0; i < n; ++i) {
+          benchmark::DoNotOptimize(collision::intersects(s->boxes[i], s->polygons[i]));
+        }
+      }
+      set_per_query(state, n);
+    });
+  }
+  add(prefix + "/distance/ellipse", [&p, n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(collision::distance(p.boxes[i], p.ellipses[i]).distance);
+      }
+    }
+    set_per_query(state, n);
+  });
+  for (const auto& [label, set] :
+       {std::pair<const char*, const ShapePairs*>{"ngon8", &p.ngon8}, {"ngon32", &p.ngon32}}) {
+    const ShapePairs* s = set;
+    add(prefix + "/distance/" + label, [s, n](benchmark::State& state) {
+      for (auto _ : state) {
+        for (std::size_t i = 0; i < n; ++i) {
+          benchmark::DoNotOptimize(collision::distance(s->boxes[i], s->polygons[i]).distance);
+        }
+      }
+      set_per_query(state, n);
+    });
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -592,6 +904,8 @@ int main(int argc, char** argv) {
   static const PreparedPairs n12 =
       prepare(bench::make_shape_pairs(kSeedMixed + 12, kPairCount, 12, 12));
   static const std::vector<TrajectoryCase> trajectories = make_trajectory_cases(kSeedTrajectories);
+  static const EllipsePairs ellipse_mixed = make_ellipse_pairs(kSeedEllipses, kPairCount, false);
+  static const EllipsePairs ellipse_near = make_ellipse_pairs(kSeedEllipses + 1, kPairCount, true);
 
   std::size_t truth_hits = 0, classes[3] = {0, 0, 0};
   for (std::size_t i = 0; i < mixed.size(); ++i) {
@@ -613,6 +927,12 @@ int main(int argc, char** argv) {
   check_set("n6", n6, false);
   check_set("n12", n12, false);
   check_trajectories(trajectories);
+  check_ellipse_set("ellipse_mixed", ellipse_mixed);
+  check_ellipse_set("ellipse_near", ellipse_near);
+  check_set("ellipse_mixed/ngon8", prepare(ellipse_mixed.ngon8), false);
+  check_set("ellipse_mixed/ngon32", prepare(ellipse_mixed.ngon32), false);
+  check_set("ellipse_near/ngon8", prepare(ellipse_near.ngon8), false);
+  check_set("ellipse_near/ngon32", prepare(ellipse_near.ngon32), false);
 
   register_pair_benchmarks("mixed", mixed, true);
   register_penetration_only("overlapping", overlapping);
@@ -621,6 +941,8 @@ int main(int argc, char** argv) {
   register_pair_benchmarks("n3", n3, false);
   register_pair_benchmarks("n6", n6, false);
   register_pair_benchmarks("n12", n12, false);
+  register_ellipse_benchmarks("ellipse_mixed", ellipse_mixed);
+  register_ellipse_benchmarks("ellipse_near", ellipse_near);
 
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -122,6 +122,19 @@ for n in (3, 6, 12):
         ("n=%d distance: boost::geometry / collision" % n, "n%d/distance/boost" % n,
          "n%d/distance/collision" % n, ">= 15", lambda r: r >= 15),
     ]
+# The box against an ellipse, on the same placements as that ellipse polygonised (ellipse_*): the
+# targets are within 2x of the 8-gon, and faster than the 32-gon a planner would otherwise put
+# around a round obstacle.
+for prefix, label in (("ellipse_mixed", "mixed"), ("ellipse_near", "near contact")):
+    for query in ("intersects", "distance"):
+        RATIOS += [
+            ("ellipse %s, %s: box vs ellipse / box vs 8-gon" % (label, query),
+             "%s/%s/ellipse" % (prefix, query), "%s/%s/ngon8" % (prefix, query), "<= 2",
+             lambda r: r <= 2),
+            ("ellipse %s, %s: box vs ellipse / box vs 32-gon" % (label, query),
+             "%s/%s/ellipse" % (prefix, query), "%s/%s/ngon32" % (prefix, query), "< 1",
+             lambda r: r < 1),
+        ]
 RATIOS += [
     ("corridor: chunked rtree+SAT / checker", "corridor/rtree_sat_chunked", "corridor/checker",
      ">= 1.5", lambda r: r >= 1.5),
