@@ -1,20 +1,10 @@
-// The public narrow-phase queries: a local origin, the views, GJK and EPA, and the rules that
-// turn their outputs into one consistent answer (see queries.hpp).
-#include "collision/queries.hpp"
-
-#include <algorithm>
-#include <cmath>
-#include <limits>
+// The public narrow-phase queries on the shapes without an ellipse, and the statuses' names (the
+// templates: queries_impl.hpp).
 #include <string>
-#include <type_traits>
 
 #include "collision/errors.hpp"
-#include "collision/sat.hpp"
 #include "common/format.hpp"
-#include "narrow_phase/epa.hpp"
-#include "narrow_phase/gjk.hpp"
-#include "narrow_phase/narrow_phase.hpp"
-#include "narrow_phase/sat_fast_path.hpp"
+#include "narrow_phase/queries_impl.hpp"
 
 namespace collision {
 
@@ -39,141 +29,20 @@ namespace detail {
                       format_number(contact_tolerance_m) + ")");
 }
 
-// Every query starts here: the check inline, the message built out of line.
-inline void require_tolerance(double contact_tolerance_m) {
-  if (!(contact_tolerance_m >= 0 && contact_tolerance_m <= std::numeric_limits<double>::max())) {
-    throw_bad_tolerance(contact_tolerance_m);
-  }
-}
-
-}  // namespace detail
-
-template <class T>
-inline constexpr bool kPolygonal = std::is_same_v<T, Obb> || std::is_same_v<T, ConvexPolygon>;
-
-namespace detail {
-
-// How far from a decision (metres) SAT's separation must be for its verdict to be the one GJK
-// gives: the fast path's margin, and GJK's and EPA's round-off allowances on shapes of this
-// size about the origin.
-template <class A, class B>
-double sat_decision_margin(const A& a, const B& b, const Vec2& origin) {
-  auto reach = [&origin](const Aabb& box) {
-    return std::max((box.min() - origin).cwiseAbs().maxCoeff(),
-                    (box.max() - origin).cwiseAbs().maxCoeff());
-  };
-  return kSatFastPathMargin +
-         (kDepthResolutionRelative + kEpaRelativeAccuracy) * (reach(a.aabb()) + reach(b.aabb()));
-}
-
-}  // namespace detail
-
-namespace detail {
-
-template <class A, class B>
-bool intersects_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache) {
-  detail::require_tolerance(contact_tolerance_m);
-  const Vec2 origin = detail::anchor(a);
-  const detail::MinkowskiDifference diff(detail::make_view(a, origin),
-                                         detail::make_view(b, origin));
-  if constexpr (kPolygonal<A> && kPolygonal<B>) {
-    // A cold query on a box and a polygon is one pass of SAT over both shapes' axes first: it
-    // settles near contacts, where GJK needs several iterations, in that one pass, and most other
-    // pairs on its first loop. Other box and polygon pairs take the first
-    // support point and the vertex test before it. SAT decides only where its separation is
-    // clear of both decisions (an overlap, and the contact tolerance) by more than the round-off
-    // of either method, so its verdict is GJK's; the rest goes to GJK. A warm query keeps GJK:
-    // its cached axis usually answers at once.
-    if (cache == nullptr) {
-      const double margin = detail::sat_decision_margin(a, b, origin);
-      detail::SatVerdict verdict = detail::SatVerdict::undecided;
-      if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, ConvexPolygon>) {
-        verdict = detail::box_polygon_verdict(a, b, contact_tolerance_m + margin, margin);
-      } else if constexpr (std::is_same_v<A, ConvexPolygon> && std::is_same_v<B, Obb>) {
-        verdict = detail::box_polygon_verdict(b, a, contact_tolerance_m + margin, margin);
-      } else {
-        if (detail::cold_probe(diff, contact_tolerance_m).separates) return false;
-        if (detail::cores_clearly_overlap(diff)) return true;
-        const double separation = sat(a, b).separation;
-        if (separation > contact_tolerance_m + margin) verdict = detail::SatVerdict::apart;
-        if (separation < -margin) verdict = detail::SatVerdict::overlapping;
-      }
-      if (verdict != detail::SatVerdict::undecided) {
-        return verdict == detail::SatVerdict::overlapping;
-      }
-    }
-  }
-  return detail::intersects(diff, contact_tolerance_m, kMaxGjkIterations, cache);
-}
-
-template <class A, class B>
-DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache) {
-  detail::require_tolerance(contact_tolerance_m);
-  const Vec2 origin = detail::anchor(a);
-  const detail::MinkowskiDifference diff(detail::make_view(a, origin),
-                                         detail::make_view(b, origin));
-  DistanceResult r =
-      detail::distance(diff, contact_tolerance_m, kMaxGjkIterations, kMaxEpaIterations, cache);
-  r.point_a += origin;
-  r.point_b += origin;
-  return r;
-}
-
-template <class A, class B>
-PenetrationResult penetration_impl(const A& a, const B& b, double contact_tolerance_m) {
-  detail::require_tolerance(contact_tolerance_m);
-  const Vec2 origin = detail::anchor(a);
-  const detail::MinkowskiDifference diff(detail::make_view(a, origin),
-                                         detail::make_view(b, origin));
-  if constexpr (kPolygonal<A> && kPolygonal<B>) {
-    // Most pairs that are apart are proven so by one support point along the line between their
-    // middles, which is what intersects() tries first: before the SAT fast path below, which only
-    // pays for overlaps and otherwise projects every vertex on several axes first. The normal of
-    // a separated pair is then that separating direction.
-    if (const detail::ColdProbe probe = detail::cold_probe(diff, contact_tolerance_m);
-        probe.separates) {
-      PenetrationResult r;
-      r.normal = detail::unit(probe.direction);
-      r.iterations = 1;
-      return r;
-    }
-    // Deeper than the tolerance by more than EPA's round-off allowance and accuracy on these
-    // shapes (relative to a ⊖ b's size, at most the sum of theirs about the origin), so that
-    // distance() calls it overlapping too.
-    const double min_depth = contact_tolerance_m + detail::sat_decision_margin(a, b, origin);
-    if (const std::optional<SatResult> deep = detail::deep_overlap(a, b, min_depth)) {
-      PenetrationResult r;
-      r.depth = -deep->separation;
-      r.normal = deep->normal;
-      r.status = QueryStatus::overlapping;
-      return r;
-    }
-  }
-  return detail::penetration(diff, contact_tolerance_m, kMaxGjkIterations, kMaxEpaIterations);
-}
-
-#define COLLISION_INSTANTIATE_PAIR(A, B)                                              \
-  template bool intersects_impl<A, B>(const A&, const B&, double, GjkCache*);         \
-  template DistanceResult distance_impl<A, B>(const A&, const B&, double, GjkCache*); \
-  template PenetrationResult penetration_impl<A, B>(const A&, const B&, double);
-#define COLLISION_INSTANTIATE_WITH(A)                     \
-  COLLISION_INSTANTIATE_PAIR(A, Circle)                   \
-  COLLISION_INSTANTIATE_PAIR(A, Obb)                      \
-  COLLISION_INSTANTIATE_PAIR(A, ConvexPolygon)            \
-  COLLISION_INSTANTIATE_PAIR(A, Ellipse)                  \
-  COLLISION_INSTANTIATE_PAIR(A, SweptHull<Circle>)        \
-  COLLISION_INSTANTIATE_PAIR(A, SweptHull<Obb>)           \
-  COLLISION_INSTANTIATE_PAIR(A, SweptHull<ConvexPolygon>) \
-  COLLISION_INSTANTIATE_PAIR(A, SweptHull<Ellipse>)
+#define COLLISION_INSTANTIATE_WITH(A)              \
+  COLLISION_INSTANTIATE_PAIR(A, Circle)            \
+  COLLISION_INSTANTIATE_PAIR(A, Obb)               \
+  COLLISION_INSTANTIATE_PAIR(A, ConvexPolygon)     \
+  COLLISION_INSTANTIATE_PAIR(A, SweptHull<Circle>) \
+  COLLISION_INSTANTIATE_PAIR(A, SweptHull<Obb>)    \
+  COLLISION_INSTANTIATE_PAIR(A, SweptHull<ConvexPolygon>)
 
 COLLISION_INSTANTIATE_WITH(Circle)
 COLLISION_INSTANTIATE_WITH(Obb)
 COLLISION_INSTANTIATE_WITH(ConvexPolygon)
-COLLISION_INSTANTIATE_WITH(Ellipse)
 COLLISION_INSTANTIATE_WITH(SweptHull<Circle>)
 COLLISION_INSTANTIATE_WITH(SweptHull<Obb>)
 COLLISION_INSTANTIATE_WITH(SweptHull<ConvexPolygon>)
-COLLISION_INSTANTIATE_WITH(SweptHull<Ellipse>)
 
 }  // namespace detail
 
