@@ -55,3 +55,46 @@ def candidates(n=300, poses=41, seed=7):
     out[:, :, 2] = y
     out[:, :, 3] = heading
     return out
+
+
+def _checker():
+    return collision.CollisionChecker(collision.default_config())
+
+
+def _bad_batch():
+    good = np.array([[0.0, 0, 0, 0], [1.0, 1, 0, 0]])
+    bad = np.array([[0.0, 0, 0, 0], [1.0, np.nan, 0, 0]])
+    _checker().check_all([good, good, bad])
+
+
+def _bad_config():
+    config = collision.default_config()
+    config.narrow_phase.max_gjk_iterations = 1
+    collision.CollisionChecker(config)
+
+
+# (exception type, callable) in the order of print_errors() in parity.cpp.
+ERROR_CASES = [
+    (collision.GeometryError, lambda: Circle((0, 0), -1.0)),
+    (collision.GeometryError, lambda: Obb((0, float("nan")), 0.0, 1.0, 1.0)),
+    (collision.GeometryError, lambda: Ellipse((0, 0), 0.0, 1.0, -2.0)),
+    (collision.GeometryError, lambda: ConvexPolygon([(0, 0), (1, 0), (2, 0)])),
+    (collision.GeometryError, lambda: ConvexPolygon([(0, 0), (2, 0), (1, 0.5), (2, 2), (0, 2)])),
+    (collision.GeometryError, lambda: Obstacle.stationary(5, [(0, 0), (2, 2), (2, 0), (0, 2)])),
+    (collision.GeometryError, lambda: Obstacle.moving(7, Circle((0, 0), 1.0), [[0.0, 0, 0, 0], [0.0, 1, 0, 0]])),
+    (collision.GeometryError, lambda: Obstacle.moving(8, Circle((0, 0), 1.0), [[0.0, np.inf, 0, 0]])),
+    (collision.GeometryError, lambda: Obstacle.boundary(9, [(0, 0)])),
+    (
+        collision.GeometryError,
+        lambda: _checker().set_obstacles(
+            [Obstacle.stationary(3, Circle((0, 0), 1)), Obstacle.stationary(3, Circle((5, 0), 1))]
+        ),
+    ),
+    (collision.TrajectoryError, _bad_batch),
+    (collision.TrajectoryError, lambda: _checker().check(np.array([[0.0, 0, 0, 0], [0.0, 1, 0, 0]]))),
+    (collision.TrajectoryError, lambda: _checker().check(np.zeros((0, 4)))),
+    (collision.ConfigError, lambda: collision.parse_config("vehicle:\n  width: -1\n")),
+    (collision.ConfigError, lambda: collision.parse_config("vehicle:\n  wdth: 2\n")),
+    (collision.ConfigError, lambda: collision.load_config("/nonexistent/collision.yaml")),
+    (collision.ConfigError, _bad_config),
+]
