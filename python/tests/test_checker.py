@@ -233,3 +233,20 @@ def test_docstrings_explain_shapes_and_units():
     assert "metres" in collision.Circle.__init__.__doc__
     assert "(P, 4)" in collision.Obstacle.moving.__doc__
     assert collision.__doc__ and collision.__version__
+
+
+def test_example_runs(tmp_path):
+    import os
+    import pathlib
+    import sys
+
+    example = pathlib.Path(__file__).resolve().parents[1] / "examples" / "free_candidates.py"
+    out = subprocess.run(
+        [sys.executable, str(example), str(tmp_path / "free.png")],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+    ).stdout
+    assert out.startswith("1000 candidates, ")
+    assert "wrote" in out or "offset m" in out
