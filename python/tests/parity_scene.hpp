@@ -59,13 +59,15 @@ inline std::vector<collision::Trajectory> read_candidates(const char* path) {
   std::int64_t t = 0;
   in.read(reinterpret_cast<char*>(&n), sizeof n);
   in.read(reinterpret_cast<char*>(&t), sizeof t);
+  const auto fail = [path] {
+    std::fprintf(stderr, "cannot read %s\n", path);
+    std::exit(2);
+  };
+  if (!in || n < 0 || t < 0) fail();  // before sizing the buffer from a bad header
   std::vector<double> data(static_cast<std::size_t>(n * t * 4));
   in.read(reinterpret_cast<char*>(data.data()),
           static_cast<std::streamsize>(data.size() * sizeof(double)));
-  if (!in || n < 0 || t < 0) {
-    std::fprintf(stderr, "cannot read %s\n", path);
-    std::exit(2);
-  }
+  if (!in) fail();
   std::vector<collision::Trajectory> candidates(static_cast<std::size_t>(n));
   for (std::size_t k = 0; k < candidates.size(); ++k) {
     for (std::size_t i = 0; i < static_cast<std::size_t>(t); ++i) {
