@@ -22,3 +22,9 @@ RuntimeError), with the C++ library's messages.
 
 from ._collision import *  # noqa: F401,F403
 from ._collision import __version__  # noqa: F401
+
+# Name the classes and exceptions collision.X (not collision._collision.X) in help() and tracebacks.
+for _obj in list(globals().values()):
+    if isinstance(_obj, type) and getattr(_obj, "__module__", None) == "collision._collision":
+        _obj.__module__ = __name__
+del _obj
