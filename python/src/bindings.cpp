@@ -736,6 +736,22 @@ PYBIND11_MODULE(_collision, m) {
       },
       "pose"_a, "vehicle"_a, "margins"_a = Margins{},
       "The box footprint (an Obb) at a rear-axle pose (x, y, heading), metres and radians.");
+  m.def("grown_footprint", &grown_footprint, "vehicle"_a, "margins"_a = Margins{},
+        "A custom footprint (vehicle.footprint) grown by the margins, in the rear-axle frame: a "
+        "ConvexPolygon, metres. Raises GeometryError when the footprint is not convex.");
+  m.def("footprint_radius", &footprint_radius, "vehicle"_a, "margins"_a = Margins{},
+        "Metres from the rear-axle centre to the farthest corner of the box footprint.");
+  m.def(
+      "interpolate",
+      [](const py::object& a, const py::object& b, double s) {
+        const Pose2 p = interpolate(pose_from(a), pose_from(b), s);
+        return std::make_tuple(p.x, p.y, p.heading);
+      },
+      "a"_a, "b"_a, "s"_a,
+      "The pose (x, y, heading) a fraction s in [0, 1] of the way from pose a to pose b: "
+      "position linear, heading along the shorter arc (the motion model between poses).");
+  m.def("heading_change", &heading_change, "from_rad"_a, "to_rad"_a,
+        "Heading change from one heading to another along the shorter arc, radians in (-pi, pi].");
   m.def(
       "validate_trajectory",
       [](const py::object& trajectory) {

@@ -140,3 +140,21 @@ def test_footprint():
     length = v.rear_overhang + v.wheel_base + v.front_overhang
     assert box.half_length == pytest.approx(length / 2)
     assert box.center[0] == pytest.approx(length / 2 - v.rear_overhang)
+
+
+def test_footprint_helpers_and_motion_model():
+    v = collision.VehicleParams()
+    m = collision.Margins()
+    m.lateral = 0.1
+    r = collision.footprint_radius(v, m)
+    length = v.rear_overhang + v.wheel_base + v.front_overhang
+    assert r == pytest.approx(math.hypot(length - v.rear_overhang, v.width / 2 + 0.1))
+    v.footprint = [(-1, -1), (3, -1), (3, 1), (-1, 1)]
+    grown = collision.grown_footprint(v, m)
+    assert grown.area() == pytest.approx(4 * 2.2)
+    v.footprint = [(0, 0), (2, 0), (1, 0.5), (2, 2), (0, 2)]
+    with pytest.raises(collision.GeometryError, match="not convex"):
+        collision.grown_footprint(v)
+    x, y, h = collision.interpolate((0, 0, 3.0), (2, 4, -3.0), 0.5)
+    assert (x, y, math.cos(h)) == pytest.approx((1, 2, -1), abs=1e-12)  # the short way, through pi
+    assert collision.heading_change(3.0, -3.0) == pytest.approx(2 * math.pi - 6.0)
