@@ -3,10 +3,11 @@
 of python/tests/scene.py (parity_scene.hpp on the C++ side), the same config and threads.
 
 The Python time covers the whole call: reading the (N, T, 4) array, the check, and building the
-result arrays. Prints the median of each over --repeats calls and the ratio; exits 1 when Python
+result arrays. The calls alternate (one Python, one C++). Prints the median of each over --repeats calls and the
+ratio; exits 1 when Python
 is more than --max-overhead slower (default 10 %).
 
-    PYTHONPATH=build/python python3 python/bench/check_all_bench.py --cpp build/python/python_bench_cpp
+    PYTHONPATH=build/python python3 python/bench/check_all_bench.py --cpp build/python/python_bench_cpp [--threads 1]
 """
 
 import argparse
@@ -31,31 +32,44 @@ def main():
     parser.add_argument("--candidates", type=int, default=1000)
     parser.add_argument("--poses", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=51)
+    parser.add_argument("--threads", type=int, default=0, help="config.threads (0 = all cores)")
     parser.add_argument("--max-overhead", type=float, default=0.10)
     args = parser.parse_args()
 
     cand = scene.candidates(n=args.candidates, poses=args.poses, seed=11)
+    config = scene.scene_config()
+    config.threads = args.threads
+    checker = collision.CollisionChecker(config)
+    checker.set_obstacles(scene.scene_obstacles())
+    py_times, cpp_times = [], []
     with tempfile.TemporaryDirectory() as tmp:
         path = pathlib.Path(tmp) / "candidates.bin"
         with open(path, "wb") as f:
             np.array(cand.shape[:2], dtype=np.int64).tofile(f)
             cand.tofile(f)
-        out = subprocess.run([args.cpp, str(path), str(args.repeats)], check=True, capture_output=True, text=True)
-    cpp_ms, cpp_collisions = out.stdout.split()
-    cpp_ms = float(cpp_ms)
-
-    checker = collision.CollisionChecker(scene.scene_config())
-    checker.set_obstacles(scene.scene_obstacles())
-    times = []
-    for _ in range(args.repeats):
-        start = time.perf_counter()
-        result = checker.check_all(cand)
-        times.append((time.perf_counter() - start) * 1e3)
-    py_ms = statistics.median(times)
+        cpp = subprocess.Popen(
+            [args.cpp, str(path), str(args.threads)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        # Alternate the two, so that both see the same load on a shared machine.
+        for _ in range(args.repeats):
+            start = time.perf_counter()
+            result = checker.check_all(cand)
+            py_times.append((time.perf_counter() - start) * 1e3)
+            cpp.stdin.write("go\n")
+            cpp.stdin.flush()
+            ms, cpp_collisions = cpp.stdout.readline().split()
+            cpp_times.append(float(ms))
+        cpp.stdin.close()
+        cpp.wait()
+    py_ms = statistics.median(py_times)
+    cpp_ms = statistics.median(cpp_times)
     assert int(result.collides.sum()) == int(cpp_collisions), "Python and C++ disagree"
 
     ratio = py_ms / cpp_ms
-    print(f"check_all, {args.candidates} candidates x {args.poses} poses, median of {args.repeats}:")
+    print(
+        f"check_all, {args.candidates} candidates x {args.poses} poses, threads={args.threads}, "
+        f"median of {args.repeats}:"
+    )
     print(f"  C++     {cpp_ms:8.3f} ms")
     print(f"  Python  {py_ms:8.3f} ms  ({(ratio - 1) * 100:+.1f} %)")
     print(f"  {int(cpp_collisions)} colliding candidates in both")

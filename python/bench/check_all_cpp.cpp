@@ -1,6 +1,6 @@
 // check_all from C++ on the candidates python/bench/check_all_bench.py writes, on the scene of
 // python/tests/scene.py (shared with python/tests/parity.cpp): the reference the Python call is
-// measured against. Prints the median wall time of `repeats` calls in milliseconds.
+// measured against. `threads`: config.threads (0 = all cores).
 #include <algorithm>
 #include <chrono>
 #include <collision/collision.hpp>
@@ -14,24 +14,26 @@
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: python_bench_cpp <candidates.bin> <repeats>\n");
+    std::fprintf(stderr, "usage: python_bench_cpp <candidates.bin> <threads>\n");
     return 2;
   }
   const std::vector<collision::Trajectory> candidates = parity::read_candidates(argv[1]);
-  const int repeats = std::atoi(argv[2]);
-  collision::CollisionChecker checker(parity::scene_config());
+  collision::CheckerConfig config = parity::scene_config();
+  config.threads = std::atoi(argv[2]);
+  collision::CollisionChecker checker(config);
   checker.set_obstacles(parity::scene_obstacles());
-  std::vector<double> ms;
-  std::size_t collisions = 0;
-  for (int r = 0; r < repeats; ++r) {
+  // One timed call per line read from stdin, its time (ms) and the colliding count on stdout:
+  // the Python side alternates its own calls with these, so both see the same machine load.
+  char line[16];
+  while (std::fgets(line, sizeof line, stdin) != nullptr) {
     const auto start = std::chrono::steady_clock::now();
     const std::vector<collision::TrajectoryResult> results = checker.check_all(candidates);
     const auto stop = std::chrono::steady_clock::now();
-    ms.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
-    collisions = static_cast<std::size_t>(
-        std::count_if(results.begin(), results.end(), [](const auto& x) { return x.collides; }));
+    const auto collisions =
+        std::count_if(results.begin(), results.end(), [](const auto& x) { return x.collides; });
+    std::printf("%.6f %td\n", std::chrono::duration<double, std::milli>(stop - start).count(),
+                collisions);
+    std::fflush(stdout);
   }
-  std::sort(ms.begin(), ms.end());
-  std::printf("%.6f %zu\n", ms[ms.size() / 2], collisions);
   return 0;
 }
