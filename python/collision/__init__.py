@@ -1,0 +1,30 @@
+"""2D collision checking of candidate trajectories, from numpy.
+
+The C++ library `collision` with the same names. Units: metres, seconds, radians (CCW from +x).
+
+A trajectory is a float64 array of shape (T, 4), columns t, x, y, heading (the ego's rear-axle
+centre); so is a prediction for Obstacle.moving(id, body, prediction). Polygon vertices are a
+(V, 2) array or a list of (x, y) pairs. CollisionChecker.check_all takes a (N, T, 4) array or a
+list of (T, 4) arrays and returns numpy arrays of length N.
+
+    import numpy as np, collision
+    config = collision.default_config()
+    config.margins.by_class["pedestrian"] = 0.5
+    checker = collision.CollisionChecker(config)
+    checker.set_obstacles([collision.Obstacle.stationary(1, collision.Circle((20, 0), 1.0))])
+    t = np.linspace(0, 4, 41)
+    trajectory = np.column_stack([t, 10 * t, np.zeros_like(t), np.zeros_like(t)])
+    print(checker.check(trajectory))
+
+Errors: GeometryError and TrajectoryError (subclasses of ValueError), ConfigError (subclass of
+RuntimeError), with the C++ library's messages.
+"""
+
+from ._collision import *  # noqa: F401,F403
+from ._collision import __version__  # noqa: F401
+
+# Name the classes and exceptions collision.X (not collision._collision.X) in help() and tracebacks.
+for _obj in list(globals().values()):
+    if isinstance(_obj, type) and getattr(_obj, "__module__", None) == "collision._collision":
+        _obj.__module__ = __name__
+del _obj

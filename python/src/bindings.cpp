@@ -1,0 +1,892 @@
+// The Python module collision._collision: the C++ API with numpy arrays at the edges.
+//
+// Trajectories and predictions cross the boundary as float64 (T, 4) arrays (t, x, y, heading),
+// read through raw pointers so that a batch of N candidates costs no Python object per pose.
+// The checker runs with the GIL released; a shared mutex in the wrapper keeps set_obstacles and
+// set_config (which must not run while checks are in flight) from racing Python threads' checks.
+// Validation stays in C++: non-finite values reach validate_trajectory() and Obstacle::moving()
+// so that Python sees the same messages; only what C++ cannot see (an array's shape and dtype) is
+// checked here.
+#include <pybind11/eigen.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <collision/collision.hpp>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace py = pybind11;
+using namespace pybind11::literals;
+
+namespace collision::python {
+namespace {
+
+// A struct, not the variant itself: pybind11/stl.h converts std::variant by value, while a
+// SweptHull is a bound class.
+struct SweptShape {
+  std::variant<SweptHull<Circle>, SweptHull<Obb>, SweptHull<ConvexPolygon>, SweptHull<Ellipse>> v;
+};
+// A query operand: one of the shapes or one of their sweeps, by pointer (no copy per query).
+using Operand = std::variant<const Circle*, const Obb*, const ConvexPolygon*, const Ellipse*,
+                             const SweptHull<Circle>*, const SweptHull<Obb>*,
+                             const SweptHull<ConvexPolygon>*, const SweptHull<Ellipse>*>;
+
+// The ndarray of a Python value: a float64 array as it is (no copy), a list converted.
+py::array_t<double> as_float64(const py::handle& value, const char* what, bool* wrong_dtype) {
+  *wrong_dtype = false;
+  if (py::isinstance<py::array>(value)) {
+    const auto array = py::reinterpret_borrow<py::array>(value);
+    // Integers and float32 would silently change meaning or precision; the API says float64.
+    if (!array.dtype().is(py::dtype::of<double>())) {
+      *wrong_dtype = true;
+      return {};
+    }
+    return py::array_t<double>::ensure(array);
+  }
+  try {
+    return py::array_t<double, py::array::c_style | py::array::forcecast>(
+        py::reinterpret_borrow<py::object>(value));
+  } catch (const py::error_already_set&) {
+    throw py::type_error(std::string(what) + ": not a float64 array or a sequence of numbers");
+  }
+}
+
+std::string shape_string(const py::array& a) {
+  std::string s = "(";
+  for (py::ssize_t i = 0; i < a.ndim(); ++i) {
+    if (i > 0) s += ", ";
+    s += std::to_string(a.shape(i));
+  }
+  return s + (a.ndim() == 1 ? ",)" : ")");
+}
+
+// A (V, 2) array or a list of pairs as points. Errors are GeometryError: the points are a shape.
+std::vector<Vec2> points_from(const py::handle& value, const char* what) {
+  bool wrong_dtype = false;
+  const py::array_t<double> a = as_float64(value, what, &wrong_dtype);
+  if (wrong_dtype) {
+    throw GeometryError(std::string(what) + ": expected a float64 array, got dtype " +
+                        std::string(py::str(py::reinterpret_borrow<py::array>(value).dtype())));
+  }
+  if (a.ndim() != 2 || a.shape(1) != 2) {
+    throw GeometryError(std::string(what) + ": expected shape (V, 2), got " + shape_string(a));
+  }
+  const auto r = a.unchecked<2>();
+  std::vector<Vec2> points(static_cast<std::size_t>(r.shape(0)));
+  for (py::ssize_t i = 0; i < r.shape(0); ++i) points[i] = Vec2(r(i, 0), r(i, 1));
+  return points;
+}
+
+py::array_t<double> points_to_array(const std::vector<Vec2>& points) {
+  py::array_t<double> out({static_cast<py::ssize_t>(points.size()), py::ssize_t{2}});
+  auto w = out.mutable_unchecked<2>();
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    w(i, 0) = points[i].x();
+    w(i, 1) = points[i].y();
+  }
+  return out;
+}
+
+// One (T, 4) array's rows, appended to `out` through `make(t, pose)`. `where` prefixes errors
+// ("trajectory 3"); `Error` is the exception type for a wrong shape or dtype.
+template <class Error, class Row, class Make>
+void rows_from(const py::handle& value, const std::string& where, std::vector<Row>* out,
+               Make make) {
+  bool wrong_dtype = false;
+  const py::array_t<double> a = as_float64(value, where.c_str(), &wrong_dtype);
+  if (wrong_dtype) {
+    throw Error(where + ": expected a float64 array, got dtype " +
+                std::string(py::str(py::reinterpret_borrow<py::array>(value).dtype())));
+  }
+  if (a.ndim() != 2 || a.shape(1) != 4) {
+    throw Error(where + ": expected shape (T, 4) (columns t, x, y, heading), got " +
+                shape_string(a));
+  }
+  const auto r = a.unchecked<2>();
+  out->reserve(out->size() + static_cast<std::size_t>(r.shape(0)));
+  for (py::ssize_t i = 0; i < r.shape(0); ++i) {
+    out->push_back(make(r(i, 0), Pose2{r(i, 1), r(i, 2), r(i, 3)}));
+  }
+}
+
+Trajectory trajectory_from(const py::handle& value, const std::string& where) {
+  Trajectory trajectory;
+  rows_from<TrajectoryError>(value, where, &trajectory, [](double t, const Pose2& pose) {
+    return TrajectoryPoint{t, pose};
+  });
+  return trajectory;
+}
+
+std::vector<PredictedPose> prediction_from(const py::handle& value, int id) {
+  std::vector<PredictedPose> prediction;
+  rows_from<GeometryError>(value, "obstacle " + std::to_string(id) + ": prediction", &prediction,
+                           [](double t, const Pose2& pose) {
+                             return PredictedPose{t, pose};
+                           });
+  return prediction;
+}
+
+// A batch: a (N, T, 4) array (read in place) or a sequence of (T, 4) arrays.
+std::vector<Trajectory> batch_from(const py::handle& value) {
+  std::vector<Trajectory> batch;
+  if (py::isinstance<py::array>(value)) {
+    const auto array = py::reinterpret_borrow<py::array>(value);
+    if (!array.dtype().is(py::dtype::of<double>())) {
+      throw TrajectoryError("trajectories: expected a float64 array, got dtype " +
+                            std::string(py::str(array.dtype())));
+    }
+    if (array.ndim() != 3 || array.shape(2) != 4) {
+      throw TrajectoryError(
+          "trajectories: expected shape (N, T, 4) (columns t, x, y, heading), got " +
+          shape_string(array));
+    }
+    const auto r = py::array_t<double>::ensure(array).unchecked<3>();
+    batch.resize(static_cast<std::size_t>(r.shape(0)));
+    for (py::ssize_t n = 0; n < r.shape(0); ++n) {
+      Trajectory& trajectory = batch[static_cast<std::size_t>(n)];
+      trajectory.resize(static_cast<std::size_t>(r.shape(1)));
+      for (py::ssize_t i = 0; i < r.shape(1); ++i) {
+        trajectory[static_cast<std::size_t>(i)] =
+            TrajectoryPoint{r(n, i, 0), Pose2{r(n, i, 1), r(n, i, 2), r(n, i, 3)}};
+      }
+    }
+    return batch;
+  }
+  if (!py::isinstance<py::sequence>(value) || py::isinstance<py::str>(value)) {
+    throw py::type_error(
+        "trajectories: expected a (N, T, 4) float64 array or a list of (T, 4) "
+        "float64 arrays");
+  }
+  const auto sequence = py::reinterpret_borrow<py::sequence>(value);
+  batch.reserve(sequence.size());
+  for (std::size_t n = 0; n < sequence.size(); ++n) {
+    batch.push_back(trajectory_from(sequence[n], "trajectory " + std::to_string(n)));
+  }
+  return batch;
+}
+
+Operand operand_from(const py::handle& h) {
+  if (py::isinstance<Circle>(h)) return h.cast<const Circle*>();
+  if (py::isinstance<Obb>(h)) return h.cast<const Obb*>();
+  if (py::isinstance<ConvexPolygon>(h)) return h.cast<const ConvexPolygon*>();
+  if (py::isinstance<Ellipse>(h)) return h.cast<const Ellipse*>();
+  if (py::isinstance<SweptShape>(h)) {
+    return std::visit([](const auto& s) -> Operand { return &s; }, h.cast<const SweptShape*>()->v);
+  }
+  throw py::type_error("expected Circle, Obb, ConvexPolygon, Ellipse or SweptHull, got " +
+                       std::string(py::str(py::type::of(h).attr("__name__"))));
+}
+
+// A Shape from a bound Circle, Obb, ConvexPolygon or Ellipse (pybind11's variant caster needs a
+// default-constructible variant, which Shape is not).
+std::optional<Shape> try_shape(const py::handle& h) {
+  if (py::isinstance<Circle>(h)) return Shape(h.cast<Circle>());
+  if (py::isinstance<Obb>(h)) return Shape(h.cast<Obb>());
+  if (py::isinstance<ConvexPolygon>(h)) return Shape(h.cast<ConvexPolygon>());
+  if (py::isinstance<Ellipse>(h)) return Shape(h.cast<Ellipse>());
+  return std::nullopt;
+}
+
+Shape shape_from(const py::handle& h) {
+  if (auto shape = try_shape(h)) return *std::move(shape);
+  throw py::type_error("expected Circle, Obb, ConvexPolygon or Ellipse, got " +
+                       std::string(py::str(py::type::of(h).attr("__name__"))));
+}
+
+// The (x, y, heading) of a pose argument: a tuple or an array of three numbers.
+Pose2 pose_from(const py::handle& value) {
+  const auto seq = value.cast<std::vector<double>>();
+  if (seq.size() != 3) throw py::type_error("pose: expected (x, y, heading)");
+  return Pose2{seq[0], seq[1], seq[2]};
+}
+
+std::optional<ObstacleClass> class_from(const py::handle& value) {
+  if (py::isinstance<py::str>(value)) {
+    const auto name = value.cast<std::string>();
+    const auto c = obstacle_class_from_string(name);
+    if (!c) throw py::key_error("unknown obstacle class '" + name + "'");
+    return c;
+  }
+  return value.cast<ObstacleClass>();
+}
+
+// What check_all returns: a numpy array of length N per field, and each full result on demand.
+struct BatchResult {
+  std::vector<TrajectoryResult> results;
+  py::array_t<bool> collides;
+  py::array_t<std::int64_t> first_collision_index;
+  py::array_t<double> first_collision_time;
+  py::array_t<std::int64_t> obstacle_id;
+  py::array_t<double> min_clearance;
+  CheckStats stats;
+};
+
+BatchResult make_batch(std::vector<TrajectoryResult> results) {
+  BatchResult b;
+  const auto n = static_cast<py::ssize_t>(results.size());
+  b.collides = py::array_t<bool>(n);
+  b.first_collision_index = py::array_t<std::int64_t>(n);
+  b.first_collision_time = py::array_t<double>(n);
+  b.obstacle_id = py::array_t<std::int64_t>(n);
+  b.min_clearance = py::array_t<double>(n);
+  auto collides = b.collides.mutable_unchecked<1>();
+  auto index = b.first_collision_index.mutable_unchecked<1>();
+  auto time = b.first_collision_time.mutable_unchecked<1>();
+  auto id = b.obstacle_id.mutable_unchecked<1>();
+  auto clearance = b.min_clearance.mutable_unchecked<1>();
+  for (py::ssize_t i = 0; i < n; ++i) {
+    const TrajectoryResult& r = results[static_cast<std::size_t>(i)];
+    collides(i) = r.collides;
+    index(i) = r.first_collision_index ? static_cast<std::int64_t>(*r.first_collision_index) : -1;
+    time(i) = r.first_collision_time.value_or(std::numeric_limits<double>::quiet_NaN());
+    id(i) = r.obstacle_id ? *r.obstacle_id : -1;
+    clearance(i) = r.min_clearance;
+    b.stats += r.stats;
+  }
+  b.results = std::move(results);
+  return b;
+}
+
+// The checker with a reader-writer lock: checks share it, set_obstacles and set_config take it
+// alone, so Python threads cannot break the C++ rule that neither runs during a check.
+struct Checker {
+  explicit Checker(CheckerConfig config) : checker(std::move(config)) {}
+  CollisionChecker checker;
+  mutable std::shared_mutex mutex;
+};
+
+template <class T>
+std::string repr_vec(const T& v) {
+  return "(" + std::string(py::repr(py::float_(v.x()))) + ", " +
+         std::string(py::repr(py::float_(v.y()))) + ")";
+}
+
+const char* const kTrajectoryDoc =
+    "A trajectory is a float64 array of shape (T, 4), T >= 1, columns t (seconds, strictly "
+    "increasing), x, y (metres, the ego's rear-axle centre) and heading (radians, CCW from +x); "
+    "a list of T rows of 4 numbers is converted.";
+
+}  // namespace
+}  // namespace collision::python
+
+PYBIND11_MODULE(_collision, m) {
+  using namespace collision;
+  using namespace collision::python;
+
+  m.doc() = "2D collision checking of candidate trajectories (C++ library collision).";
+
+  // Errors first: every binding below may throw them. Same messages as in C++.
+  static py::exception<GeometryError> geometry_error(m, "GeometryError", PyExc_ValueError);
+  static py::exception<TrajectoryError> trajectory_error(m, "TrajectoryError", PyExc_ValueError);
+  static py::exception<ConfigError> config_error(m, "ConfigError", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const GeometryError& e) {
+      PyErr_SetString(geometry_error.ptr(), e.what());
+    } catch (const TrajectoryError& e) {
+      PyErr_SetString(trajectory_error.ptr(), e.what());
+    } catch (const ConfigError& e) {
+      PyErr_SetString(config_error.ptr(), e.what());
+    }
+  });
+  geometry_error.doc() =
+      "A bad shape or obstacle (non-finite or out-of-range coordinates, negative sizes, a "
+      "degenerate or non-convex vertex list, a self-intersecting outline, a bad prediction, a "
+      "duplicate obstacle id). Subclass of ValueError.";
+  trajectory_error.doc() =
+      "A bad trajectory (empty, wrong array shape or dtype, non-finite values, time not strictly "
+      "increasing); the message names the trajectory's index in a batch and the pose's index. "
+      "Subclass of ValueError.";
+  config_error.doc() =
+      "A bad configuration: '<file>:<line>: <key>: <what is wrong>'. Subclass of RuntimeError.";
+
+  m.attr("__version__") = kVersionString;
+  m.attr("DEFAULT_CONTACT_TOLERANCE") = kDefaultContactTolerance;
+  m.attr("MAX_COORDINATE") = kMaxCoordinate;
+  m.attr("MAX_TIME") = kMaxTime;
+  m.attr("MAX_HEADING") = kMaxHeading;
+
+  // ---- shapes
+  py::class_<Circle>(m, "Circle", "A disc; radius 0 is a point. Metres.")
+      .def(py::init<Vec2, double>(), "center"_a, "radius"_a,
+           "center: (x, y) in metres; radius in metres, >= 0. Raises GeometryError.")
+      .def_property_readonly("center", [](const Circle& c) { return Vec2(c.center()); })
+      .def_property_readonly("radius", &Circle::radius)
+      .def(
+          "aabb", [](const Circle& c) { return std::make_pair(c.aabb().min(), c.aabb().max()); },
+          "Axis-aligned bounding box as ((min_x, min_y), (max_x, max_y)), metres.")
+      .def("__repr__", [](const Circle& c) {
+        return "Circle(center=" + repr_vec(c.center()) +
+               ", radius=" + std::string(py::repr(py::float_(c.radius()))) + ")";
+      });
+
+  py::class_<Obb>(m, "Obb", "An oriented box. Metres, radians (CCW from +x).")
+      .def(py::init<Vec2, double, double, double>(), "center"_a, "heading"_a, "half_length"_a,
+           "half_width"_a,
+           "center (x, y) in metres; heading in radians of the half_length axis; half_length and "
+           "half_width in metres, >= 0. Raises GeometryError.")
+      .def_property_readonly("center", [](const Obb& o) { return Vec2(o.center()); })
+      .def_property_readonly("heading", &Obb::heading)
+      .def_property_readonly("half_length", &Obb::half_length)
+      .def_property_readonly("half_width", &Obb::half_width)
+      .def(
+          "corners",
+          [](const Obb& o) {
+            const auto c = o.corners();
+            return points_to_array(std::vector<Vec2>(c.begin(), c.end()));
+          },
+          "The 4 corners as a (4, 2) array, counter-clockwise from rear-right, metres.")
+      .def(
+          "aabb", [](const Obb& o) { return std::make_pair(o.aabb().min(), o.aabb().max()); },
+          "Axis-aligned bounding box as ((min_x, min_y), (max_x, max_y)), metres.")
+      .def("__repr__", [](const Obb& o) {
+        return "Obb(center=" + repr_vec(o.center()) +
+               ", heading=" + std::string(py::repr(py::float_(o.heading()))) +
+               ", half_length=" + std::string(py::repr(py::float_(o.half_length()))) +
+               ", half_width=" + std::string(py::repr(py::float_(o.half_width()))) + ")";
+      });
+
+  py::class_<ConvexPolygon>(m, "ConvexPolygon",
+                            "A convex polygon, stored counter-clockwise without duplicate or "
+                            "collinear vertices. Metres.")
+      .def(py::init([](const py::object& vertices) {
+             return ConvexPolygon(points_from(vertices, "vertices"));
+           }),
+           "vertices"_a,
+           "vertices: a (V, 2) float64 array or a list of (x, y) pairs, metres, either winding. "
+           "Duplicates are welded, collinear vertices dropped. Raises GeometryError "
+           "(degenerate, not convex, non-finite).")
+      .def_static(
+          "hull",
+          [](const py::object& points) {
+            return ConvexPolygon::hull(points_from(points, "points"));
+          },
+          "points"_a, "The convex hull of a (P, 2) array or list of points. Raises GeometryError.")
+      .def_property_readonly(
+          "vertices", [](const ConvexPolygon& p) { return points_to_array(p.vertices()); },
+          "(V, 2) array, counter-clockwise, metres.")
+      .def("__len__", &ConvexPolygon::size)
+      .def("area", &ConvexPolygon::area, "Area in square metres (> 0).")
+      .def(
+          "aabb",
+          [](const ConvexPolygon& p) { return std::make_pair(p.aabb().min(), p.aabb().max()); },
+          "Axis-aligned bounding box as ((min_x, min_y), (max_x, max_y)), metres.")
+      .def("__repr__", [](const ConvexPolygon& p) {
+        return "ConvexPolygon(" + std::to_string(p.size()) + " vertices)";
+      });
+
+  py::class_<Ellipse>(m, "Ellipse",
+                      "The ellipse inscribed in Obb(center, heading, half_length, half_width). "
+                      "Metres, radians.")
+      .def(py::init<Vec2, double, double, double>(), "center"_a, "heading"_a, "half_length"_a,
+           "half_width"_a,
+           "center (x, y) in metres; heading in radians; semi-axes half_length (along the "
+           "heading) and half_width in metres, >= 0. Raises GeometryError.")
+      .def_property_readonly("center", [](const Ellipse& e) { return Vec2(e.center()); })
+      .def_property_readonly("heading", &Ellipse::heading)
+      .def_property_readonly("half_length", &Ellipse::half_length)
+      .def_property_readonly("half_width", &Ellipse::half_width)
+      .def(
+          "aabb", [](const Ellipse& e) { return std::make_pair(e.aabb().min(), e.aabb().max()); },
+          "Axis-aligned bounding box as ((min_x, min_y), (max_x, max_y)), metres.")
+      .def("__repr__", [](const Ellipse& e) {
+        return "Ellipse(center=" + repr_vec(e.center()) +
+               ", heading=" + std::string(py::repr(py::float_(e.heading()))) +
+               ", half_length=" + std::string(py::repr(py::float_(e.half_length()))) +
+               ", half_width=" + std::string(py::repr(py::float_(e.half_width()))) + ")";
+      });
+
+  py::class_<SweptShape>(m, "SweptHull",
+                         "The convex hull of one shape at two poses, grown by `inflation` metres "
+                         "in every direction: the region a continuous check tests.")
+      .def(py::init([](const py::object& start, const py::object& end, double inflation) {
+             const Operand a = operand_from(start);
+             const Operand b = operand_from(end);
+             if (a.index() != b.index() || a.index() > 3) {
+               throw py::type_error(
+                   "SweptHull: start and end must be the same shape type "
+                   "(Circle, Obb, ConvexPolygon or Ellipse)");
+             }
+             return std::visit(
+                 [&](auto* s) -> SweptShape {
+                   using S = std::remove_cv_t<std::remove_pointer_t<decltype(s)>>;
+                   if constexpr (kIsConvexShape<S>) {
+                     return SweptShape{SweptHull<S>(*s, *std::get<decltype(s)>(b), inflation)};
+                   } else {
+                     throw py::type_error("unreachable");
+                   }
+                 },
+                 a);
+           }),
+           "start"_a, "end"_a, "inflation"_a = 0.0,
+           "start, end: two shapes of the same type; inflation in metres, >= 0. Raises "
+           "GeometryError for a bad inflation.")
+      .def_property_readonly("start",
+                             [](const SweptShape& s) {
+                               return std::visit([](const auto& h) { return py::cast(h.start()); },
+                                                 s.v);
+                             })
+      .def_property_readonly("end",
+                             [](const SweptShape& s) {
+                               return std::visit([](const auto& h) { return py::cast(h.end()); },
+                                                 s.v);
+                             })
+      .def_property_readonly("inflation", [](const SweptShape& s) {
+        return std::visit([](const auto& h) { return h.inflation(); }, s.v);
+      });
+
+  // ---- queries
+  py::enum_<QueryStatus>(m, "QueryStatus",
+                         "How a query ended. Only `separated` proves the shapes apart.")
+      .value("separated", QueryStatus::separated)
+      .value("touching", QueryStatus::touching)
+      .value("overlapping", QueryStatus::overlapping)
+      .value("iteration_cap", QueryStatus::iteration_cap);
+
+  py::class_<DistanceResult>(m, "DistanceResult")
+      .def_readonly("distance", &DistanceResult::distance,
+                    "metres, >= 0; 0 when touching or overlapping")
+      .def_readonly("point_a", &DistanceResult::point_a, "closest point on a, world frame, m")
+      .def_readonly("point_b", &DistanceResult::point_b, "closest point on b, world frame, m")
+      .def_readonly("normal", &DistanceResult::normal, "unit, from a towards b")
+      .def_readonly("status", &DistanceResult::status)
+      .def_readonly("iterations", &DistanceResult::iterations, "GJK iterations (support calls)")
+      .def("__repr__", [](const DistanceResult& r) {
+        return "DistanceResult(distance=" + std::string(py::repr(py::float_(r.distance))) +
+               ", status=" + to_string(r.status) + ")";
+      });
+
+  py::class_<PenetrationResult>(m, "PenetrationResult")
+      .def_readonly("depth", &PenetrationResult::depth,
+                    "metres, >= 0; 0 when separated or just touching")
+      .def_readonly("normal", &PenetrationResult::normal,
+                    "unit; moving b by depth * normal makes the shapes just touch")
+      .def_readonly("status", &PenetrationResult::status)
+      .def_readonly("iterations", &PenetrationResult::iterations, "GJK plus EPA iterations")
+      .def("__repr__", [](const PenetrationResult& r) {
+        return "PenetrationResult(depth=" + std::string(py::repr(py::float_(r.depth))) +
+               ", status=" + to_string(r.status) + ")";
+      });
+
+  const char* const kShapesDoc =
+      " a, b: Circle, Obb, ConvexPolygon, Ellipse or SweptHull (any of the 64 ordered pairs). "
+      "contact_tolerance in metres: shapes closer than it touch.";
+  m.def(
+      "intersects",
+      [](const py::object& a, const py::object& b, double tolerance) {
+        const Operand oa = operand_from(a);
+        const Operand ob = operand_from(b);
+        return std::visit([&](auto* x, auto* y) { return intersects(*x, *y, tolerance); }, oa, ob);
+      },
+      "a"_a, "b"_a, "contact_tolerance"_a = kDefaultContactTolerance,
+      (std::string("True when a and b overlap or are closer than contact_tolerance.") + kShapesDoc)
+          .c_str());
+  m.def(
+      "distance",
+      [](const py::object& a, const py::object& b, double tolerance) {
+        const Operand oa = operand_from(a);
+        const Operand ob = operand_from(b);
+        return std::visit([&](auto* x, auto* y) { return distance(*x, *y, tolerance); }, oa, ob);
+      },
+      "a"_a, "b"_a, "contact_tolerance"_a = kDefaultContactTolerance,
+      (std::string("Distance (metres) with closest points: a DistanceResult.") + kShapesDoc)
+          .c_str());
+  m.def(
+      "penetration",
+      [](const py::object& a, const py::object& b, double tolerance) {
+        const Operand oa = operand_from(a);
+        const Operand ob = operand_from(b);
+        return std::visit([&](auto* x, auto* y) { return penetration(*x, *y, tolerance); }, oa, ob);
+      },
+      "a"_a, "b"_a, "contact_tolerance"_a = kDefaultContactTolerance,
+      (std::string("Penetration depth (metres) and direction: a PenetrationResult.") + kShapesDoc)
+          .c_str());
+
+  // ---- obstacles
+  py::enum_<ObstacleClass> obstacle_class(m, "ObstacleClass",
+                                          "What an obstacle is: selects the margin the ego keeps "
+                                          "from it (config.margins.by_class).");
+  for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+    const auto c = static_cast<ObstacleClass>(i);
+    obstacle_class.value(to_string(c), c);
+  }
+
+  py::enum_<OutsidePrediction>(m, "OutsidePrediction",
+                               "What a moving obstacle is outside its predicted time span.")
+      .value("hold", OutsidePrediction::hold)
+      .value("ignore", OutsidePrediction::ignore);
+
+  py::class_<Obstacle>(m, "Obstacle",
+                       "An obstacle of one planning cycle: stationary, moving or a boundary. "
+                       "Build one with Obstacle.stationary, Obstacle.moving or Obstacle.boundary.")
+      .def_static(
+          "stationary",
+          [](int id, const py::object& shape) {
+            if (auto s = try_shape(shape)) return Obstacle::stationary(id, *std::move(s));
+            return Obstacle::stationary(id, points_from(shape, "outline"));
+          },
+          "id"_a, "shape"_a,
+          "A stationary obstacle in the world frame. shape: a Circle, Obb, ConvexPolygon or "
+          "Ellipse, or a simple polygon's outline as a (V, 2) array or list of (x, y) pairs "
+          "(metres, possibly non-convex: split into convex parts). Raises GeometryError.")
+      .def_static(
+          "moving",
+          [](int id, const py::object& body, const py::object& prediction) {
+            return Obstacle::moving(id, shape_from(body), prediction_from(prediction, id));
+          },
+          "id"_a, "body"_a, "prediction"_a,
+          "A rigid body (Circle, Obb, ConvexPolygon or Ellipse in its own frame) moving along a "
+          "prediction: a float64 (P, 4) array, columns t (seconds, strictly increasing), x, y "
+          "(metres) and heading (radians) of the body's frame. Raises GeometryError naming the "
+          "id and the prediction's index.")
+      .def_static(
+          "boundary",
+          [](int id, const py::object& polyline) {
+            return Obstacle::boundary(id, points_from(polyline, "polyline"));
+          },
+          "id"_a, "polyline"_a,
+          "A wall of zero thickness along a polyline of at least 2 points (a (V, 2) array or "
+          "list of pairs, metres; closed when the last point equals the first). Its class is "
+          "road_boundary. Raises GeometryError.")
+      .def(
+          "set_class",
+          [](Obstacle& o, const py::object& c) -> Obstacle& { return o.set_class(*class_from(c)); },
+          "obstacle_class"_a, py::return_value_policy::reference_internal,
+          "Sets the class (an ObstacleClass or its name, e.g. 'pedestrian'); returns self.")
+      .def_property(
+          "obstacle_class", &Obstacle::obstacle_class,
+          [](Obstacle& o, const py::object& c) { o.set_class(*class_from(c)); },
+          "The class: selects margins.by_class. Default unknown (road_boundary for a boundary).")
+      .def_property_readonly("id", &Obstacle::id)
+      .def_property_readonly("is_moving", &Obstacle::is_moving)
+      .def_property_readonly("is_boundary", &Obstacle::is_boundary)
+      .def_property_readonly(
+          "parts",
+          [](const Obstacle& o) {
+            py::list parts;
+            for (const Shape& part : o.parts()) {
+              parts.append(std::visit([](const auto& s) { return py::cast(s); }, part));
+            }
+            return parts;
+          },
+          "Stationary: the convex parts in the world frame (a boundary: one zero-width Obb per "
+          "segment). Moving: one part, the body in its own frame.")
+      .def_property_readonly(
+          "prediction",
+          [](const Obstacle& o) {
+            const auto& p = o.prediction();
+            py::array_t<double> out({static_cast<py::ssize_t>(p.size()), py::ssize_t{4}});
+            auto w = out.mutable_unchecked<2>();
+            for (std::size_t i = 0; i < p.size(); ++i) {
+              w(i, 0) = p[i].t;
+              w(i, 1) = p[i].pose.x;
+              w(i, 2) = p[i].pose.y;
+              w(i, 3) = p[i].pose.heading;
+            }
+            return out;
+          },
+          "(P, 4) array (t, x, y, heading); empty (0, 4) for a stationary obstacle.")
+      .def(
+          "pose_at",
+          [](const Obstacle& o, double t,
+             OutsidePrediction outside) -> std::optional<std::tuple<double, double, double>> {
+            const auto pose = o.pose_at(t, outside);
+            if (!pose) return std::nullopt;
+            return std::make_tuple(pose->x, pose->y, pose->heading);
+          },
+          "t"_a, "outside"_a = OutsidePrediction::hold,
+          "(x, y, heading) of the obstacle's frame at time t (seconds); None outside the "
+          "prediction when outside is ignore. Stationary: (0, 0, 0).")
+      .def("__repr__", [](const Obstacle& o) {
+        const char* kind = o.is_boundary() ? "boundary" : o.is_moving() ? "moving" : "stationary";
+        return std::string("Obstacle(") + kind + ", id=" + std::to_string(o.id()) +
+               ", class=" + to_string(o.obstacle_class()) + ")";
+      });
+
+  // ---- configuration
+  py::class_<VehicleParams>(m, "VehicleParams", "The ego's dimensions, metres (vehicle.*).")
+      .def(py::init<>())
+      .def_readwrite("wheel_base", &VehicleParams::wheel_base, "rear axle to front axle, m, > 0")
+      .def_readwrite("front_overhang", &VehicleParams::front_overhang,
+                     "front axle to front bumper, m, >= 0")
+      .def_readwrite("rear_overhang", &VehicleParams::rear_overhang,
+                     "rear axle to rear bumper, m, >= 0")
+      .def_readwrite("width", &VehicleParams::width, "m, > 0")
+      .def_property(
+          "footprint", [](const VehicleParams& v) { return points_to_array(v.footprint); },
+          [](VehicleParams& v, const py::object& points) {
+            v.footprint = points.is_none() ? std::vector<Vec2>{} : points_from(points, "footprint");
+          },
+          "Optional custom footprint: (V, 2) array in the rear-axle frame (x forward, y left), "
+          "metres; replaces the box. Empty (0, 2) or None: the box.");
+
+  py::class_<ClassMargins>(m, "ClassMargins",
+                           "Metres kept from obstacles of each class (margins.by_class): index "
+                           "by ObstacleClass or its name, e.g. by_class['pedestrian'] = 0.5.")
+      .def(py::init<>())
+      .def("__getitem__",
+           [](const ClassMargins& c, const py::object& k) { return c[*class_from(k)]; })
+      .def("__setitem__",
+           [](ClassMargins& c, const py::object& k, double v) { c[*class_from(k)] = v; })
+      .def("__len__", [](const ClassMargins&) { return kObstacleClassCount; })
+      .def("keys",
+           [](const ClassMargins&) {
+             py::list keys;
+             for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+               keys.append(to_string(static_cast<ObstacleClass>(i)));
+             }
+             return keys;
+           })
+      .def("to_dict",
+           [](const ClassMargins& c) {
+             py::dict d;
+             for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+               const auto k = static_cast<ObstacleClass>(i);
+               d[to_string(k)] = c[k];
+             }
+             return d;
+           })
+      .def("__repr__", [](const ClassMargins& c) {
+        std::string s = "ClassMargins({";
+        for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+          const auto k = static_cast<ObstacleClass>(i);
+          s += std::string(i ? ", '" : "'") + to_string(k) +
+               "': " + std::string(py::repr(py::float_(c[k])));
+        }
+        return s + "})";
+      });
+
+  py::class_<Margins>(m, "Margins", "Safety margins, metres (margins.*).")
+      .def(py::init<>())
+      .def_readwrite("longitudinal", &Margins::longitudinal, "added front and rear, m, >= 0")
+      .def_readwrite("lateral", &Margins::lateral, "added on each side, m, >= 0")
+      .def_readwrite("by_class", &Margins::by_class, "ClassMargins, m per obstacle class");
+
+  py::class_<ContinuousConfig>(m, "ContinuousConfig", "continuous.*")
+      .def(py::init<>())
+      .def_readwrite("enabled", &ContinuousConfig::enabled, "check the sweeps between poses")
+      .def_readwrite("max_overestimate", &ContinuousConfig::max_overestimate,
+                     "m, in [0.001, 1]: how early a sweep hit may come");
+  py::class_<ClearanceConfig>(m, "ClearanceConfig", "clearance.*")
+      .def(py::init<>())
+      .def_readwrite("horizon", &ClearanceConfig::horizon,
+                     "m; obstacles farther are not measured; 0 turns clearance off");
+  py::class_<ObstaclesConfig>(m, "ObstaclesConfig", "obstacles.*")
+      .def(py::init<>())
+      .def_readwrite("outside_prediction", &ObstaclesConfig::outside_prediction);
+  py::class_<BroadPhaseConfig>(m, "BroadPhaseConfig", "broad_phase.*")
+      .def(py::init<>())
+      .def_readwrite("spatial_index", &BroadPhaseConfig::spatial_index)
+      .def_readwrite("bounding_circles", &BroadPhaseConfig::bounding_circles)
+      .def_readwrite("aabbs", &BroadPhaseConfig::aabbs)
+      .def_readwrite("rtree_max_node_entries", &BroadPhaseConfig::rtree_max_node_entries,
+                     "4 to 256")
+      .def_readwrite("poses_per_query", &BroadPhaseConfig::poses_per_query, "1 to 1000")
+      .def_readwrite("time_slice", &BroadPhaseConfig::time_slice, "seconds, > 0");
+  py::class_<NarrowPhaseConfig>(m, "NarrowPhaseConfig", "narrow_phase.*")
+      .def(py::init<>())
+      .def_readwrite("contact_tolerance", &NarrowPhaseConfig::contact_tolerance,
+                     "m, >= 0 and < 1e-3: closer is a hit")
+      .def_readwrite("max_gjk_iterations", &NarrowPhaseConfig::max_gjk_iterations, "4 to 1000")
+      .def_readwrite("max_epa_iterations", &NarrowPhaseConfig::max_epa_iterations, "4 to 1000")
+      .def_readwrite("warm_start", &NarrowPhaseConfig::warm_start);
+
+  py::class_<CheckerConfig>(m, "CheckerConfig",
+                            "Every threshold of the checker, as nested sections named like the "
+                            "YAML keys (config/default.yaml): config.vehicle.width = 2.0, "
+                            "config.margins.by_class['pedestrian'] = 0.5. Sections are views "
+                            "into this config; copy.deepcopy(config) makes an independent copy.")
+      .def(py::init<>(), "The defaults (same as default_config()).")
+      .def_readwrite("vehicle", &CheckerConfig::vehicle)
+      .def_readwrite("margins", &CheckerConfig::margins)
+      .def_readwrite("continuous", &CheckerConfig::continuous)
+      .def_readwrite("clearance", &CheckerConfig::clearance)
+      .def_readwrite("obstacles", &CheckerConfig::obstacles)
+      .def_readwrite("broad_phase", &CheckerConfig::broad_phase)
+      .def_readwrite("narrow_phase", &CheckerConfig::narrow_phase)
+      .def_readwrite("threads", &CheckerConfig::threads,
+                     "check_all's worker threads, >= 0; 0 = all cores")
+      .def("__copy__", [](const CheckerConfig& c) { return CheckerConfig(c); })
+      .def(
+          "__deepcopy__", [](const CheckerConfig& c, py::dict) { return CheckerConfig(c); },
+          "memo"_a);
+
+  m.def("default_config", &default_config, "The defaults: equal to config/default.yaml.");
+  m.def("load_config", &load_config, "path"_a,
+        "Reads a YAML config file. Raises ConfigError '<path>:<line>: <key>: <reason>'.");
+  m.def("parse_config", &parse_config, "yaml_text"_a,
+        "The same from YAML text; errors name '<config>' as the file.");
+  m.def("validate", &validate, "config"_a,
+        "Raises ConfigError naming the key when a value is out of range.");
+
+  m.def(
+      "footprint",
+      [](const py::object& pose, const VehicleParams& v, const Margins& margins) {
+        return footprint(pose_from(pose), v, margins);
+      },
+      "pose"_a, "vehicle"_a, "margins"_a = Margins{},
+      "The box footprint (an Obb) at a rear-axle pose (x, y, heading), metres and radians.");
+  m.def("grown_footprint", &grown_footprint, "vehicle"_a, "margins"_a = Margins{},
+        "A custom footprint (vehicle.footprint) grown by the margins, in the rear-axle frame: a "
+        "ConvexPolygon, metres. Raises GeometryError when the footprint is not convex.");
+  m.def("footprint_radius", &footprint_radius, "vehicle"_a, "margins"_a = Margins{},
+        "Metres from the rear-axle centre to the farthest corner of the box footprint.");
+  m.def(
+      "interpolate",
+      [](const py::object& a, const py::object& b, double s) {
+        const Pose2 p = interpolate(pose_from(a), pose_from(b), s);
+        return std::make_tuple(p.x, p.y, p.heading);
+      },
+      "a"_a, "b"_a, "s"_a,
+      "The pose (x, y, heading) a fraction s in [0, 1] of the way from pose a to pose b: "
+      "position linear, heading along the shorter arc (the motion model between poses).");
+  m.def("heading_change", &heading_change, "from_rad"_a, "to_rad"_a,
+        "Heading change from one heading to another along the shorter arc, radians in (-pi, pi].");
+  m.def(
+      "validate_trajectory",
+      [](const py::object& trajectory) {
+        validate_trajectory(trajectory_from(trajectory, "trajectory"));
+      },
+      "trajectory"_a,
+      (std::string("Raises TrajectoryError naming the index and value of a bad pose. ") +
+       kTrajectoryDoc)
+          .c_str());
+
+  // ---- checker and results
+  py::class_<CheckStats>(m, "CheckStats",
+                         "Work per stage, in (pose, obstacle part) pairs (see the C++ header).")
+      .def_readonly("pairs_seen", &CheckStats::pairs_seen)
+      .def_readonly("rejected_by_index", &CheckStats::rejected_by_index)
+      .def_readonly("rejected_by_circle", &CheckStats::rejected_by_circle)
+      .def_readonly("rejected_by_aabb", &CheckStats::rejected_by_aabb)
+      .def_readonly("sent_to_gjk", &CheckStats::sent_to_gjk)
+      .def_readonly("gjk_iterations", &CheckStats::gjk_iterations);
+
+  py::class_<TrajectoryResult>(m, "TrajectoryResult", "What the checker says about one trajectory.")
+      .def_readonly("collides", &TrajectoryResult::collides)
+      .def_readonly("first_collision_index", &TrajectoryResult::first_collision_index,
+                    "first index whose pose, or whose sweep from the previous pose, collides; "
+                    "None when free")
+      .def_readonly("first_collision_time", &TrajectoryResult::first_collision_time,
+                    "seconds: t of that index, or the estimated contact time within the sweep "
+                    "into it; None when free")
+      .def_readonly("obstacle_id", &TrajectoryResult::obstacle_id,
+                    "obstacle hit at that index (the lowest id if several); None when free")
+      .def_readonly("min_clearance", &TrajectoryResult::min_clearance,
+                    "metres: 0 when it collides, else the smallest footprint-to-obstacle "
+                    "distance within the clearance horizon; inf when none is within it")
+      .def_readonly("stats", &TrajectoryResult::stats)
+      .def("__repr__", [](const TrajectoryResult& r) {
+        return "TrajectoryResult(collides=" + std::string(r.collides ? "True" : "False") +
+               ", first_collision_index=" +
+               std::string(py::repr(py::cast(r.first_collision_index))) +
+               ", first_collision_time=" + std::string(py::repr(py::cast(r.first_collision_time))) +
+               ", obstacle_id=" + std::string(py::repr(py::cast(r.obstacle_id))) +
+               ", min_clearance=" + std::string(py::repr(py::float_(r.min_clearance))) + ")";
+      });
+
+  py::class_<BatchResult>(m, "BatchResult",
+                          "check_all's answer: one numpy array of length N per field; "
+                          "batch[i] is the i-th TrajectoryResult.")
+      .def_readonly("collides", &BatchResult::collides, "bool (N,)")
+      .def_readonly("first_collision_index", &BatchResult::first_collision_index,
+                    "int64 (N,), -1 when free")
+      .def_readonly("first_collision_time", &BatchResult::first_collision_time,
+                    "float64 (N,), seconds, NaN when free")
+      .def_readonly("obstacle_id", &BatchResult::obstacle_id, "int64 (N,), -1 when free")
+      .def_readonly("min_clearance", &BatchResult::min_clearance,
+                    "float64 (N,), metres (0 when colliding, inf when nothing is within the "
+                    "clearance horizon)")
+      .def_readonly("stats", &BatchResult::stats, "CheckStats summed over the batch")
+      .def("__len__", [](const BatchResult& b) { return b.results.size(); })
+      .def("__getitem__",
+           [](const BatchResult& b, py::ssize_t i) {
+             const auto n = static_cast<py::ssize_t>(b.results.size());
+             if (i < 0) i += n;
+             if (i < 0 || i >= n) throw py::index_error("batch index out of range");
+             return b.results[static_cast<std::size_t>(i)];
+           })
+      .def("__repr__", [](const BatchResult& b) {
+        return "BatchResult(" + std::to_string(b.results.size()) + " trajectories)";
+      });
+
+  py::class_<Checker>(m, "CollisionChecker",
+                      "The two-stage trajectory checker: set the obstacles once per planning "
+                      "cycle, then check many candidates. Thread-safe for checks; set_obstacles "
+                      "and set_config wait for running checks.")
+      .def(py::init<CheckerConfig>(), "config"_a = default_config(),
+           "Raises ConfigError when the config is out of range.")
+      .def(
+          "set_config",
+          [](Checker& c, CheckerConfig config) {
+            py::gil_scoped_release release;
+            std::unique_lock lock(c.mutex);
+            c.checker.set_config(std::move(config));
+          },
+          "config"_a,
+          "Replaces the thresholds and keeps the obstacles. Raises ConfigError (the old config "
+          "stays).")
+      .def(
+          "set_obstacles",
+          [](Checker& c, std::vector<Obstacle> obstacles) {
+            py::gil_scoped_release release;
+            std::unique_lock lock(c.mutex);
+            c.checker.set_obstacles(std::move(obstacles));
+          },
+          "obstacles"_a,
+          "Replaces the scene's obstacles (a list of Obstacle; copied). Raises GeometryError "
+          "when two share an id.")
+      .def_property_readonly(
+          "config",
+          [](const Checker& c) {
+            std::shared_lock lock(c.mutex);
+            return c.checker.config();
+          },
+          "A copy of the current config; change it and pass it to set_config.")
+      .def(
+          "check",
+          [](const Checker& c, const py::object& trajectory) {
+            Trajectory t = trajectory_from(trajectory, "trajectory");
+            py::gil_scoped_release release;
+            std::shared_lock lock(c.mutex);
+            return c.checker.check(t);
+          },
+          "trajectory"_a,
+          (std::string("First collision and clearance of one trajectory: a TrajectoryResult "
+                       "(None where there is no value). ") +
+           kTrajectoryDoc + " Raises TrajectoryError naming the index of a bad pose.")
+              .c_str())
+      .def(
+          "check_all",
+          [](const Checker& c, const py::object& trajectories) {
+            const std::vector<Trajectory> batch = batch_from(trajectories);
+            std::vector<TrajectoryResult> results;
+            {
+              py::gil_scoped_release release;
+              std::shared_lock lock(c.mutex);
+              results = c.checker.check_all(batch);
+            }
+            return make_batch(std::move(results));
+          },
+          "trajectories"_a,
+          "check() on N trajectories at once, on config.threads worker threads (GIL released).\n\n"
+          "trajectories: a float64 array of shape (N, T, 4), or a list of N float64 arrays of "
+          "shape (T_i, 4) (lengths may differ); columns t (seconds, strictly increasing), x, y "
+          "(metres, rear-axle centre) and heading (radians, CCW from +x).\n\n"
+          "Returns a BatchResult whose fields are numpy arrays of shape (N,): collides (bool), "
+          "first_collision_index (int64, -1 when free), first_collision_time (float64 seconds, "
+          "NaN when free), obstacle_id (int64, -1 when free), min_clearance (float64 metres); "
+          "result[i] is the full TrajectoryResult of trajectory i.\n\n"
+          "Raises TrajectoryError for a wrong shape or dtype, or a bad pose (the message names "
+          "the trajectory's index in the batch and the pose's index), before any work is done.");
+}

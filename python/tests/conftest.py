@@ -1,0 +1,21 @@
+"""The suite imports `collision` from PYTHONPATH (script/test sets it to <build>/python) and finds
+python_parity, the C++ side of the parity tests, from COLLISION_PARITY_EXE or the build tree."""
+
+import os
+import pathlib
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+
+
+@pytest.fixture(scope="session")
+def parity_exe():
+    path = os.environ.get("COLLISION_PARITY_EXE")
+    if not path:
+        root = pathlib.Path(__file__).resolve().parents[2]
+        path = str(root / os.environ.get("COLLISION_BUILD_DIR", "build") / "python" / "python_parity")
+    if not os.path.exists(path):
+        pytest.skip(f"python_parity not built ({path}); set COLLISION_PARITY_EXE")
+    return path

@@ -1,0 +1,98 @@
+// The scene of python/tests/scene.py (parity_scene.hpp) checked by the C++ API: the pytest suite
+// runs the same candidates through both and requires identical answers. Prints one line per
+// candidate: collides, first_collision_index, first_collision_time, obstacle_id, min_clearance
+// (-1 / nan for none; %.17g, so the values round-trip). With --errors instead: the message of
+// each bad input of scene.py's ERROR_CASES, one per line, in order.
+#include <cmath>
+#include <collision/collision.hpp>
+#include <cstdio>
+#include <exception>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "parity_scene.hpp"
+
+namespace {
+
+template <class F>
+void print_error(F f) {
+  try {
+    f();
+    std::printf("no error\n");
+  } catch (const std::exception& e) {
+    std::printf("%s\n", e.what());
+  }
+}
+
+// Keep in step with ERROR_CASES in scene.py.
+void print_errors() {
+  using collision::Vec2;
+  print_error([] { collision::Circle(Vec2(0, 0), -1.0); });
+  print_error([] { collision::Obb(Vec2(0, std::nan("")), 0.0, 1.0, 1.0); });
+  print_error([] { collision::Ellipse(Vec2(0, 0), 0.0, 1.0, -2.0); });
+  print_error([] { collision::ConvexPolygon({Vec2(0, 0), Vec2(1, 0), Vec2(2, 0)}); });
+  print_error([] {
+    collision::ConvexPolygon({Vec2(0, 0), Vec2(2, 0), Vec2(1, 0.5), Vec2(2, 2), Vec2(0, 2)});
+  });
+  print_error([] {
+    collision::Obstacle::stationary(
+        5, std::vector<Vec2>{Vec2(0, 0), Vec2(2, 2), Vec2(2, 0), Vec2(0, 2)});
+  });
+  print_error([] {
+    collision::Obstacle::moving(7, collision::Circle(Vec2(0, 0), 1.0),
+                                {{0.0, {0.0, 0.0, 0.0}}, {0.0, {1.0, 0.0, 0.0}}});
+  });
+  print_error([] {
+    collision::Obstacle::moving(8, collision::Circle(Vec2(0, 0), 1.0),
+                                {{0.0, {std::numeric_limits<double>::infinity(), 0.0, 0.0}}});
+  });
+  print_error([] { collision::Obstacle::boundary(9, {Vec2(0, 0)}); });
+  print_error([] {
+    collision::CollisionChecker checker(collision::default_config());
+    checker.set_obstacles({collision::Obstacle::stationary(3, collision::Circle(Vec2(0, 0), 1)),
+                           collision::Obstacle::stationary(3, collision::Circle(Vec2(5, 0), 1))});
+  });
+  print_error([] {
+    collision::CollisionChecker checker(collision::default_config());
+    const collision::Trajectory good = {{0.0, {0.0, 0.0, 0.0}}, {1.0, {1.0, 0.0, 0.0}}};
+    const collision::Trajectory bad = {{0.0, {0.0, 0.0, 0.0}}, {1.0, {std::nan(""), 0.0, 0.0}}};
+    checker.check_all({good, good, bad});
+  });
+  print_error([] {
+    collision::CollisionChecker checker(collision::default_config());
+    checker.check({{0.0, {0.0, 0.0, 0.0}}, {0.0, {1.0, 0.0, 0.0}}});
+  });
+  print_error([] { collision::CollisionChecker(collision::default_config()).check({}); });
+  print_error([] { collision::parse_config("vehicle:\n  width: -1\n"); });
+  print_error([] { collision::parse_config("vehicle:\n  wdth: 2\n"); });
+  print_error([] { collision::load_config("/nonexistent/collision.yaml"); });
+  print_error([] {
+    collision::CheckerConfig config = collision::default_config();
+    config.narrow_phase.max_gjk_iterations = 1;
+    collision::CollisionChecker checker(config);
+  });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 2 && std::string(argv[1]) == "--errors") {
+    print_errors();
+    return 0;
+  }
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: python_parity <candidates.bin>\n");
+    return 2;
+  }
+  const std::vector<collision::Trajectory> candidates = parity::read_candidates(argv[1]);
+  collision::CollisionChecker checker(parity::scene_config());
+  checker.set_obstacles(parity::scene_obstacles());
+  for (const collision::TrajectoryResult& r : checker.check_all(candidates)) {
+    std::printf("%d %lld %.17g %d %.17g\n", r.collides ? 1 : 0,
+                r.first_collision_index ? static_cast<long long>(*r.first_collision_index) : -1LL,
+                r.first_collision_time.value_or(std::numeric_limits<double>::quiet_NaN()),
+                r.obstacle_id.value_or(-1), r.min_clearance);
+  }
+  return 0;
+}

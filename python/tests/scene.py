@@ -1,0 +1,100 @@
+"""The scene of python/tests/parity.cpp, built with the Python API (keep the two in step)."""
+
+import numpy as np
+
+import collision
+from collision import Circle, ConvexPolygon, Ellipse, Obb, Obstacle
+
+
+def scene_obstacles():
+    return [
+        Obstacle.stationary(1, ConvexPolygon([(20, -1), (24.5, -1), (24.5, 1), (20, 1)])).set_class("car"),
+        Obstacle.moving(2, Obb((0, 0), 0.0, 0.9, 0.3), np.array([[0.0, 30.0, 5.0, -1.57], [2.0, 30.0, -3.0, -1.57]]))
+        .set_class(collision.ObstacleClass.bicycle),
+        Obstacle.stationary(3, Circle((12, 5.8), 0.3)).set_class("pedestrian"),
+        Obstacle.boundary(4, [(0, -2.5), (60, -2.5)]),
+        Obstacle.stationary(5, np.array([[40, 6], [50, 6], [50, 8], [44, 8], [44, 12], [40, 12]], dtype=float))
+        .set_class("static_object"),
+        Obstacle.stationary(6, Ellipse((35, -1.5), 0.3, 1.2, 0.5)),
+        Obstacle.moving(
+            7,
+            Ellipse((0, 0), 0.0, 0.4, 0.3),
+            [[0.0, 15.0, -4.0, 1.57], [1.0, 15.0, -2.0, 1.57], [3.0, 15.5, 2.0, 1.4]],
+        ).set_class("pedestrian"),
+        Obstacle.moving(8, ConvexPolygon([(-2, -1), (2, 0), (-2, 1)]), np.array([[0.5, 55.0, 3.0, 0.0]]))
+        .set_class("truck"),
+        Obstacle.stationary(9, Obb((60, 1), 0.3, 2.0, 1.0)).set_class("bus"),
+    ]
+
+
+def scene_config():
+    config = collision.default_config()
+    config.margins.by_class["pedestrian"] = 0.5
+    config.margins.by_class[collision.ObstacleClass.bicycle] = 0.3
+    config.margins.lateral = 0.1
+    config.clearance.horizon = 8.0
+    return config
+
+
+def candidates(n=300, poses=41, seed=7):
+    """n lane changes from (0, 0) heading +x: random speeds, lateral offsets and durations."""
+    rng = np.random.default_rng(seed)
+    t = np.linspace(0.0, 4.0, poses)
+    speed = rng.uniform(4.0, 16.0, n)[:, None]
+    offset = rng.uniform(-3.0, 6.0, n)[:, None]
+    duration = rng.uniform(1.5, 4.0, n)[:, None]
+    s = np.clip(t[None, :] / duration, 0.0, 1.0)
+    blend = 10 * s**3 - 15 * s**4 + 6 * s**5
+    dblend = (30 * s**2 - 60 * s**3 + 30 * s**4) / duration * (t[None, :] < duration)
+    x = speed * t[None, :]
+    y = offset * blend
+    heading = np.arctan2(offset * dblend, speed)
+    out = np.empty((n, poses, 4))
+    out[:, :, 0] = t
+    out[:, :, 1] = x
+    out[:, :, 2] = y
+    out[:, :, 3] = heading
+    return out
+
+
+def _checker():
+    return collision.CollisionChecker(collision.default_config())
+
+
+def _bad_batch():
+    good = np.array([[0.0, 0, 0, 0], [1.0, 1, 0, 0]])
+    bad = np.array([[0.0, 0, 0, 0], [1.0, np.nan, 0, 0]])
+    _checker().check_all([good, good, bad])
+
+
+def _bad_config():
+    config = collision.default_config()
+    config.narrow_phase.max_gjk_iterations = 1
+    collision.CollisionChecker(config)
+
+
+# (exception type, callable) in the order of print_errors() in parity.cpp.
+ERROR_CASES = [
+    (collision.GeometryError, lambda: Circle((0, 0), -1.0)),
+    (collision.GeometryError, lambda: Obb((0, float("nan")), 0.0, 1.0, 1.0)),
+    (collision.GeometryError, lambda: Ellipse((0, 0), 0.0, 1.0, -2.0)),
+    (collision.GeometryError, lambda: ConvexPolygon([(0, 0), (1, 0), (2, 0)])),
+    (collision.GeometryError, lambda: ConvexPolygon([(0, 0), (2, 0), (1, 0.5), (2, 2), (0, 2)])),
+    (collision.GeometryError, lambda: Obstacle.stationary(5, [(0, 0), (2, 2), (2, 0), (0, 2)])),
+    (collision.GeometryError, lambda: Obstacle.moving(7, Circle((0, 0), 1.0), [[0.0, 0, 0, 0], [0.0, 1, 0, 0]])),
+    (collision.GeometryError, lambda: Obstacle.moving(8, Circle((0, 0), 1.0), [[0.0, np.inf, 0, 0]])),
+    (collision.GeometryError, lambda: Obstacle.boundary(9, [(0, 0)])),
+    (
+        collision.GeometryError,
+        lambda: _checker().set_obstacles(
+            [Obstacle.stationary(3, Circle((0, 0), 1)), Obstacle.stationary(3, Circle((5, 0), 1))]
+        ),
+    ),
+    (collision.TrajectoryError, _bad_batch),
+    (collision.TrajectoryError, lambda: _checker().check(np.array([[0.0, 0, 0, 0], [0.0, 1, 0, 0]]))),
+    (collision.TrajectoryError, lambda: _checker().check(np.zeros((0, 4)))),
+    (collision.ConfigError, lambda: collision.parse_config("vehicle:\n  width: -1\n")),
+    (collision.ConfigError, lambda: collision.parse_config("vehicle:\n  wdth: 2\n")),
+    (collision.ConfigError, lambda: collision.load_config("/nonexistent/collision.yaml")),
+    (collision.ConfigError, _bad_config),
+]

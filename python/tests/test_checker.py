@@ -1,0 +1,252 @@
+import math
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import collision
+import scene
+from collision import Circle, ConvexPolygon, Ellipse, Obb, Obstacle
+
+
+def _straight(y=0.0, speed=10.0, poses=41, duration=4.0):
+    t = np.linspace(0.0, duration, poses)
+    return np.column_stack([t, speed * t, np.full_like(t, y), np.zeros_like(t)])
+
+
+@pytest.fixture(scope="module")
+def checker():
+    c = collision.CollisionChecker(scene.scene_config())
+    c.set_obstacles(scene.scene_obstacles())
+    return c
+
+
+def test_obstacles_of_every_kind():
+    obstacles = scene.scene_obstacles()
+    kinds = [(o.id, o.is_moving, o.is_boundary, o.obstacle_class.name) for o in obstacles]
+    assert kinds[0] == (1, False, False, "car")
+    assert kinds[1] == (2, True, False, "bicycle")
+    assert kinds[3] == (4, False, True, "road_boundary")
+    assert len(obstacles[4].parts) >= 2  # the L-shaped outline in convex parts
+    assert all(isinstance(p, ConvexPolygon) for p in obstacles[4].parts)
+    assert isinstance(obstacles[5].parts[0], Ellipse)
+    assert isinstance(obstacles[3].parts[0], Obb)
+    assert obstacles[1].prediction.shape == (2, 4)
+    assert obstacles[0].prediction.shape == (0, 4)
+    x, y, h = obstacles[1].pose_at(1.0)
+    assert (x, y, h) == pytest.approx((30.0, 1.0, -1.57))
+    assert obstacles[1].pose_at(5.0, collision.OutsidePrediction.ignore) is None
+    assert obstacles[1].pose_at(5.0) == pytest.approx((30.0, -3.0, -1.57))
+    o = Obstacle.stationary(11, Circle((0, 0), 1))
+    o.obstacle_class = "truck"
+    assert o.obstacle_class == collision.ObstacleClass.truck
+    assert o.set_class(collision.ObstacleClass.bus) is o
+    assert "stationary, id=11, class=bus" in repr(o)
+    with pytest.raises(KeyError):
+        o.set_class("spaceship")
+
+
+def test_prediction_array_errors():
+    with pytest.raises(collision.GeometryError, match=r"^obstacle 4: prediction: expected shape \(T, 4\)"):
+        Obstacle.moving(4, Circle((0, 0), 1), np.zeros((3, 3)))
+    with pytest.raises(collision.GeometryError, match="got dtype int64"):
+        Obstacle.moving(4, Circle((0, 0), 1), np.zeros((3, 4), dtype=np.int64))
+    with pytest.raises(TypeError):
+        Obstacle.moving(4, (0, 0), np.zeros((1, 4)))
+
+
+def test_readme_first_program():
+    # README's "A first program", from Python: the same printed answers.
+    config = collision.default_config()
+    config.margins.by_class[collision.ObstacleClass.pedestrian] = 0.5
+    checker = collision.CollisionChecker(config)
+    checker.set_obstacles(
+        [
+            Obstacle.stationary(1, ConvexPolygon([(20, -1), (24.5, -1), (24.5, 1), (20, 1)])),
+            Obstacle.moving(2, Obb((0, 0), 0.0, 0.9, 0.3), [[0.0, 30.0, 5.0, -1.57], [2.0, 30.0, -3.0, -1.57]]),
+            Obstacle.stationary(3, Circle((12, 5.8), 0.3)).set_class("pedestrian"),
+            Obstacle.boundary(4, [(0, -2.5), (60, -2.5)]),
+        ]
+    )
+    hit = checker.check(_straight(y=0.0))
+    assert hit.collides and hit.first_collision_index == 17 and hit.obstacle_id == 1
+    assert f"{hit.first_collision_time:.2f}" == "1.62"
+    assert hit.min_clearance == 0.0
+    assert hit.stats.pairs_seen > 0 and hit.stats.sent_to_gjk > 0
+    free = checker.check(_straight(y=3.5))
+    assert not free.collides
+    assert free.first_collision_index is None and free.first_collision_time is None
+    assert free.obstacle_id is None
+    assert f"{free.min_clearance:.2f}" == "0.54"
+    assert checker.check(_straight(y=3.5).tolist()).min_clearance == free.min_clearance
+
+
+def test_check_all_array_list_and_check_agree(checker):
+    cand = scene.candidates(n=120)
+    batch = checker.check_all(cand)
+    assert len(batch) == 120
+    assert batch.collides.dtype == np.bool_ and batch.collides.shape == (120,)
+    assert batch.first_collision_index.dtype == np.int64 and batch.obstacle_id.dtype == np.int64
+    assert batch.first_collision_time.dtype == np.float64 and batch.min_clearance.dtype == np.float64
+    assert 0 < batch.collides.sum() < 120
+    as_list = checker.check_all(list(cand))
+    for field in ["collides", "first_collision_index", "first_collision_time", "obstacle_id", "min_clearance"]:
+        np.testing.assert_array_equal(getattr(batch, field), getattr(as_list, field))
+    for i in range(120):
+        one = checker.check(cand[i])
+        assert batch[i].collides == one.collides == batch.collides[i]
+        assert one.first_collision_index == (None if batch.first_collision_index[i] < 0 else batch.first_collision_index[i])
+        assert one.obstacle_id == (None if batch.obstacle_id[i] < 0 else batch.obstacle_id[i])
+        if one.collides:
+            assert one.first_collision_time == batch.first_collision_time[i]
+        else:
+            assert math.isnan(batch.first_collision_time[i])
+        assert one.min_clearance == batch.min_clearance[i]
+        assert one.stats.pairs_seen == batch[i].stats.pairs_seen
+    assert batch.stats.pairs_seen == sum(batch[i].stats.pairs_seen for i in range(120))
+    assert batch[-1].collides == batch.collides[-1]
+    with pytest.raises(IndexError):
+        batch[120]
+
+
+def test_check_all_ragged_list_and_empty(checker):
+    batch = checker.check_all([_straight(poses=5), _straight(y=3.5, poses=30)])
+    assert batch.collides.tolist() == [checker.check(_straight(poses=5)).collides, False]
+    assert len(checker.check_all(np.zeros((0, 5, 4)))) == 0
+    assert len(checker.check_all([])) == 0
+
+
+def test_trajectory_array_errors(checker):
+    with pytest.raises(collision.TrajectoryError, match=r"^trajectory: expected shape \(T, 4\).*got \(5, 3\)"):
+        checker.check(np.zeros((5, 3)))
+    with pytest.raises(collision.TrajectoryError, match="got dtype float32"):
+        checker.check(np.zeros((5, 4), dtype=np.float32))
+    with pytest.raises(collision.TrajectoryError, match=r"^trajectories: expected shape \(N, T, 4\).*got \(2, 4\)"):
+        checker.check_all(np.zeros((2, 4)))
+    with pytest.raises(collision.TrajectoryError, match="trajectories: expected a float64 array, got dtype int32"):
+        checker.check_all(np.zeros((2, 3, 4), dtype=np.int32))
+    with pytest.raises(collision.TrajectoryError, match=r"^trajectory 1: expected shape \(T, 4\)"):
+        checker.check_all([_straight(), np.zeros((3, 2))])
+    cand = scene.candidates(n=5)
+    cand[3, 7, 2] = np.inf
+    with pytest.raises(collision.TrajectoryError, match=r"^trajectory 3: trajectory point 7: y is not finite \(was inf\)$"):
+        checker.check_all(cand)
+    with pytest.raises(TypeError):
+        checker.check_all(42)
+    with pytest.raises(collision.TrajectoryError, match="trajectory is empty"):
+        collision.validate_trajectory(np.zeros((0, 4)))
+
+
+def test_error_messages_match_cpp(parity_exe):
+    expected = subprocess.run([parity_exe, "--errors"], check=True, capture_output=True, text=True).stdout
+    expected = expected.splitlines()
+    assert len(expected) == len(scene.ERROR_CASES)
+    for (kind, make), message in zip(scene.ERROR_CASES, expected):
+        with pytest.raises(kind) as info:
+            make()
+        assert str(info.value) == message
+
+
+def test_results_match_cpp(parity_exe, tmp_path):
+    cand = scene.candidates(n=300)
+    path = tmp_path / "candidates.bin"
+    with open(path, "wb") as f:
+        np.array(cand.shape[:2], dtype=np.int64).tofile(f)
+        cand.tofile(f)
+    lines = subprocess.run([parity_exe, str(path)], check=True, capture_output=True, text=True).stdout.splitlines()
+    cpp = np.array([[float(v) for v in line.split()] for line in lines])
+    assert cpp.shape == (300, 5)
+    c = collision.CollisionChecker(scene.scene_config())
+    c.set_obstacles(scene.scene_obstacles())
+    batch = c.check_all(cand)
+    np.testing.assert_array_equal(batch.collides, cpp[:, 0] == 1)
+    np.testing.assert_array_equal(batch.first_collision_index, cpp[:, 1])
+    np.testing.assert_array_equal(batch.first_collision_time, cpp[:, 2])  # NaN == NaN here
+    np.testing.assert_array_equal(batch.obstacle_id, cpp[:, 3])
+    np.testing.assert_array_equal(batch.min_clearance, cpp[:, 4])
+    # The scene exercises every obstacle kind and both answers.
+    assert 0 < batch.collides.sum() < 300
+    assert {1, 3, 4, 5, 7, 8}.issubset(set(batch.obstacle_id.tolist()))
+
+
+def test_set_obstacles_and_set_config_keep_answers():
+    c = collision.CollisionChecker()
+    assert not c.check(_straight()).collides
+    c.set_obstacles([Obstacle.stationary(1, Circle((20, 0), 1.0))])
+    assert c.check(_straight()).obstacle_id == 1
+    config = collision.default_config()
+    config.clearance.horizon = 0.0
+    c.set_config(config)
+    free = c.check(_straight(y=10))
+    assert free.min_clearance == math.inf and c.check(_straight()).collides
+
+
+def test_gil_is_released_during_check_all(checker):
+    cand = np.repeat(scene.candidates(n=50), 20, axis=0)
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.0005)
+
+    thread = threading.Thread(target=count)
+    start = time.perf_counter()
+    checker.check_all(cand)  # warm up
+    elapsed = time.perf_counter() - start
+    thread.start()
+    time.sleep(0.01)
+    before = ticks
+    checker.check_all(cand)
+    after = ticks
+    done.set()
+    thread.join()
+    # With the GIL held the counter could not move while check_all runs.
+    assert elapsed < 0.01 or after - before >= 3
+
+
+def test_checks_from_python_threads(checker):
+    cand = scene.candidates(n=100)
+    expected = checker.check_all(cand).min_clearance
+    results = [None] * 4
+
+    def run(k):
+        results[k] = checker.check_all(cand).min_clearance
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for r in results:
+        np.testing.assert_array_equal(r, expected)
+
+
+def test_docstrings_explain_shapes_and_units():
+    doc = collision.CollisionChecker.check_all.__doc__
+    assert "(N, T, 4)" in doc and "(T_i, 4)" in doc and "NaN" in doc and "-1" in doc and "metres" in doc
+    assert "(T, 4)" in collision.CollisionChecker.check.__doc__
+    assert "metres" in collision.Circle.__init__.__doc__
+    assert "(P, 4)" in collision.Obstacle.moving.__doc__
+    assert collision.__doc__ and collision.__version__
+
+
+def test_example_runs(tmp_path):
+    import os
+    import pathlib
+    import sys
+
+    example = pathlib.Path(__file__).resolve().parents[1] / "examples" / "free_candidates.py"
+    out = subprocess.run(
+        [sys.executable, str(example), str(tmp_path / "free.png")],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+    ).stdout
+    assert out.startswith("1000 candidates, ")
+    assert "wrote" in out or "offset m" in out

@@ -1,0 +1,120 @@
+import copy
+import pathlib
+
+import numpy as np
+import pytest
+
+import collision
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _as_dict(config):
+    out = {}
+    for section in ["vehicle", "margins", "continuous", "clearance", "obstacles", "broad_phase", "narrow_phase"]:
+        obj = getattr(config, section)
+        for key in dir(obj):
+            if key.startswith("_"):
+                continue
+            value = getattr(obj, key)
+            if callable(value):
+                continue
+            if isinstance(value, collision.ClassMargins):
+                value = value.to_dict()
+            if isinstance(value, np.ndarray):
+                value = value.tolist()
+            out[f"{section}.{key}"] = value
+    out["threads"] = config.threads
+    return out
+
+
+def test_default_equals_file_and_empty_text():
+    d = _as_dict(collision.default_config())
+    assert d == _as_dict(collision.load_config(str(ROOT / "config" / "default.yaml")))
+    assert d == _as_dict(collision.parse_config("{}"))
+    assert d == _as_dict(collision.CheckerConfig())
+    assert d["vehicle.wheel_base"] == 2.85 and d["continuous.enabled"] is True
+    assert d["obstacles.outside_prediction"] == collision.OutsidePrediction.hold
+
+
+def test_nested_sections_are_changed_in_place():
+    config = collision.default_config()
+    config.vehicle.width = 2.0
+    config.margins.by_class["pedestrian"] = 0.5
+    config.margins.by_class[collision.ObstacleClass.bicycle] = 0.3
+    config.continuous.enabled = False
+    config.broad_phase.poses_per_query = 4
+    config.narrow_phase.contact_tolerance = 1e-6
+    config.obstacles.outside_prediction = collision.OutsidePrediction.ignore
+    config.clearance.horizon = 0.0
+    config.threads = 1
+    assert config.vehicle.width == 2.0
+    assert config.margins.by_class["pedestrian"] == 0.5
+    assert config.margins.by_class["bicycle"] == 0.3
+    assert config.margins.by_class.to_dict()["car"] == 0.0
+    assert len(config.margins.by_class) == 9 and "road_boundary" in config.margins.by_class.keys()
+    assert config.continuous.enabled is False and config.broad_phase.poses_per_query == 4
+    checker = collision.CollisionChecker(config)
+    seen = checker.config
+    assert seen.vehicle.width == 2.0 and seen.margins.by_class["pedestrian"] == 0.5
+    assert seen.obstacles.outside_prediction == collision.OutsidePrediction.ignore
+    with pytest.raises(KeyError, match="unknown obstacle class 'elephant'"):
+        config.margins.by_class["elephant"] = 1.0
+
+
+def test_same_config_as_yaml():
+    text = """
+vehicle: {width: 2.0}
+margins: {lateral: 0.2, by_class: {pedestrian: 0.5}}
+continuous: {enabled: false}
+"""
+    config = collision.default_config()
+    config.vehicle.width = 2.0
+    config.margins.lateral = 0.2
+    config.margins.by_class["pedestrian"] = 0.5
+    config.continuous.enabled = False
+    assert _as_dict(config) == _as_dict(collision.parse_config(text))
+
+
+def test_deepcopy_is_independent_and_sections_are_views():
+    config = collision.default_config()
+    other = copy.deepcopy(config)
+    other.vehicle.width = 3.0
+    assert config.vehicle.width == 1.92
+    vehicle = config.vehicle
+    vehicle.wheel_base = 3.0
+    assert config.vehicle.wheel_base == 3.0
+
+
+def test_custom_footprint():
+    config = collision.default_config()
+    assert config.vehicle.footprint.shape == (0, 2)
+    config.vehicle.footprint = [(-1, -1), (3, -1), (3, 1), (-1, 1)]
+    assert config.vehicle.footprint.shape == (4, 2)
+    collision.validate(config)
+    config.vehicle.footprint = None
+    assert config.vehicle.footprint.shape == (0, 2)
+
+
+def test_validate_and_set_config_errors():
+    config = collision.default_config()
+    config.vehicle.width = -1
+    with pytest.raises(collision.ConfigError, match=r"vehicle.width: must be > 0"):
+        collision.validate(config)
+    checker = collision.CollisionChecker()
+    with pytest.raises(collision.ConfigError, match="vehicle.width"):
+        checker.set_config(config)
+    assert checker.config.vehicle.width == 1.92  # the old config stays
+    good = collision.default_config()
+    good.vehicle.width = 2.2
+    checker.set_config(good)
+    assert checker.config.vehicle.width == 2.2
+
+
+def test_config_errors_name_file_and_line(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("vehicle:\n  width: 2\nnarrow_phase:\n  warm_start: 3\n")
+    with pytest.raises(collision.ConfigError, match=rf"^{path}:4: narrow_phase.warm_start"):
+        collision.load_config(str(path))
+    with pytest.raises(collision.ConfigError, match=r"^<config>:1: "):
+        collision.parse_config("bogus: 1\n")
