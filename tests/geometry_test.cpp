@@ -199,6 +199,39 @@ TEST(Obb, RejectsCentresAndSizesBeyondTheSupportedRange) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Ellipse
+
+TEST(Ellipse, DegenerateSizesAreAllowedAndTheBoxIsTight) {
+  // ellipse.hpp: a half size of 0 is a segment, both 0 a point.
+  EXPECT_NO_THROW(Ellipse(Vec2(0, 0), 0, 0, 1));
+  EXPECT_NO_THROW(Ellipse(Vec2(0, 0), 0, 1, 0));
+  EXPECT_NO_THROW(Ellipse(Vec2(0, 0), 0, 0, 0));
+  // Turned by 90 degrees, 3 m along the heading becomes 3 m along y.
+  const Aabb box = Ellipse(Vec2(1, 2), 0.5 * kPi, 3, 0.5).aabb();
+  EXPECT_NEAR(box.min().x(), 0.5, 1e-12);
+  EXPECT_NEAR(box.max().y(), 5, 1e-12);
+  // At 45 degrees each half extent is sqrt((a^2 + b^2) / 2).
+  const Aabb diagonal = Ellipse(Vec2(0, 0), 0.25 * kPi, 3, 1).aabb();
+  EXPECT_NEAR(diagonal.max().x(), std::sqrt(5.0), 1e-12);
+  EXPECT_GE(diagonal.max().x(), std::sqrt(5.0));  // rounded outward
+}
+
+TEST(Ellipse, RejectsBadValuesNamingThem) {
+  std::string m = error_of([] { Ellipse(Vec2(0, 0), 0, -2, 1); });
+  EXPECT_TRUE(has(m, "ellipse: half_length") && has(m, "-2")) << m;
+  m = error_of([] { Ellipse(Vec2(0, 0), 0, 2, kNan); });
+  EXPECT_TRUE(has(m, "half_width") && has(m, "nan")) << m;
+  m = error_of([] { Ellipse(Vec2(0, 0), kInf, 2, 1); });
+  EXPECT_TRUE(has(m, "heading") && has(m, "inf")) << m;
+  m = error_of([] { Ellipse(Vec2(kNan, 0), 0, 2, 1); });
+  EXPECT_TRUE(has(m, "center") && has(m, "nan")) << m;
+  m = error_of([] { Ellipse(Vec2(1e300, 0), 0, 2, 1); });
+  EXPECT_TRUE(has(m, "center") && has(m, "supported range")) << m;
+  m = error_of([] { Ellipse(Vec2(0, 0), 0, 1e10, 1); });
+  EXPECT_TRUE(has(m, "half_length") && has(m, "must be <= 1e9 m")) << m;
+}
+
+// ---------------------------------------------------------------------------------------------
 // ConvexPolygon
 
 TEST(ConvexPolygon, CounterClockwiseInputKeptAsIs) {

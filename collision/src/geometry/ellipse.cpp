@@ -6,24 +6,11 @@
 #include "collision/errors.hpp"
 #include "common/format.hpp"
 #include "common/supported_range.hpp"
+#include "geometry/half_size.hpp"
 #include "geometry/heading_axis.hpp"
 #include "geometry/vec2_math.hpp"
 
 namespace collision {
-
-namespace {
-
-void require_size(const char* name, double value) {
-  if (!std::isfinite(value) || value < 0) {
-    throw GeometryError(std::string("Ellipse: ") + name + " must be finite and >= 0 (was " +
-                        detail::format_number(value) + ")");
-  }
-  if (value > kMaxCoordinate) {
-    throw GeometryError(std::string("Ellipse: ") + name + " " + detail::size_range_error(value));
-  }
-}
-
-}  // namespace
 
 Ellipse::Ellipse(Vec2 center, double heading, double half_length, double half_width)
     : center_(center), heading_(heading), half_length_(half_length), half_width_(half_width) {
@@ -38,8 +25,8 @@ Ellipse::Ellipse(Vec2 center, double heading, double half_length, double half_wi
     throw GeometryError("Ellipse: heading must be finite (was " + detail::format_number(heading) +
                         ")");
   }
-  require_size("half_length", half_length);
-  require_size("half_width", half_width);
+  detail::require_half_size("Ellipse", "half_length", half_length);
+  detail::require_half_size("Ellipse", "half_width", half_width);
   axis_length_ = detail::heading_axis(heading);
 }
 

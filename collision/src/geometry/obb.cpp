@@ -5,22 +5,13 @@
 #include "collision/errors.hpp"
 #include "common/format.hpp"
 #include "common/supported_range.hpp"
+#include "geometry/half_size.hpp"
 #include "geometry/heading_axis.hpp"
 #include "geometry/vec2_math.hpp"
 
 namespace collision {
 
 namespace {
-
-void require_size(const char* name, double value) {
-  if (!std::isfinite(value) || value < 0) {
-    throw GeometryError(std::string("Obb: ") + name + " must be finite and >= 0 (was " +
-                        detail::format_number(value) + ")");
-  }
-  if (value > kMaxCoordinate) {
-    throw GeometryError(std::string("Obb: ") + name + " " + detail::size_range_error(value));
-  }
-}
 
 // The checks one by one, for the message; only called when one of them fails.
 [[noreturn]] void throw_invalid(const Vec2& center, double heading, double half_length,
@@ -34,8 +25,8 @@ void require_size(const char* name, double value) {
   if (!std::isfinite(heading)) {
     throw GeometryError("Obb: heading must be finite (was " + detail::format_number(heading) + ")");
   }
-  require_size("half_length", half_length);
-  require_size("half_width", half_width);
+  detail::require_half_size("Obb", "half_length", half_length);
+  detail::require_half_size("Obb", "half_width", half_width);
   throw GeometryError("Obb: invalid");  // unreachable: the caller saw a check fail
 }
 
