@@ -300,9 +300,8 @@ inline Scene street_scene(std::uint64_t seed = 0x57ee7001, int pedestrians = 60,
       scene.obstacles.push_back(collision::Obstacle::moving(id++, body, std::move(prediction))
                                     .set_class(collision::ObstacleClass::pedestrian));
     } else {
-      scene.obstacles.push_back(
-          collision::Obstacle::stationary(id++, collision::Circle(c, 0.3))
-              .set_class(collision::ObstacleClass::pedestrian));
+      scene.obstacles.push_back(collision::Obstacle::stationary(id++, collision::Circle(c, 0.3))
+                                    .set_class(collision::ObstacleClass::pedestrian));
     }
     scene.static_vertices.emplace_back();
   }
