@@ -56,7 +56,8 @@ struct DistanceResult {
   Vec2 normal{1, 0};    // unit, from a towards b; meaningful when distance > 0, and a best
                         // effort (the contact normal) when touching
   QueryStatus status = QueryStatus::separated;
-  int iterations = 0;  // GJK iterations used (support calls)
+  int iterations = 0;  // support calls: GJK's, and EPA's when the shapes touch or overlap (EPA
+                       // tells which)
   // At the iteration cap, distance is a lower bound (possibly 0) and the status says so.
 };
 
