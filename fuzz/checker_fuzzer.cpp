@@ -1,9 +1,11 @@
 // Fuzz target: CollisionChecker on small fuzzed scenes and trajectories.
 //
-// Input: config switches, an offset selector (none, UTM, fuzzed), up to 4 obstacles (convex
-// polygons, possibly non-convex outlines, moving bodies with 1 to 4 predicted poses) and 1 to 3
-// trajectories of 1 to 8 points (raw fuzzed numbers, or a driving model: fuzzed speed, time
-// step and turn per step).
+// Input: config switches (margins by class, a footprint polygon among them), an offset selector
+// (none, UTM, fuzzed), up to 4 obstacles (convex polygons, non-convex outlines, circles, boxes and
+// ellipses, degenerate ones included, stationary or moving with 1 to 4 predicted poses, and
+// boundaries of 2 to 6 points, open or closed; each with a fuzzed id and class), 1 to 3
+// trajectories of 1 to 8 points (raw fuzzed numbers, or a driving model: fuzzed speed, time step
+// and turn per step), then a second config for set_config.
 // Allowed: GeometryError (a bad shape or obstacle), TrajectoryError (a bad trajectory),
 // ConfigError. Anything else escaping, a sanitizer report or a failed check is a bug.
 // Checked on every trajectory that is accepted:
@@ -14,9 +16,17 @@
 //     repeatable run, script/fuzz), give bit-identical results;
 //   - the broad phase and warm starts change no answer (config switches all off: same hit,
 //     index, id, time; clearance within round-off);
-//   - brute force over the poses with the public queries: a pose that clearly overlaps an
-//     obstacle is reported (at that index or earlier); without continuous checking a reported
-//     hit is a pose that touches; the clearance is the smallest pose distance within the horizon.
+//   - brute force over the poses with the public queries, against each obstacle's region (every
+//     part placed at the time, grown by a disc of its class's margin) and the ego's footprint (the
+//     box of footprint(), or the config's polygon grown by the margins, grown_footprint()): a pose
+//     that clearly reaches a region is reported (at that index or earlier); without continuous
+//     checking a reported hit is a pose that touches; the clearance is the smallest pose distance
+//     less the margin within the horizon; samples of every sweep, likewise;
+//   - ids: a repeated one is refused by set_obstacles (GeometryError naming it), and the scene is
+//     then checked with it renumbered;
+//   - set_config: to the second config, the answers of a checker built with it; back to the
+//     first, the first answers bit for bit; a refused config (ConfigError) changes nothing.
+// COLLISION_FUZZ_DUMP=1 prints the scene and trajectories of an input first.
 #include <algorithm>
 #include <cmath>
 #include <collision/collision.hpp>
@@ -24,11 +34,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <set>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "fuzz_input.hpp"
@@ -67,6 +79,48 @@ CheckerConfig read_config(FuzzInput& in) {
   if (g & 1) c.broad_phase.rtree_max_node_entries = 4;
   if (g & 2) c.narrow_phase.contact_tolerance = (g & 4) ? 0.0 : 1e-4;
   if (g & 8) c.continuous.max_overestimate = (g & 16) ? 1e-3 : 0.2;
+  if (g & 32) {
+    // Margins by class: one for every class, one each, or raw numbers (ConfigError allowed).
+    const int mode = in.byte() % 4;
+    const double shared = mode == 0 ? std::abs(in.bounded_number(10)) : 0.0;
+    for (std::size_t k = 0; k < kObstacleClassCount; ++k) {
+      const ObstacleClass cls = static_cast<ObstacleClass>(k);
+      c.margins.by_class[cls] = mode == 0   ? shared
+                                : mode == 3 ? in.number()
+                                            : std::abs(in.bounded_number(10));
+    }
+  }
+  if (g & 64) {
+    // A footprint polygon: the box of the vehicle's dimensions (the box path, bit for bit), the
+    // hull of fuzzed points (valid), or points as read (ConfigError allowed).
+    switch (in.byte() % 4) {
+      case 0: {
+        const VehicleParams& v = c.vehicle;
+        const double front = v.wheel_base + v.front_overhang, half = 0.5 * v.width;
+        c.vehicle.footprint = {Vec2(-v.rear_overhang, -half), Vec2(front, -half), Vec2(front, half),
+                               Vec2(-v.rear_overhang, half)};
+        break;
+      }
+      case 3:
+        c.vehicle.footprint = collision_fuzz::read_points(in, Vec2::Zero(), 8);
+        break;
+      default: {
+        std::vector<Vec2> points;
+        const int n = in.pick(3, 8);
+        for (int k = 0; k < n; ++k) {
+          const double x = in.bounded_number(8);
+          const double y = in.bounded_number(4);
+          points.emplace_back(x, y);
+        }
+        try {
+          c.vehicle.footprint = ConvexPolygon::hull(points).vertices();
+        } catch (const GeometryError&) {
+          // degenerate points: the box
+        }
+        break;
+      }
+    }
+  }
   c.threads = 1;
   return c;
 }
@@ -106,18 +160,79 @@ std::vector<Point> read_motion(FuzzInput& in, const Vec2& offset, int max_points
   return out;
 }
 
-Obstacle read_obstacle(FuzzInput& in, const Vec2& offset) {
-  const int id = in.pick(-1, 6);
-  switch (in.byte() % 3) {
-    case 0:
-      return Obstacle::stationary(id, collision_fuzz::read_polygon(in, offset));
-    case 1:
-      return Obstacle::stationary(id, collision_fuzz::read_points(in, offset, 10));
-    default: {
-      ConvexPolygon body = collision_fuzz::read_polygon(in, Vec2::Zero());
-      return Obstacle::moving(id, std::move(body), read_motion<PredictedPose>(in, offset, 4));
-    }
+// An obstacle as read, built with any id (duplicate ids are renumbered after set_obstacles has
+// been shown to refuse them).
+struct ObstacleSpec {
+  int id = 0;
+  std::optional<ObstacleClass> obstacle_class;  // set_class, or the default
+  std::function<Obstacle(int)> build;
+
+  Obstacle make(int with_id) const {
+    Obstacle o = build(with_id);
+    if (obstacle_class) o.set_class(*obstacle_class);
+    return o;
   }
+};
+
+// The id byte: id = byte % 8 - 1, class = (byte / 8) % 10 - 1 (-1: the default). Kind byte % 8:
+// 0 a stationary polygon, 1 an outline (possibly non-convex), 2 a moving polygon, 3 a stationary
+// and 4 a moving circle, box, ellipse or polygon, 5 a boundary of 2 to 6 points (closed or not),
+// 6 a stationary and 7 a moving ellipse.
+ObstacleSpec read_obstacle(FuzzInput& in, const Vec2& offset) {
+  ObstacleSpec spec;
+  const std::uint8_t id_byte = in.byte();
+  spec.id = id_byte % 8 - 1;
+  const int class_code = (id_byte / 8) % 10;
+  if (class_code > 0) spec.obstacle_class = static_cast<ObstacleClass>(class_code - 1);
+  auto stationary = [](Shape shape) {
+    return [shape = std::move(shape)](int id) { return Obstacle::stationary(id, shape); };
+  };
+  auto moving = [&](Shape body) {
+    std::vector<PredictedPose> prediction = read_motion<PredictedPose>(in, offset, 4);
+    return [body = std::move(body), prediction = std::move(prediction)](int id) {
+      return Obstacle::moving(id, body, prediction);
+    };
+  };
+  switch (in.byte() % 8) {
+    case 0:
+      spec.build = stationary(collision_fuzz::read_polygon(in, offset));
+      break;
+    case 1: {
+      std::vector<Vec2> outline = collision_fuzz::read_points(in, offset, 10);
+      spec.build = [outline = std::move(outline)](int id) {
+        return Obstacle::stationary(id, outline);
+      };
+      break;
+    }
+    case 2:
+      spec.build = moving(collision_fuzz::read_polygon(in, Vec2::Zero()));
+      break;
+    case 3:
+      spec.build = stationary(collision_fuzz::read_obstacle_shape(in, offset));
+      break;
+    case 4:
+      spec.build = moving(collision_fuzz::read_obstacle_shape(in, Vec2::Zero()));
+      break;
+    case 5: {
+      const int n = in.pick(2, 6);
+      std::vector<Vec2> polyline;
+      for (int k = 0; k < n; ++k) polyline.push_back(collision_fuzz::read_point(in, offset));
+      if (in.flag()) polyline.push_back(polyline.front());  // closed
+      spec.build = [polyline = std::move(polyline)](int id) {
+        return Obstacle::boundary(id, polyline);
+      };
+      break;
+    }
+    case 6:
+      spec.build = stationary(collision_fuzz::read_ellipse(in, offset));
+      break;
+    default:
+      spec.build = moving(collision_fuzz::read_ellipse(in, Vec2::Zero()));
+      break;
+  }
+  // Built once here, so that a bad shape or prediction is refused while reading, as before.
+  (void)spec.make(spec.id);
+  return spec;
 }
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
@@ -157,28 +272,109 @@ std::string describe(const Trajectory& t) {
   return s;
 }
 
-std::string describe(const std::vector<Obstacle>& obstacles) {
+std::string describe(const std::vector<Obstacle>& obstacles, const CheckerConfig& c) {
   std::string s;
   for (const Obstacle& o : obstacles) {
-    s += "\n***   obstacle " + std::to_string(o.id()) + (o.is_moving() ? " moving" : " stationary");
-    for (const Shape& part : o.parts())
-      s += " " + collision_fuzz::describe(std::get<ConvexPolygon>(part));
+    s += "\n***   obstacle " + std::to_string(o.id()) +
+         (o.is_moving()     ? " moving"
+          : o.is_boundary() ? " boundary"
+                            : " stationary") +
+         " " + to_string(o.obstacle_class()) + " (margin " +
+         num(c.margins.by_class[o.obstacle_class()]) + ")";
+    for (const Shape& part : o.parts()) s += " " + collision_fuzz::describe(part);
     for (const PredictedPose& p : o.prediction()) {
       s += " {" + num(p.t) + ", " + num(p.pose.x) + ", " + num(p.pose.y) + ", " +
            num(p.pose.heading) + "}";
     }
   }
+  if (!c.vehicle.footprint.empty()) {
+    s += "\n***   footprint";
+    for (const Vec2& v : c.vehicle.footprint) s += " (" + num(v.x()) + "," + num(v.y()) + ")";
+  }
   return s;
 }
 
-// The obstacle's convex parts in the world at time t (none when absent then).
-std::vector<ConvexPolygon> world_parts(const Obstacle& o, double t, OutsidePrediction outside) {
-  std::vector<ConvexPolygon> parts;
-  for (const Shape& part : o.parts()) parts.push_back(std::get<ConvexPolygon>(part));
-  if (!o.is_moving()) return parts;
+// A shape given in a body frame, placed in the world at pose (rotate by heading, then
+// translate); a polygon by the library's transformed(). A box's or an ellipse's heading is turned
+// by the pose's from its axis: its own heading may be any finite number (1e154 rad), beside which
+// the pose's turn would vanish in the sum.
+Shape placed(const Shape& body, const Pose2& pose) {
+  const double c = std::cos(pose.heading), s = std::sin(pose.heading);
+  auto place = [&](const Vec2& v) {
+    return Vec2(c * v.x() - s * v.y() + pose.x, s * v.x() + c * v.y() + pose.y);
+  };
+  auto turned = [&](const Vec2& axis) { return std::atan2(axis.y(), axis.x()) + pose.heading; };
+  if (const Circle* x = std::get_if<Circle>(&body)) return Circle(place(x->center()), x->radius());
+  if (const Obb* x = std::get_if<Obb>(&body)) {
+    return Obb(place(x->center()), turned(x->axis_length()), x->half_length(), x->half_width());
+  }
+  if (const Ellipse* x = std::get_if<Ellipse>(&body)) {
+    return Ellipse(place(x->center()), turned(x->axis_length()), x->half_length(), x->half_width());
+  }
+  return transformed(std::get<ConvexPolygon>(body), pose);
+}
+
+// The farthest point of a body from its pivot, the origin of its frame (m).
+double reach(const Shape& body) {
+  if (const Circle* x = std::get_if<Circle>(&body)) return x->center().norm() + x->radius();
+  if (const Ellipse* x = std::get_if<Ellipse>(&body)) {
+    return x->center().norm() + std::max(x->half_length(), x->half_width());
+  }
+  double r = 0;
+  if (const Obb* x = std::get_if<Obb>(&body)) {
+    for (const Vec2& v : x->corners()) r = std::max(r, v.norm());
+  } else {
+    for (const Vec2& v : std::get<ConvexPolygon>(body).vertices()) r = std::max(r, v.norm());
+  }
+  return r;
+}
+
+// The obstacle's convex parts in the world at time t (none when absent then). Its region is
+// each part grown by a disc of its class's margin.
+std::vector<Shape> world_parts(const Obstacle& o, double t, OutsidePrediction outside) {
+  if (!o.is_moving()) return o.parts();
   const std::optional<Pose2> pose = o.pose_at(t, outside);
   if (!pose) return {};
-  return {transformed(parts[0], *pose)};
+  return {placed(o.parts()[0], *pose)};
+}
+
+// The ego at a rear-axle pose: the box of footprint(), or the config's footprint polygon grown
+// by the margins (grown_footprint()) and placed there.
+using EgoShape = std::variant<Obb, ConvexPolygon>;
+
+struct Ego {
+  explicit Ego(const CheckerConfig& config) : c(config) {
+    if (c.vehicle.footprint.empty()) {
+      reach = footprint_radius(c.vehicle, c.margins);
+    } else {
+      grown = grown_footprint(c.vehicle, c.margins);
+      for (const Vec2& v : grown->vertices()) reach = std::max(reach, v.norm());
+    }
+  }
+  EgoShape at(const Pose2& pose) const {
+    if (grown) return transformed(*grown, pose);
+    return footprint(pose, c.vehicle, c.margins);
+  }
+
+  const CheckerConfig& c;
+  std::optional<ConvexPolygon> grown;
+  double reach = 0;  // rear axle to the farthest footprint point, m
+};
+
+// Distance from the ego to a part itself (0 for a hit) and whether they are apart.
+DistanceResult part_distance(const EgoShape& ego, const Shape& part, double tol) {
+  return std::visit([&](const auto& e, const auto& p) { return distance(e, p, tol); }, ego, part);
+}
+
+// How deep the ego lies in the region part ⊕ disc(margin), given the distance to the part: the
+// margin less the distance when apart, the margin plus the penetration depth when not (negative:
+// apart by that much).
+double region_depth(const EgoShape& ego, const Shape& part, const DistanceResult& d, double margin,
+                    double tol) {
+  if (d.status == QueryStatus::separated) return margin - d.distance;
+  const PenetrationResult p =
+      std::visit([&](const auto& e, const auto& s) { return penetration(e, s, tol); }, ego, part);
+  return margin + p.depth;
 }
 
 // Magnitudes of one input: how far from the origin coordinates and times go, and how far
@@ -203,12 +399,12 @@ InputScale scale_of(const std::vector<Obstacle>& obstacles, const Trajectory& tr
   for (const Obstacle& o : obstacles) {
     double body = 0;  // a moving body's radius about its pivot
     for (const Shape& part : o.parts()) {
-      for (const Vec2& v : std::get<ConvexPolygon>(part).vertices()) {
-        if (o.is_moving()) {
-          body = std::max(body, v.norm());
-        } else {
-          point(v);
-        }
+      if (o.is_moving()) {
+        body = std::max(body, reach(part));
+      } else {
+        const Aabb box = aabb(part);
+        point(box.min());
+        point(box.max());
       }
     }
     for (const PredictedPose& p : o.prediction()) {
@@ -227,7 +423,7 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
   const CheckerConfig& c = checker.config();
   const std::string context =
       "result: " + describe(r) + "\n*** " + describe(trajectory) +
-      "\n*** obstacles:" + describe(obstacles) + "\n*** continuous " +
+      "\n*** obstacles:" + describe(obstacles, c) + "\n*** continuous " +
       (c.continuous.enabled ? "on" : "off") + ", horizon " + num(c.clearance.horizon) +
       ", outside_prediction " +
       (c.obstacles.outside_prediction == OutsidePrediction::hold ? "hold" : "ignore") +
@@ -283,25 +479,35 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
   }
 
   // Brute force over the poses, on every accepted input: round-off grows with the extent and the
-  // magnitude (one double step at the 1e9 m edge of the supported range is 1.2e-7 m).
-  const double slack = 1e-9 * std::max(scale.extent, 1.0) + 1e-12 * scale.magnitude + 1e-9;
+  // magnitude (one double step at the 1e9 m edge of the supported range is 1.2e-7 m), and with
+  // the margins, which grow every region. An obstacle's region is each of its parts, placed at
+  // the time, grown by a disc of its class's margin: the ego reaches it when the distance to the
+  // part is at most the margin (plus the tolerance).
+  double largest_margin = 0;
+  for (const Obstacle& o : obstacles) {
+    largest_margin = std::max(largest_margin, c.margins.by_class[o.obstacle_class()]);
+  }
+  const double slack =
+      1e-9 * (std::max(scale.extent, 1.0) + largest_margin) + 1e-12 * scale.magnitude + 1e-9;
   const double tol = c.narrow_phase.contact_tolerance;
+  const Ego ego(c);
+  auto margin_of = [&](const Obstacle& o) { return c.margins.by_class[o.obstacle_class()]; };
   double brute_clearance = kInf;
   for (std::size_t i = 0; i < trajectory.size(); ++i) {
-    const Obb box = footprint(trajectory[i].pose, c.vehicle, c.margins);
+    const EgoShape box = ego.at(trajectory[i].pose);
     for (const Obstacle& o : obstacles) {
-      for (const ConvexPolygon& part :
-           world_parts(o, trajectory[i].t, c.obstacles.outside_prediction)) {
-        const PenetrationResult pen = penetration(box, part, tol);
-        if (pen.status == QueryStatus::overlapping && pen.depth > tol + slack) {
+      const double margin = margin_of(o);
+      for (const Shape& part : world_parts(o, trajectory[i].t, c.obstacles.outside_prediction)) {
+        const DistanceResult d = part_distance(box, part, tol);
+        const double depth = region_depth(box, part, d, margin, tol);
+        if (depth > tol + slack) {
           FUZZ_CHECK(r.collides && *r.first_collision_index <= i,
                      "pose " + std::to_string(i) + " overlaps obstacle " + std::to_string(o.id()) +
-                         " by " + num(pen.depth) + " but it is not reported; " + context);
+                         "'s region by " + num(depth) + " but it is not reported; " + context);
         }
-        const DistanceResult d = distance(box, part, tol);
-        if (d.status == QueryStatus::separated)
-          brute_clearance = std::min(brute_clearance, d.distance);
-        if (d.status != QueryStatus::separated) brute_clearance = 0;
+        brute_clearance =
+            std::min(brute_clearance,
+                     d.status == QueryStatus::separated ? std::max(0.0, d.distance - margin) : 0.0);
       }
     }
     // The sweep into pose i, sampled: a sample that clearly overlaps must be reported at i or
@@ -311,15 +517,16 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
       for (int k = 1; k < kSamples; ++k) {
         const double f = static_cast<double>(k) / kSamples;
         const double t = trajectory[i - 1].t + f * (trajectory[i].t - trajectory[i - 1].t);
-        const Obb sample = footprint(interpolate(trajectory[i - 1].pose, trajectory[i].pose, f),
-                                     c.vehicle, c.margins);
+        const EgoShape sample = ego.at(interpolate(trajectory[i - 1].pose, trajectory[i].pose, f));
         for (const Obstacle& o : obstacles) {
-          for (const ConvexPolygon& part : world_parts(o, t, c.obstacles.outside_prediction)) {
-            const PenetrationResult pen = penetration(sample, part, tol);
-            if (pen.status == QueryStatus::overlapping && pen.depth > tol + slack) {
+          const double margin = margin_of(o);
+          for (const Shape& part : world_parts(o, t, c.obstacles.outside_prediction)) {
+            const double depth =
+                region_depth(sample, part, part_distance(sample, part, tol), margin, tol);
+            if (depth > tol + slack) {
               FUZZ_CHECK(r.collides && *r.first_collision_index <= i,
                          "the sweep into pose " + std::to_string(i) + " overlaps obstacle " +
-                             std::to_string(o.id()) + " by " + num(pen.depth) +
+                             std::to_string(o.id()) + "'s region by " + num(depth) +
                              " at t = " + num(t) + " but it is not reported; " + context);
             }
           }
@@ -330,13 +537,12 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
   }
   if (r.collides && !c.continuous.enabled) {
     const std::size_t i = *r.first_collision_index;
-    const Obb box = footprint(trajectory[i].pose, c.vehicle, c.margins);
+    const EgoShape box = ego.at(trajectory[i].pose);
     bool found = false;
     for (const Obstacle& o : obstacles) {
       if (o.id() != *r.obstacle_id) continue;
-      for (const ConvexPolygon& part :
-           world_parts(o, trajectory[i].t, c.obstacles.outside_prediction)) {
-        found = found || distance(box, part, tol).distance <= tol + slack;
+      for (const Shape& part : world_parts(o, trajectory[i].t, c.obstacles.outside_prediction)) {
+        found = found || part_distance(box, part, tol).distance - margin_of(o) <= tol + slack;
       }
     }
     FUZZ_CHECK(found, "reported hit at a pose that does not touch that obstacle; " + context);
@@ -344,14 +550,14 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
   if (r.collides && c.continuous.enabled && *r.first_collision_index > 0) {
     // A sweep hit may come early by continuous.max_overestimate, not more: samples of the step
     // (65 evenly spaced fractions, plus the named body's predicted times inside it) must come
-    // that close to the obstacle, give or take how far any point moves relative to it between two
-    // samples. Samples go by the fraction of the step, as the motion model does: a step can be
-    // too short to split in time (4.9e-324 s), and then every sample time rounds to an end.
+    // that close to the obstacle's region, give or take how far any point moves relative to it
+    // between two samples. Samples go by the fraction of the step, as the motion model does: a
+    // step can be too short to split in time (4.9e-324 s), and then every sample time rounds to
+    // an end.
     const std::size_t i = *r.first_collision_index;
     const Pose2& a = trajectory[i - 1].pose;
     const Pose2& b = trajectory[i].pose;
     const double ta = trajectory[i - 1].t, tb = trajectory[i].t;
-    const double reach = footprint_radius(c.vehicle, c.margins);
     constexpr int kSamples = 64;
     auto time_at = [&](double f) { return f == 1 ? tb : ta + f * (tb - ta); };
     // (fraction, time): a predicted time is sampled at itself, since its fraction need not round
@@ -364,9 +570,7 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
     std::vector<std::pair<double, double>> body_pieces;  // (travel m, duration s) inside the step
     for (const Obstacle& o : obstacles) {
       if (o.id() != *r.obstacle_id || !o.is_moving()) continue;
-      double body_reach = 0;
-      for (const Vec2& v : std::get<ConvexPolygon>(o.parts()[0]).vertices())
-        body_reach = std::max(body_reach, v.norm());
+      const double body_reach = reach(o.parts()[0]);
       const std::vector<PredictedPose>& p = o.prediction();
       for (std::size_t k = 0; k < p.size(); ++k) {
         if (p[k].t > ta && p[k].t < tb) samples.emplace_back((p[k].t - ta) / (tb - ta), p[k].t);
@@ -383,11 +587,11 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
     for (std::size_t k = 0; k < samples.size(); ++k) {
       const auto [f, t] = samples[k];
       if (k > 0) longest_gap_s = std::max(longest_gap_s, t - samples[k - 1].second);
-      const Obb sample = footprint(interpolate(a, b, f), c.vehicle, c.margins);
+      const EgoShape sample = ego.at(interpolate(a, b, f));
       for (const Obstacle& o : obstacles) {
         if (o.id() != *r.obstacle_id) continue;
-        for (const ConvexPolygon& part : world_parts(o, t, c.obstacles.outside_prediction)) {
-          closest = std::min(closest, distance(sample, part, tol).distance);
+        for (const Shape& part : world_parts(o, t, c.obstacles.outside_prediction)) {
+          closest = std::min(closest, part_distance(sample, part, tol).distance - margin_of(o));
         }
       }
     }
@@ -396,13 +600,13 @@ void check_trajectory(const CollisionChecker& checker, const CollisionChecker& p
     for (const auto& [travel, duration] : body_pieces) {
       body_step = std::max(body_step, travel * std::min(1.0, longest_gap_s / duration));
     }
-    const double ego_step =
-        std::hypot(b.x - a.x, b.y - a.y) + reach * std::abs(heading_change(a.heading, b.heading));
+    const double ego_step = std::hypot(b.x - a.x, b.y - a.y) +
+                            ego.reach * std::abs(heading_change(a.heading, b.heading));
     const double allowed =
         c.continuous.max_overestimate + ego_step / kSamples + body_step + tol + slack;
     FUZZ_CHECK(closest <= allowed, "a sweep hit " + num(closest) +
-                                       " m from the obstacle (allowed " + num(allowed) + "); " +
-                                       context);
+                                       " m from the obstacle's region (allowed " + num(allowed) +
+                                       "); " + context);
   }
   if (!r.collides && c.clearance.horizon > 0) {
     if (brute_clearance < c.clearance.horizon - slack) {
@@ -431,22 +635,53 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     threaded_config.threads = collision_fuzz::check_all_threads();
 
     const Vec2 offset = collision_fuzz::read_offset(in);
-    std::vector<Obstacle> obstacles;
+    std::vector<ObstacleSpec> specs;
     const int obstacle_count = in.pick(0, 4);
-    for (int k = 0; k < obstacle_count; ++k) obstacles.push_back(read_obstacle(in, offset));
+    for (int k = 0; k < obstacle_count; ++k) specs.push_back(read_obstacle(in, offset));
     std::vector<Trajectory> trajectories;
     const int trajectory_count = in.pick(1, 3);
     for (int k = 0; k < trajectory_count; ++k) {
       trajectories.push_back(read_motion<TrajectoryPoint>(in, offset, 8));
     }
+    // The config that set_config switches to and back from.
+    const CheckerConfig other_config = read_config(in);
 
+    std::vector<Obstacle> obstacles;
+    std::set<int> ids;
+    std::optional<int> duplicate;
+    for (const ObstacleSpec& spec : specs) {
+      if (!ids.insert(spec.id).second && !duplicate) duplicate = spec.id;
+      obstacles.push_back(spec.make(spec.id));
+    }
     if (std::getenv("COLLISION_FUZZ_DUMP") != nullptr) {  // to turn a crash into a test case
-      std::fprintf(stderr, "obstacles:%s\n", describe(obstacles).c_str());
+      std::fprintf(stderr, "obstacles:%s\n", describe(obstacles, config).c_str());
       for (const Trajectory& t : trajectories) std::fprintf(stderr, "%s\n", describe(t).c_str());
     }
     CollisionChecker checker(config);
     CollisionChecker plain(plain_config);
     CollisionChecker threaded(threaded_config);
+    // Ids must be unique: set_obstacles refuses a repeated one, naming it. The scene then goes on
+    // with the repeated ones renumbered (100 and up), so that the input still tests the rest.
+    if (duplicate) {
+      bool refused = false;
+      try {
+        checker.set_obstacles(obstacles);
+      } catch (const GeometryError& e) {
+        refused = true;
+        FUZZ_CHECK(std::string(e.what()).find(std::to_string(*duplicate)) != std::string::npos,
+                   "the duplicate-id error does not name id " + std::to_string(*duplicate) + ": " +
+                       e.what());
+      }
+      FUZZ_CHECK(refused, "set_obstacles accepts id " + std::to_string(*duplicate) + " twice" +
+                              describe(obstacles, config));
+      ids.clear();
+      obstacles.clear();
+      int next = 100;
+      for (const ObstacleSpec& spec : specs) {
+        const int id = ids.insert(spec.id).second ? spec.id : next++;
+        obstacles.push_back(spec.make(id));
+      }
+    }
     checker.set_obstacles(obstacles);
     plain.set_obstacles(obstacles);
     threaded.set_obstacles(obstacles);
@@ -474,6 +709,43 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                  "check_all differs from check: " + describe(batch[k]) + " vs " +
                      describe(sequential[k]) + "\n*** " + describe(trajectories[k]));
       check_trajectory(checker, plain, obstacles, trajectories[k], sequential[k]);
+    }
+
+    // set_config keeps the obstacles and rebuilds what the new config changes: switched to
+    // another config it answers as a checker built with that one, and switched back, as before,
+    // bit for bit. A config it refuses (ConfigError) leaves the old one in place.
+    bool switched = true;
+    try {
+      checker.set_config(other_config);
+    } catch (const ConfigError&) {
+      switched = false;
+    }
+    const std::string configs = "\n*** obstacles:" + describe(obstacles, config) +
+                                "\n*** other config's" + describe({}, other_config) + ", margins " +
+                                num(other_config.margins.longitudinal) + "/" +
+                                num(other_config.margins.lateral);
+    if (switched) {
+      CollisionChecker fresh(other_config);
+      fresh.set_obstacles(obstacles);
+      for (const Trajectory& t : trajectories) {
+        const TrajectoryResult switched_result = checker.check(t);
+        const TrajectoryResult fresh_result = fresh.check(t);
+        FUZZ_CHECK(identical(switched_result, fresh_result),
+                   "after set_config: " + describe(switched_result) +
+                       ", a checker built with it: " + describe(fresh_result) + "\n*** " +
+                       describe(t) + configs);
+      }
+    } else {
+      FUZZ_CHECK(identical(checker.check(trajectories[0]), sequential[0]),
+                 "a refused set_config changed the answer" + configs);
+    }
+    checker.set_config(config);
+    for (std::size_t k = 0; k < trajectories.size(); ++k) {
+      const TrajectoryResult again = checker.check(trajectories[k]);
+      FUZZ_CHECK(identical(again, sequential[k]),
+                 "set_config to another config and back changed the answer: " + describe(again) +
+                     " vs " + describe(sequential[k]) + "\n*** " + describe(trajectories[k]) +
+                     configs);
     }
   } catch (const GeometryError&) {
   } catch (const TrajectoryError&) {

@@ -14,6 +14,7 @@ namespace collision_fuzz {
 
 using collision::Circle;
 using collision::ConvexPolygon;
+using collision::Ellipse;
 using collision::Obb;
 using collision::SweptHull;
 using collision::Vec2;
@@ -61,6 +62,16 @@ inline Obb read_obb(FuzzInput& in, const Vec2& offset) {
   const double half_length = in.number();
   const double half_width = in.number();
   return Obb(c, heading, half_length, half_width);
+}
+
+// The ellipse inscribed in the box of the same numbers. A half size of 0 (a segment) or both (a
+// point) is valid and common in fuzzed numbers (the int8 and special tags read 0 easily).
+inline Ellipse read_ellipse(FuzzInput& in, const Vec2& offset) {
+  const Vec2 c = read_point(in, offset);
+  const double heading = in.number();
+  const double half_length = in.number();
+  const double half_width = in.number();
+  return Ellipse(c, heading, half_length, half_width);
 }
 
 // A polygon from a vertex list (the constructor) or from a point cloud (hull), or a regular
@@ -111,6 +122,9 @@ inline Circle moved(const Circle& s, const Vec2& d, double) {
 inline Obb moved(const Obb& s, const Vec2& d, double turn) {
   return Obb(s.center() + d, s.heading() + turn, s.half_length(), s.half_width());
 }
+inline Ellipse moved(const Ellipse& s, const Vec2& d, double turn) {
+  return Ellipse(s.center() + d, s.heading() + turn, s.half_length(), s.half_width());
+}
 inline ConvexPolygon moved(const ConvexPolygon& s, const Vec2& d, double turn) {
   const Vec2 pivot = s.vertices()[0];
   const double c = std::cos(turn), sn = std::sin(turn);
@@ -137,11 +151,14 @@ SweptHull<Shape> read_swept(FuzzInput& in, const Vec2& offset, Reader read) {
   return SweptHull<Shape>(std::move(start), std::move(end), read_inflation(in));
 }
 
-using AnyShape = std::variant<Circle, Obb, ConvexPolygon, SweptHull<Circle>, SweptHull<Obb>,
-                              SweptHull<ConvexPolygon>>;
+using AnyShape = std::variant<Circle, Obb, ConvexPolygon, Ellipse, SweptHull<Circle>,
+                              SweptHull<Obb>, SweptHull<ConvexPolygon>, SweptHull<Ellipse>>;
 
+// Kind byte % 8: 0 Circle, 1 Obb, 2 ConvexPolygon, 3..5 SweptHull of those, 6 Ellipse, 7
+// SweptHull<Ellipse> (the ellipse kinds came last, so that kinds 0..5 of older inputs keep
+// their meaning).
 inline AnyShape read_shape(FuzzInput& in, const Vec2& offset) {
-  switch (in.byte() % 6) {
+  switch (in.byte() % 8) {
     case 0:
       return read_circle(in, offset);
     case 1:
@@ -152,8 +169,27 @@ inline AnyShape read_shape(FuzzInput& in, const Vec2& offset) {
       return read_swept<Circle>(in, offset, read_circle);
     case 4:
       return read_swept<Obb>(in, offset, read_obb);
-    default:
+    case 5:
       return read_swept<ConvexPolygon>(in, offset, read_polygon);
+    case 6:
+      return read_ellipse(in, offset);
+    default:
+      return read_swept<Ellipse>(in, offset, read_ellipse);
+  }
+}
+
+// A shape an obstacle can have (collision::Shape): kind byte % 4: 0 Circle, 1 Obb, 2 Ellipse,
+// 3 ConvexPolygon.
+inline collision::Shape read_obstacle_shape(FuzzInput& in, const Vec2& offset) {
+  switch (in.byte() % 4) {
+    case 0:
+      return read_circle(in, offset);
+    case 1:
+      return read_obb(in, offset);
+    case 2:
+      return read_ellipse(in, offset);
+    default:
+      return read_polygon(in, offset);
   }
 }
 
@@ -177,6 +213,11 @@ inline std::string describe(const Obb& s) {
   return "Obb(c=(" + num(s.center().x()) + "," + num(s.center().y()) + "), h=" + num(s.heading()) +
          ", hl=" + num(s.half_length()) + ", hw=" + num(s.half_width()) + ")";
 }
+inline std::string describe(const Ellipse& s) {
+  return "Ellipse(c=(" + num(s.center().x()) + "," + num(s.center().y()) +
+         "), h=" + num(s.heading()) + ", hl=" + num(s.half_length()) +
+         ", hw=" + num(s.half_width()) + ")";
+}
 inline std::string describe(const ConvexPolygon& s) {
   std::string out = "ConvexPolygon{";
   for (const Vec2& v : s.vertices()) out += "(" + num(v.x()) + "," + num(v.y()) + ")";
@@ -186,6 +227,12 @@ template <class Shape>
 std::string describe(const SweptHull<Shape>& s) {
   return "SweptHull(" + describe(s.start()) + " -> " + describe(s.end()) +
          ", inflation=" + num(s.inflation()) + ")";
+}
+inline std::string describe(const collision::Shape& s) {
+  return std::visit([](const auto& x) { return describe(x); }, s);
+}
+inline std::string describe(const AnyShape& s) {
+  return std::visit([](const auto& x) { return describe(x); }, s);
 }
 
 }  // namespace collision_fuzz

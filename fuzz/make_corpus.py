@@ -108,6 +108,15 @@ def shape_polygon(encoded_polygon):
     return byte(2) + encoded_polygon
 
 
+def ellipse_body(cx, cy, heading, hl, hw):
+    """read_ellipse: the numbers of the box it is inscribed in."""
+    return point(cx, cy) + num(heading) + num(hl) + num(hw)
+
+
+def shape_ellipse(cx, cy, heading, hl, hw):
+    return byte(6) + ellipse_body(cx, cy, heading, hl, hw)
+
+
 def swept_moved(kind, start_body, dx, dy, turn, infl=0.0):
     """A swept hull whose end is the start moved by (dx, dy) and turned by turn."""
     return byte(kind) + start_body + byte(1) + num(dx) + num(dy) + num(turn) + inflation(infl)
@@ -233,6 +242,31 @@ def narrow_phase_seeds():
         "zero-size-box": (shape_obb(0, 0, 0, 0, 0), shape_obb(0, 1e-9, 0, 0, 0)),
         "huge": (shape_circle(DBL_MAX, 0, 1), shape_circle(-DBL_MAX, 0, 1)),
         "denormal": (shape_circle(DENORM, 0, DENORM), shape_circle(0, DENORM, 0)),
+        # Ellipses (kind 6) and swept ellipses (kind 7): every partner, the degenerate ones (a
+        # half size 0 is a segment, both a point), thin and long ones, and invalid numbers.
+        "ellipse-ellipse": (shape_ellipse(0, 0, 0.3, 2, 1), shape_ellipse(3.5, 1, -0.4, 1.5, 0.5)),
+        "ellipse-ellipse-overlap": (shape_ellipse(0, 0, 0.3, 2, 1), shape_ellipse(1, 0.5, 1.2, 1.5, 0.5)),
+        "ellipse-box": (A, shape_ellipse(3.2, 0.5, 0.7, 1, 0.4)),
+        "ellipse-box-touching": (A, shape_ellipse(3.4, 0, 0, 1, 0.4)),
+        "ellipse-circle": (shape_ellipse(0, 0, 0, 2, 1), shape_circle(0, 1.5, 0.5)),
+        "ellipse-polygon": (shape_ellipse(0, 0, 0.2, 0.9, 0.3),
+                            shape_polygon(polygon([(1, -1), (2, 0), (1.2, 1)]))),
+        "ellipse-pedestrian": (A, shape_ellipse(2.9, 0.4, 1.0, 0.3, 0.25)),
+        "ellipse-segment": (shape_ellipse(0, 0, 0.5, 2, 0), A),
+        "ellipse-segment-segment": (shape_ellipse(0, 0, 0, 2, 0), shape_ellipse(0, 1, 1.5707963267948966, 2, 0)),
+        "ellipse-point": (shape_ellipse(3, 0, 0, 0, 0), A),
+        "ellipse-point-inside": (shape_ellipse(0.5, 0.2, 0, 0, 0), A),
+        "ellipse-thin-long": (shape_ellipse(0, 3, 0, 50, 1e-6), A),
+        "ellipse-round": (shape_ellipse(0, 3, 0, 1, 1), shape_circle(0, 5.5, 1.5)),
+        "ellipse-vs-swept-box": (shape_ellipse(1, 2, 0.3, 0.8, 0.4),
+                                 swept_moved(4, obb_body(-5, 0, 0, 2.4, 0.95), 10, 0, 0.4)),
+        "swept-ellipse": (swept_moved(7, ellipse_body(0, 0, 0, 0.9, 0.3), 4, 0, 1.0, 0.05),
+                          shape_circle(2, 0.5, 0.3)),
+        "swept-ellipse-two": (swept_two(7, ellipse_body(0, 0, 0, 0.9, 0.3), ellipse_body(3, 1, 2, 0.5, 0.5)),
+                              swept_two(7, ellipse_body(1, 3, 0, 2, 0), ellipse_body(2, 3, 0, 2, 0))),
+        "ellipse-nan-size": (shape_ellipse(0, 0, 0, NAN, 1), A),
+        "ellipse-negative-size": (shape_ellipse(0, 0, 0, 1, -1), A),
+        "ellipse-beyond-range": (shape_ellipse(0, 0, 0, 2e9, 1), A),
     }
     seeds = {}
     for name, (a, b) in cases.items():
@@ -291,6 +325,28 @@ def narrow_phase_seeds():
         swept_two(4, obb_body(5.5657535263413933e-309, 2.0241869510115871e-320, 128.12506896130799,
                               3.1241747049125384e-319, 0), obb_body(0, 0, 0, 0, 0)),
         tol=zero_tol)
+    # F31 (open): a swept hull of two circles of different radii, answered for the hull of the
+    # centres rounded by the larger radius: a point 0.1 m outside overlaps by 0.9 m.
+    seeds["F31-swept-circles-of-unequal-radii"] = pair(
+        shape_circle(0, -0.1, 0), swept_two(3, circle_body(0, 2, 2), circle_body(0, 1, 1)))
+    # F32 (fixed in 8921d23): EPA past an ellipse's 64 support slots: a point at the centre of a
+    # unit circle-shaped ellipse (depth 0.9988 m, not 1 m), a box corner at the centre of one of
+    # 2200 m, a circle-shaped ellipse of 5.5e6 m in a box as large (0.16 m too deep), a point in an
+    # ellipse 1e6 times longer than wide (the far side: 7 m, not 5 m).
+    seeds["F32-point-at-the-centre-of-a-round-ellipse"] = pair(
+        shape_circle(0, 0, 0), shape_ellipse(0, 0, 0, 1, 1))
+    seeds["F32-box-corner-at-the-centre-of-a-round-ellipse"] = pair(
+        shape_obb(0, 0, 2.8177690084182662e-202, 2200, 2200), shape_ellipse(2200, 2200, 2200, 2200, 2200),
+        tol=zero_tol)
+    seeds["F32-round-ellipse-of-5.5e6-m-in-a-box"] = pair(
+        shape_ellipse(1, 0, 0, 5500000, 5500000), shape_obb(0, 0, -103, 5500000, 5500000))
+    seeds["F32-point-in-an-ellipse-1e6-times-longer-than-wide"] = pair(
+        shape_ellipse(0, 0, 0, 1e6, 6), shape_circle(100, -1, 0))
+    # F33 (open): EPA's search after its cap on an ellipse settles in the far minimum: a point
+    # 1e-7 m off the axis of a stadium of two unit discs given as ellipses, 2e-7 m too deep.
+    seeds["F33-point-beside-the-axis-of-a-stadium-of-ellipses"] = pair(
+        shape_circle(3.928e-5, 0, 0),
+        swept_two(7, ellipse_body(0, 0, 0, 1, 1), ellipse_body(1, -0.0025088, 0, 1, 1)))
     seeds["F1-inflation-beyond-range"] = pair(
         swept_two(3, circle_body(0, 0, 1), circle_body(5, 0, 1), 2e9), A)
     return seeds
@@ -347,6 +403,21 @@ def config_seeds():
         "F7-flow-map-comma-hangs": "{vehicle: {width: 2.0}},\n",
         "F1-vehicle-in-millimetres": "vehicle:\n  wheel_base: 2850\n  width: 1920\n",
         "F1-horizon-beyond-range": "clearance:\n  horizon: 2e9\n",
+        "by-class": "margins:\n  by_class:\n    pedestrian: 0.5\n    bicycle: 0.3\n"
+        "    road_boundary: 0.1\n",
+        "by-class-all": "margins:\n  lateral: 0.1\n  by_class: {unknown: 1, car: 0.5, truck: 0.5, bus: 0.5,"
+        " motorcycle: 0.4, bicycle: 0.3, pedestrian: 0.5, static_object: 0.2, road_boundary: 0}\n",
+        "by-class-unknown-class": "margins:\n  by_class:\n    tram: 0.5\n",
+        "by-class-negative": "margins:\n  by_class:\n    car: -0.5\n",
+        "by-class-empty": "margins:\n  by_class: {}\n",
+        "footprint": "vehicle:\n  footprint: [[-1.0, -0.95], [3.8, -0.95], [4.2, 0], [3.8, 0.95],"
+        " [-1.0, 0.95]]\n",
+        "footprint-empty": "vehicle:\n  footprint: []\n",
+        "footprint-block": "vehicle:\n  footprint:\n    - [0, -1]\n    - [4, 0]\n    - [0, 1]\n",
+        "footprint-not-convex": "vehicle:\n  footprint: [[0, 0], [4, 0], [1, 1], [4, 2], [0, 2]]\n",
+        "footprint-two-points": "vehicle:\n  footprint: [[0, 0], [4, 0]]\n",
+        "footprint-triple": "vehicle:\n  footprint: [[0, 0, 1], [4, 0], [0, 2]]\n",
+        "footprint-beyond-range": "vehicle:\n  footprint: [[0, 0], [4000, 0], [0, 2]]\n",
         "upper-bounds": "vehicle: {wheel_base: 1000, front_overhang: 1000, rear_overhang: 1000,"
         " width: 1000}\nmargins: {longitudinal: 1000, lateral: 1000}\nclearance: {horizon: 1e9}\n"
         "broad_phase: {time_slice: 1e12}\n",
@@ -359,9 +430,16 @@ def config_seeds():
 # ---- checker scenes -----------------------------------------------------------------------------
 
 
+CLASSES = ["unknown", "car", "truck", "bus", "motorcycle", "bicycle", "pedestrian", "static_object",
+           "road_boundary"]
+
+
 def config_bytes(continuous=True, ignore=False, horizon=None, margins=None, poses_per_query=None,
-                 time_slice=None, small_rtree=False, tolerance=None):
-    """read_config: flag byte f, its optional values in order, then flag byte g."""
+                 time_slice=None, small_rtree=False, tolerance=None, by_class=None, footprint=None):
+    """read_config: flag byte f, its optional values in order, then flag byte g and its values.
+
+    by_class: a number (one margin for every class) or a dict class name -> margin (the others 0).
+    footprint: "box" (the vehicle's box as a polygon) or a list of points (their hull)."""
     f = 0 if continuous else 1
     f |= 2 if ignore else 0
     extra = b""
@@ -384,7 +462,24 @@ def config_bytes(continuous=True, ignore=False, horizon=None, margins=None, pose
         g |= 2 | 4
     elif tolerance == 1e-4:
         g |= 2
-    return byte(f) + extra + byte(g)
+    g_extra = b""
+    if by_class is not None:
+        g |= 32
+        if isinstance(by_class, dict):
+            # Mode 1 reads magnitudes in [0, 10); mode 3 the numbers as they are (a negative one:
+            # a ConfigError).
+            raw = any(not (0 <= v < 10) for v in by_class.values())
+            g_extra += byte(3 if raw else 1) + b"".join(num(by_class.get(c, 0)) for c in CLASSES)
+        else:
+            g_extra += byte(0) + num(by_class)
+    if footprint is not None:
+        g |= 64
+        if footprint == "box":
+            g_extra += byte(0)
+        else:
+            assert 3 <= len(footprint) <= 8
+            g_extra += byte(1) + byte(len(footprint) - 3) + b"".join(point(x, y) for x, y in footprint)
+    return byte(f) + extra + byte(g) + g_extra
 
 
 def motion_raw(points):
@@ -404,22 +499,59 @@ def motion_drive(t0, x0, y0, h0, steps):
     return out
 
 
-def obstacle_polygon(id_, encoded_polygon):
-    return byte(id_ + 1) + byte(0) + encoded_polygon
+def obstacle_id(id_, cls=None):
+    """The id byte: id + 1, and the class (CLASSES index + 1, 0 for the default) times 8."""
+    return byte(id_ + 1 + 8 * (0 if cls is None else CLASSES.index(cls) + 1))
 
 
-def obstacle_outline(id_, points):
+def obstacle_polygon(id_, encoded_polygon, cls=None):
+    return obstacle_id(id_, cls) + byte(0) + encoded_polygon
+
+
+def obstacle_outline(id_, points, cls=None):
     assert len(points) <= 10
-    return byte(id_ + 1) + byte(1) + byte(len(points)) + b"".join(point(x, y) for x, y in points)
+    return obstacle_id(id_, cls) + byte(1) + byte(len(points)) + b"".join(point(x, y) for x, y in points)
 
 
-def obstacle_moving(id_, encoded_body, motion):
-    return byte(id_ + 1) + byte(2) + encoded_body + motion
+def obstacle_moving(id_, encoded_body, motion, cls=None):
+    return obstacle_id(id_, cls) + byte(2) + encoded_body + motion
 
 
-def scene(config, offset, obstacles, trajectories):
+# read_obstacle_shape: kind byte 0 circle, 1 box, 2 ellipse, 3 polygon.
+def body_circle(cx, cy, r):
+    return byte(0) + circle_body(cx, cy, r)
+
+
+def body_box(cx, cy, heading, hl, hw):
+    return byte(1) + obb_body(cx, cy, heading, hl, hw)
+
+
+def body_ellipse(cx, cy, heading, hl, hw):
+    return byte(2) + ellipse_body(cx, cy, heading, hl, hw)
+
+
+def obstacle_shape(id_, encoded_shape, cls=None):
+    """A stationary circle, box, ellipse or polygon (kind 3)."""
+    return obstacle_id(id_, cls) + byte(3) + encoded_shape
+
+
+def obstacle_moving_shape(id_, encoded_shape, motion, cls=None):
+    """A moving circle, box, ellipse or polygon (kind 4)."""
+    return obstacle_id(id_, cls) + byte(4) + encoded_shape + motion
+
+
+def obstacle_boundary(id_, points, closed=False, cls=None):
+    """A boundary of 2 to 6 points (kind 5), closed by repeating the first."""
+    assert 2 <= len(points) <= 6
+    return obstacle_id(id_, cls) + byte(5) + byte(len(points) - 2) + \
+        b"".join(point(x, y) for x, y in points) + byte(1 if closed else 0)
+
+
+def scene(config, offset, obstacles, trajectories, other_config=b""):
+    """other_config: the config set_config switches to and back from (read last; empty: every
+    byte 0, the defaults with continuous checking on)."""
     return config + offset + byte(len(obstacles)) + b"".join(obstacles) + \
-        byte(len(trajectories) - 1) + b"".join(trajectories)
+        byte(len(trajectories) - 1) + b"".join(trajectories) + other_config
 
 
 def checker_seeds():
@@ -504,6 +636,71 @@ def checker_seeds():
             [obstacle_polygon(3, polygon([(13.629109375, -0.5), (15, -0.5), (15, 0.5),
                                           (13.7795, 0.5)]))],
             [motion_raw([(-1, 0, 0, 0), (0.1, 10, 4.9e-12, 2.0151642283481838e+34)])]),
+        # Shapes, classes and margins, boundaries, footprints, set_config.
+        "street": scene(
+            config_bytes(by_class={"pedestrian": 0.5, "bicycle": 0.3, "road_boundary": 0.1}),
+            NO_OFFSET,
+            [obstacle_moving_shape(1, body_circle(0, 0, 0.3),
+                                   motion_raw([(0, 14, 4, -1.5707963267948966), (3, 14, -2, -1.5707963267948966)]),
+                                   "pedestrian"),
+             obstacle_moving_shape(2, body_ellipse(0, 0, 0, 0.9, 0.3),
+                                   motion_raw([(0, 40, 1.5, 3.141592653589793), (4, 10, 1.5, 3.141592653589793)]),
+                                   "bicycle"),
+             obstacle_boundary(3, [(-10, -2.5), (20, -2.5), (60, -3)]),
+             obstacle_boundary(4, [(-10, 4.5), (60, 4.5)])],
+            [straight, swerve], config_bytes(continuous=False)),
+        "circle-box-ellipse": scene(
+            config_bytes(by_class=0.25), UTM_1,
+            [obstacle_shape(1, body_circle(12, 0.5, 0.4), "pedestrian"),
+             obstacle_shape(2, body_box(20, -1, 0.1, 2.2, 0.9), "car"),
+             obstacle_shape(3, body_ellipse(8, -1.5, 0.4, 0.8, 0.3), "bicycle"),
+             obstacle_polygon(4, polygon(square(30, -1, 32, 1)), "static_object")],
+            [straight, swerve, reverse], config_bytes(by_class={"car": 1.0})),
+        "ellipses-degenerate": scene(
+            default, NO_OFFSET,
+            [obstacle_shape(1, body_ellipse(12, 0.5, 0.3, 2, 0)),
+             obstacle_shape(2, body_ellipse(18, -0.2, 0, 0, 0)),
+             obstacle_moving_shape(3, body_ellipse(0.5, 0, 1.0, 1, 1e-6), motion_raw([(0, 25, 2, 0), (2, 25, -2, 1)])),
+             obstacle_moving(5, ngon(12, 0, 0, 0.5), motion_drive(0, 30, 3, -1.5, [(64, -4, 0)] * 3))],
+            [straight, swerve]),
+        "moving-circle-and-box": scene(
+            config_bytes(ignore=True, by_class={"car": 0.5, "truck": 1.5}), NO_OFFSET,
+            [obstacle_moving_shape(1, body_box(1.4, 0, 0, 2.4, 0.95), motion_drive(0, 30, 0, 3.141592653589793, [(32, 40, 0)] * 3), "car"),
+             obstacle_moving_shape(2, body_circle(0, 0, 1.2), motion_raw([(0.5, 20, 6, 0), (1.5, 20, 0, 0)]), "truck")],
+            [straight, swerve]),
+        "boundary-closed": scene(
+            config_bytes(by_class={"road_boundary": 0.2}), NO_OFFSET,
+            [obstacle_boundary(1, [(-5, -3), (40, -3), (40, 5), (-5, 5)], closed=True)],
+            [straight, swerve, reverse]),
+        "boundary-repeated-points": scene(
+            default, NO_OFFSET,
+            [obstacle_boundary(1, [(10, 1), (10, 1), (12, -1)]), obstacle_boundary(2, [(15, 0), (15, 0)])],
+            [straight]),
+        "boundary-as-static-object": scene(
+            config_bytes(by_class={"static_object": 0.4}), NO_OFFSET,
+            [obstacle_boundary(1, [(0, -1.5), (30, -1.5)], cls="static_object")],
+            [straight, swerve]),
+        "footprint-box": scene(
+            config_bytes(footprint="box"), NO_OFFSET, [parked, cyclist, l_shape], [straight, swerve],
+            config_bytes()),
+        "footprint-polygon": scene(
+            config_bytes(footprint=[(-1, -0.9), (3.5, -0.9), (4.2, 0), (3.5, 0.9), (-1, 0.9)],
+                         margins=(0.2, 0.1)),
+            NO_OFFSET, [parked, cyclist, l_shape, post], [straight, swerve, jump],
+            config_bytes(footprint="box", by_class=0.3)),
+        "footprint-triangle-utm": scene(
+            config_bytes(footprint=[(0, -1), (4, 0), (0, 1)], by_class=0.5), UTM_2,
+            [parked, obstacle_shape(2, body_ellipse(8, 0, 0, 1, 0.5), "pedestrian")], [straight, swerve]),
+        "set-config-switch": scene(
+            default, NO_OFFSET, [parked, cyclist, l_shape], [straight, swerve, reverse],
+            config_bytes(continuous=False, horizon=50, margins=(0.5, 0.25), by_class=0.5,
+                         footprint=[(-1, -1), (4, -1), (4, 1), (-1, 1)], small_rtree=True,
+                         poses_per_query=2, time_slice=16)),
+        "set-config-refused": scene(
+            default, NO_OFFSET, [parked, cyclist], [straight],
+            config_bytes(by_class={"car": -1.0})),
+        "duplicate-ids": scene(default, NO_OFFSET, [parked, obstacle_polygon(1, polygon(square(5, 3, 6, 4)))],
+                               [straight, swerve]),
         "F6-contact-time-past-t": scene(
             default, NO_OFFSET, [obstacle_polygon(3, polygon(square(13.7795, -0.5, 15, 0.5)))],
             [motion_raw([(-1, 0, 0, 0), (0.1, 10, 0, 0)])]),
