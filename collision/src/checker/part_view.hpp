@@ -7,6 +7,7 @@
 #include "checker/body_motion.hpp"
 #include "common/compiler_hints.hpp"
 #include "geometry/heading_axis.hpp"
+#include "geometry/vec2_math.hpp"
 #include "narrow_phase/support.hpp"
 
 namespace collision::detail {
@@ -40,11 +41,9 @@ inline EllipseView body_view(EllipseCore, const Part& part, const BodyAt& body,
                              const Vec2& origin) {
   const Ellipse& e = *part.ellipse;
   const Vec2 axis = heading_axis(body.pose.heading);
-  auto turn = [&axis](const Vec2& v) {
-    return Vec2(axis.x() * v.x() - axis.y() * v.y(), axis.y() * v.x() + axis.x() * v.y());
-  };
-  return EllipseView(Vec2(body.pose.x, body.pose.y) + turn(e.center()), turn(e.axis_length()),
-                     e.half_length(), e.half_width(), origin, part.radius);
+  return EllipseView(Vec2(body.pose.x, body.pose.y) + rotate(e.center(), axis.x(), axis.y()),
+                     rotate(e.axis_length(), axis.x(), axis.y()), e.half_length(), e.half_width(),
+                     origin, part.radius);
 }
 
 }  // namespace collision::detail

@@ -1,6 +1,7 @@
 // The scan of a trajectory with the box footprint, and the choice of the footprint's kind (see
-// trajectory_scan_impl.hpp). Each kind is compiled in a file of its own: both scans in one file
-// made the default one measurably slower.
+// trajectory_scan_impl.hpp). Each kind is compiled in a file of its own, so that the polygon
+// footprint's scan does not share the default scan's file, and with it the compiler's inlining
+// budget for that file (docs/performance.md has the measurement).
 #include "checker/trajectory_scan_impl.hpp"
 
 namespace collision::detail {

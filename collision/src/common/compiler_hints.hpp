@@ -30,8 +30,8 @@
 namespace collision::detail {
 
 // f(kind) as a call of its own: for the rarer of two kinds a query dispatches on (an ellipse
-// part, a footprint polygon), so that the common kind's code stays as tight as it is without the
-// choice (both inlined in one function made the checker's default path measurably slower).
+// part beside the polygon ones), so that its GJK code is not inlined into the function the
+// common kind runs in, and the common kind's code stays as tight as without the choice.
 template <class F, class Kind>
 COLLISION_NOINLINE decltype(auto) call_out_of_line(F& f, Kind kind) {
   return f(kind);
