@@ -23,6 +23,16 @@
 //                  Checked first against a brute-force reference: the same first colliding pose
 //                  with continuous checking off, a sweep hit never later than the sampled
 //                  motion (20 samples per step) shows, and the same min_clearance.
+//   urban/clearance_profiles/threads:1  the same scene and config: clearance_profiles (signed
+//                  distance, witness points and gradient at every one of the 80 poses of every
+//                  candidate) beside urban/checker/threads:1 (check_all, clearance on, 5 m horizon,
+//                  each candidate stopping at its first hit); per_pose divides both by all poses.
+//   pool/...       check_all on 100 urban candidates of 50 poses on 2 threads, called in a loop
+//                  (a planner's cycle at 10-50 Hz): with the checker's worker pool (started once),
+//                  and without it (two std::threads started per call, each running check() on
+//                  every other candidate, which is what check_all did before the pool); both in
+//                  wall-clock time. pool/dispatch/...: the same on 2 one-pose candidates far from
+//                  every obstacle, where the call's overhead is nearly all there is.
 //   street/...     urban plus 60 pedestrians as circles (class pedestrian, margin 0.5 m; a quarter
 //                  crossing), 12 cyclists as ellipses (class bicycle, margin 0.3 m) and both
 //                  curbs as boundaries: check_all on 1 thread (CPU time), default config.
@@ -59,6 +69,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "baselines.hpp"
@@ -654,6 +665,87 @@ void setup_urban() {
       true);
 }
 
+void setup_urban_profiles() {
+  static const Scene scene = bench::urban_scene();
+  static const collision::CollisionChecker checker = [] {
+    collision::CollisionChecker c(scene.config);
+    c.set_obstacles(scene.obstacles);
+    return c;
+  }();
+  // The profile's minimum over a free candidate is check()'s clearance, at its index.
+  const std::vector<collision::TrajectoryResult> results = checker.check_all(scene.candidates);
+  const std::vector<std::vector<collision::PoseClearance>> profiles =
+      checker.clearance_profiles(scene.candidates);
+  for (std::size_t k = 0; k < results.size(); ++k) {
+    if (results[k].collides) continue;
+    double smallest = std::numeric_limits<double>::infinity();
+    for (const collision::PoseClearance& c : profiles[k]) {
+      smallest = std::min(smallest, c.signed_distance);
+    }
+    if (std::abs(smallest - results[k].min_clearance) > 1e-9 &&
+        !(std::isinf(smallest) && std::isinf(results[k].min_clearance))) {
+      fail("urban candidate " + std::to_string(k) + ": profile minimum " +
+           std::to_string(smallest) + " != min_clearance " +
+           std::to_string(results[k].min_clearance));
+    }
+  }
+  const std::size_t poses = scene.pose_count();
+  add("urban/clearance_profiles/threads:1", [poses](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(checker.clearance_profiles(scene.candidates));
+    set_per_pose(state, poses);
+  });
+}
+
+// check_all as it was before the worker pool: threads started per call, each taking every
+// other candidate (the same work split, by check()).
+std::vector<collision::TrajectoryResult> check_on_fresh_threads(
+    const collision::CollisionChecker& checker, const std::vector<collision::Trajectory>& batch) {
+  std::vector<collision::TrajectoryResult> results(batch.size());
+  std::thread helper([&] {
+    for (std::size_t i = 1; i < batch.size(); i += 2) results[i] = checker.check(batch[i]);
+  });
+  for (std::size_t i = 0; i < batch.size(); i += 2) results[i] = checker.check(batch[i]);
+  helper.join();
+  return results;
+}
+
+void setup_pool() {
+  static const Scene scene = bench::urban_scene(0x0ba40001, 300, 30, 10, 5, 2, 50);
+  static const collision::CollisionChecker checker = [] {
+    collision::CheckerConfig config = scene.config;
+    config.threads = 2;
+    collision::CollisionChecker c(config);
+    c.set_obstacles(scene.obstacles);
+    return c;
+  }();
+  // Far from every obstacle: the calls do almost nothing but start and end.
+  static const std::vector<collision::Trajectory> idle = {
+      {{0.0, {-1000.0, -1000.0, 0.0}}}, {{0.0, {-1000.0, 1000.0, 0.0}}}};
+  const std::vector<collision::TrajectoryResult> pooled = checker.check_all(scene.candidates);
+  const std::vector<collision::TrajectoryResult> fresh =
+      check_on_fresh_threads(checker, scene.candidates);
+  for (std::size_t k = 0; k < pooled.size(); ++k) {
+    if (pooled[k].first_collision_index != fresh[k].first_collision_index ||
+        !(pooled[k].min_clearance == fresh[k].min_clearance)) {
+      fail("pool candidate " + std::to_string(k) + ": the pool and fresh threads differ");
+    }
+  }
+  std::fprintf(stderr, "pool: %zu candidates of %zu poses\n", scene.candidates.size(),
+               scene.candidates.front().size());
+  add("pool/check_all/pooled", [](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(scene.candidates));
+  }, true);
+  add("pool/check_all/fresh_threads", [](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(check_on_fresh_threads(checker, scene.candidates));
+  }, true);
+  add("pool/dispatch/pooled", [](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(idle));
+  }, true);
+  add("pool/dispatch/fresh_threads", [](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(check_on_fresh_threads(checker, idle));
+  }, true);
+}
+
 void setup_street() {
   static const Scene scene = bench::street_scene();
   static const collision::CollisionChecker checker = [] {
@@ -823,6 +915,8 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   setup_corridor();
   setup_urban();
+  setup_urban_profiles();
+  setup_pool();
   setup_street();
   setup_moving();
   setup_growth();

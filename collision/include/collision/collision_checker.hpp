@@ -1,11 +1,14 @@
 // The two-stage trajectory checker: obstacles once per planning cycle, then many candidates.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <memory>
 #include <vector>
 
 #include "collision/config.hpp"
 #include "collision/obstacle.hpp"
+#include "collision/pose_clearance.hpp"
 #include "collision/trajectory.hpp"
 #include "collision/trajectory_result.hpp"
 
@@ -14,6 +17,7 @@ namespace collision {
 namespace detail {
 struct Scene;      // the obstacles with their bounds and spatial index (internal)
 class BodyTracks;  // the moving bodies along the time grid of a batch (internal)
+class Workers;     // the worker threads of the batch calls (internal)
 }  // namespace detail
 
 class CollisionChecker {
@@ -42,10 +46,22 @@ class CollisionChecker {
   // TrajectoryError for a bad trajectory (see validate_trajectory()).
   TrajectoryResult check(const Trajectory& trajectory) const;
 
-  // check() on every trajectory, on config.threads worker threads; the results are exactly what
+  // check() on every trajectory, on config.threads threads; the results are exactly what
   // sequential check() calls return, in order. A bad trajectory throws its TrajectoryError (the
-  // message names the trajectory's index in the batch) before any work is done.
+  // message names the trajectory's index in the batch) before any work is done. The worker
+  // threads are started by the first call that needs them and kept for the next calls.
   std::vector<TrajectoryResult> check_all(const std::vector<Trajectory>& trajectories) const;
+
+  // For an optimising planner: at every pose, the signed distance to the nearest obstacle region
+  // with its witness points, normal and gradient with respect to the pose (PoseClearance). The
+  // regions, margins and clearance.horizon are check()'s; the poses alone are measured, not the
+  // sweeps between them. Const and thread-safe; throws TrajectoryError as check() does.
+  std::vector<PoseClearance> clearance_profile(const Trajectory& trajectory) const;
+
+  // clearance_profile() on every trajectory, on config.threads threads, in order; exactly what
+  // sequential calls return. A bad trajectory throws as in check_all.
+  std::vector<std::vector<PoseClearance>> clearance_profiles(
+      const std::vector<Trajectory>& trajectories) const;
 
   const CheckerConfig& config() const;
 
@@ -54,8 +70,12 @@ class CollisionChecker {
   TrajectoryResult check_valid(const Trajectory& trajectory,
                                const detail::BodyTracks* tracks = nullptr) const;
 
+  // item(i) for i in [0, count) on config.threads threads.
+  void for_each_in_batch(std::size_t count, const std::function<void(std::size_t)>& item) const;
+
   CheckerConfig config_;
-  std::unique_ptr<detail::Scene> scene_;  // read-only while checks run
+  std::unique_ptr<detail::Scene> scene_;      // read-only while checks run
+  std::unique_ptr<detail::Workers> workers_;  // started on first use
 };
 
 }  // namespace collision

@@ -1,8 +1,11 @@
 // What the checker says about one candidate trajectory.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+
+#include "collision/vec2.hpp"
 
 namespace collision {
 
@@ -30,10 +33,24 @@ struct TrajectoryResult {
   std::optional<double> first_collision_time;  // seconds: t of that index, or an estimate of the
                                                // contact time within the sweep into it
   std::optional<int> obstacle_id;  // obstacle hit at that index; the lowest id if several are
+  // The first collision explained, computed once per colliding trajectory.
+  // hit_in_sweep: the pose at first_collision_index is itself free; only the sweep into it from
+  // the previous pose collides.
+  bool hit_in_sweep = false;
+  // World frame, m; set exactly when `collides`. For a pose hit: a point of the footprint at that
+  // pose within the contact tolerance of obstacle_id's region. For a sweep hit: where the ego
+  // meets the region of the obstacle it reaches first, at first_collision_time: a point of the
+  // footprint then, at most the sweep's allowed over-cover (continuous.max_overestimate, and the
+  // contact time's resolution) from that region.
+  std::optional<Vec2> contact_point;
   // Metres. 0 when the trajectory collides; otherwise the smallest footprint-to-obstacle distance
   // over the poses, among obstacles within the clearance horizon; +infinity when none is within
   // it or clearance is off.
   double min_clearance = 0;
+  // Set when the trajectory is free and min_clearance is finite: the first pose where it is
+  // attained, and the obstacle there (the lowest id on a tie).
+  std::optional<std::size_t> min_clearance_index;
+  std::optional<int> closest_obstacle_id;
   CheckStats stats;
 };
 

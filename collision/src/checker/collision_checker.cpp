@@ -4,20 +4,52 @@
 #include "collision/collision_checker.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <unordered_map>
 
 #include "broad_phase/scene.hpp"
 #include "checker/body_track.hpp"
+#include "checker/clearance_scan.hpp"
 #include "checker/trajectory_scan.hpp"
+#include "checker/worker_pool.hpp"
 #include "collision/errors.hpp"
 
 namespace collision {
+
+namespace detail {
+
+// The worker pool of one checker, made by the first batch call that needs more than one thread
+// (calls may come from several threads at once, hence the lock).
+class Workers {
+ public:
+  explicit Workers(std::size_t threads) : threads_(threads) {}
+  std::size_t threads() const { return threads_; }
+  WorkerPool& pool() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (!pool_) pool_ = std::make_unique<WorkerPool>(threads_ - 1);
+    return *pool_;
+  }
+
+ private:
+  std::size_t threads_;
+  std::mutex mutex_;
+  std::unique_ptr<WorkerPool> pool_;
+};
+
+}  // namespace detail
+
+namespace {
+
+std::size_t thread_count(const CheckerConfig& config) {
+  return config.threads > 0 ? static_cast<std::size_t>(config.threads)
+                            : std::max(1u, std::thread::hardware_concurrency());
+}
+
+}  // namespace
 
 CheckStats& CheckStats::operator+=(const CheckStats& o) {
   pairs_seen += o.pairs_seen;
@@ -32,6 +64,7 @@ CheckStats& CheckStats::operator+=(const CheckStats& o) {
 CollisionChecker::CollisionChecker(CheckerConfig config) : config_(std::move(config)) {
   validate(config_);
   scene_ = detail::build_scene({}, config_);
+  workers_ = std::make_unique<detail::Workers>(thread_count(config_));
 }
 
 CollisionChecker::~CollisionChecker() = default;
@@ -79,6 +112,9 @@ void CollisionChecker::set_config(CheckerConfig config) {
     scene_ = detail::build_scene(scene_->obstacles, config);
   } else if (!same_ego(config, config_)) {
     scene_->ego = detail::ego_shape(config, scene_->ego_footprint);
+  }
+  if (thread_count(config) != workers_->threads()) {
+    workers_ = std::make_unique<detail::Workers>(thread_count(config));
   }
   config_ = std::move(config);
 }
@@ -128,8 +164,10 @@ std::unique_ptr<const detail::BodyTracks> shared_tracks(const detail::Scene& sce
 
 }  // namespace
 
-std::vector<TrajectoryResult> CollisionChecker::check_all(
-    const std::vector<Trajectory>& trajectories) const {
+namespace {
+
+// Validates a batch before any work, naming the failing trajectory's index.
+void validate_batch(const std::vector<Trajectory>& trajectories) {
   for (std::size_t i = 0; i < trajectories.size(); ++i) {
     try {
       validate_trajectory(trajectories[i]);
@@ -137,39 +175,48 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
       throw TrajectoryError("trajectory " + std::to_string(i) + ": " + e.what());
     }
   }
+}
+
+}  // namespace
+
+void CollisionChecker::for_each_in_batch(std::size_t count,
+                                         const std::function<void(std::size_t)>& item) const {
+  if (workers_->threads() <= 1 || count <= 1) {
+    for (std::size_t i = 0; i < count; ++i) item(i);
+    return;
+  }
+  // Each thread takes the next unclaimed item; results land at their own index, so the output
+  // is the same whatever the interleaving.
+  workers_->pool().for_each(count, item);
+}
+
+std::vector<TrajectoryResult> CollisionChecker::check_all(
+    const std::vector<Trajectory>& trajectories) const {
+  validate_batch(trajectories);
   std::vector<TrajectoryResult> results(trajectories.size());
   const std::unique_ptr<const detail::BodyTracks> tracks =
       shared_tracks(*scene_, config_, trajectories);
-  std::size_t threads = config_.threads > 0 ? static_cast<std::size_t>(config_.threads)
-                                            : std::max(1u, std::thread::hardware_concurrency());
-  threads = std::min(threads, trajectories.size());
-  if (threads <= 1) {
-    for (std::size_t i = 0; i < trajectories.size(); ++i) {
-      results[i] = check_valid(trajectories[i], tracks.get());
-    }
-    return results;
-  }
-  // Each worker takes the next unclaimed trajectory; results land at their own index, so the
-  // output is the same whatever the interleaving.
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr failure;
-  std::atomic<bool> failed{false};
-  auto work = [&]() {
-    try {
-      for (std::size_t i = next++; i < trajectories.size() && !failed; i = next++) {
-        results[i] = check_valid(trajectories[i], tracks.get());
-      }
-    } catch (...) {
-      if (!failed.exchange(true)) failure = std::current_exception();
-    }
-  };
-  std::vector<std::thread> pool;
-  pool.reserve(threads - 1);
-  for (std::size_t k = 1; k < threads; ++k) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+  for_each_in_batch(trajectories.size(), [&](std::size_t i) {
+    results[i] = check_valid(trajectories[i], tracks.get());
+  });
   return results;
+}
+
+std::vector<PoseClearance> CollisionChecker::clearance_profile(const Trajectory& trajectory) const {
+  validate_trajectory(trajectory);
+  std::vector<PoseClearance> profile;
+  detail::scan_clearance(config_, *scene_, trajectory, profile);
+  return profile;
+}
+
+std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
+    const std::vector<Trajectory>& trajectories) const {
+  validate_batch(trajectories);
+  std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
+  for_each_in_batch(trajectories.size(), [&](std::size_t i) {
+    detail::scan_clearance(config_, *scene_, trajectories[i], profiles[i]);
+  });
+  return profiles;
 }
 
 }  // namespace collision

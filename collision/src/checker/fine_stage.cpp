@@ -11,7 +11,7 @@ namespace collision::detail {
 namespace {
 
 template <class Ego, class PartView>
-PoseClearance clearance_to(const FineContext& c, const EgoPose& ego, const PartView& part,
+PoseGap clearance_to(const FineContext& c, const EgoPose& ego, const PartView& part,
                            GjkCache* cache) {
   const Clearance d = clearance(MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part),
                                 c.contact_tolerance, c.max_gjk_iterations, cache);
@@ -28,7 +28,7 @@ bool hits(const FineContext& c, const EgoPose& ego, const PartView& part, GjkCac
 }  // namespace
 
 template <class Ego>
-PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
+PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                              GjkCache* cache) {
   return with_core(part, [&](auto core) {
     return clearance_to<Ego>(context, ego, part_view(core, part, context.origin), cache);
@@ -36,11 +36,29 @@ PoseClearance pose_clearance(const FineContext& context, const Part& part, const
 }
 
 template <class Ego>
-PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
+PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                              BodyAt body, GjkCache* cache) {
   return with_core(part, [&](auto core) {
     return clearance_to<Ego>(context, ego, body_view(core, part, body, context.origin), cache);
   });
+}
+
+template <class Ego>
+SignedDistance pose_signed_distance(const FineContext& context, const Part& part,
+                                    const EgoPose& ego, const BodyAt* body, GjkCache* cache) {
+  SignedDistance d = with_core(part, [&](auto core) {
+    auto measure = [&](const auto& view) {
+      return signed_distance(
+          MinkowskiDifference(ego_view(Ego{}, context.shape, ego, context.origin), view),
+          context.contact_tolerance, context.max_gjk_iterations, context.max_epa_iterations,
+          cache);
+    };
+    return body != nullptr ? measure(body_view(core, part, *body, context.origin))
+                           : measure(part_view(core, part, context.origin));
+  });
+  d.point_a += context.origin;
+  d.point_b += context.origin;
+  return d;
 }
 
 template <class Ego>
@@ -60,10 +78,12 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
 }
 
 #define COLLISION_INSTANTIATE_FOR(Ego)                                                             \
-  template PoseClearance pose_clearance<Ego>(const FineContext&, const Part&, const EgoPose&,      \
+  template PoseGap pose_clearance<Ego>(const FineContext&, const Part&, const EgoPose&,      \
                                              GjkCache*);                                           \
-  template PoseClearance pose_clearance<Ego>(const FineContext&, const Part&, const EgoPose&,      \
+  template PoseGap pose_clearance<Ego>(const FineContext&, const Part&, const EgoPose&,      \
                                              BodyAt, GjkCache*);                                   \
+  template SignedDistance pose_signed_distance<Ego>(const FineContext&, const Part&,              \
+                                                    const EgoPose&, const BodyAt*, GjkCache*);     \
   template bool pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, GjkCache*, int*);  \
   template bool pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, BodyAt, GjkCache*, \
                                int*);

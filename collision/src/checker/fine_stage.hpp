@@ -18,6 +18,7 @@
 #include "checker/sweeps.hpp"
 #include "collision/queries.hpp"
 #include "common/compiler_hints.hpp"
+#include "narrow_phase/narrow_phase.hpp"
 
 namespace collision::detail {
 
@@ -31,17 +32,23 @@ struct FineOutcome {
 
 // The GJK distance from the ego at a pose to a stationary part, or to a moving body placed at
 // `body`: a hit, or the distance (m).
-struct PoseClearance {
+struct PoseGap {
   double distance = 0;
   int iterations = 0;
   bool hit = false;
 };
 template <class Ego>
-PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
+PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                              GjkCache* cache);
 template <class Ego>
-PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
+PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                              BodyAt body, GjkCache* cache);
+
+// The signed distance from the ego at a pose to a stationary part (body null) or to a moving
+// body placed at `body`, with world-frame witness points (narrow_phase.hpp's SignedDistance).
+template <class Ego>
+SignedDistance pose_signed_distance(const FineContext& context, const Part& part,
+                                    const EgoPose& ego, const BodyAt* body, GjkCache* cache);
 
 // Whether the ego at a pose touches a stationary part, or a moving body placed at `body`.
 template <class Ego>
@@ -65,7 +72,7 @@ COLLISION_ALWAYS_INLINE inline FineOutcome fine_stage(const PairMotion& motion,
   FineOutcome outcome;
   int iterations = 0;
   if (decision.measure) {
-    const PoseClearance d = part.moving
+    const PoseGap d = part.moving
                                 ? pose_clearance<Ego>(c, part, ego, motion.body_now, pose_cache)
                                 : pose_clearance<Ego>(c, part, ego, pose_cache);
     iterations += d.iterations;

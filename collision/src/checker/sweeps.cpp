@@ -153,7 +153,7 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
         context.shape.rear_radius * std::abs(heading_change(a.pose.heading, b.pose.heading));
     GjkCache pose_cache;
     for (int k = 0; k < kAdvanceSteps && reach > 0; ++k) {
-      const PoseClearance d = pose_clearance<Ego>(context, part, from, &pose_cache);
+      const PoseGap d = pose_clearance<Ego>(context, part, from, &pose_cache);
       if (d.hit) return time_at(lo);  // the pose itself touches: the contact is here
       double advance = (d.distance - context.contact_tolerance - kAdvanceSlack) / reach;
       if (advance < kContactTimeResolution) {

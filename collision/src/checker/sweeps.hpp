@@ -18,6 +18,7 @@
 #include "broad_phase/scene.hpp"
 #include "checker/body_motion.hpp"
 #include "checker/ego_pose.hpp"
+#include "collision/config.hpp"
 #include "collision/queries.hpp"
 
 namespace collision::detail {
@@ -32,7 +33,21 @@ struct FineContext {
   double max_overestimate;    // m: how far a sweep hit may over-cover before it is split
   OutsidePrediction outside;  // what a moving body is outside its prediction
   bool warm_start;            // GJK starts from the previous pose's simplex
+  int max_epa_iterations;     // for the depths of signed distances
 };
+
+// The context of the queries on one trajectory, from the config; origin: its first position.
+inline FineContext fine_context(const CheckerConfig& config, const EgoShape& shape,
+                                const Vec2& origin) {
+  return {shape,
+          origin,
+          config.narrow_phase.contact_tolerance,
+          config.narrow_phase.max_gjk_iterations,
+          config.continuous.max_overestimate,
+          config.obstacles.outside_prediction,
+          config.narrow_phase.warm_start,
+          config.narrow_phase.max_epa_iterations};
+}
 
 // Ego: BoxEgo or PolygonEgo (ego_pose.hpp), the footprint's kind.
 //

@@ -67,7 +67,7 @@ struct Scratch {
   // the few nanoseconds a corridor pose costs.
   const PartCaches fresh{};
   std::vector<BodyPiece> pieces;  // of a moving body over the current step
-  std::vector<const Part*> hits;  // parts hit at the current index
+  std::vector<int> hits;          // slots of the candidates hit at the current index
   // The moving candidates: their slots in candidates, and per slot the body's steps along the
   // trajectory (rows[k][i - step_base] is pose i's; null for a stationary part). The steps come
   // from the check's BodyTracks, or are computed into `steps` chunk by chunk.
@@ -90,13 +90,8 @@ class TrajectoryScan {
         continuous_(config.continuous.enabled),
         switches_{config.broad_phase.bounding_circles, config.broad_phase.aabbs,
                   config.narrow_phase.contact_tolerance},
-        fine_{scene.ego,
-              Vec2(trajectory.front().pose.x, trajectory.front().pose.y),
-              config.narrow_phase.contact_tolerance,
-              config.narrow_phase.max_gjk_iterations,
-              config.continuous.max_overestimate,
-              config.obstacles.outside_prediction,
-              config.narrow_phase.warm_start},
+        fine_(fine_context(config, scene.ego,
+                           Vec2(trajectory.front().pose.x, trajectory.front().pose.y))),
         s_(scratch) {
     s_.ego.clear();
   }
@@ -108,6 +103,7 @@ class TrajectoryScan {
     const std::size_t chunk = static_cast<std::size_t>(config_.broad_phase.poses_per_query);
     const std::uint64_t part_count = scene_.parts.size();
     double best_clearance = kInfinity;
+    Closest closest;
 
     for (std::size_t begin = 0; begin < n; begin += chunk) {
       const std::size_t end = std::min(n, begin + chunk);
@@ -123,22 +119,34 @@ class TrajectoryScan {
       for (std::size_t i = begin; i < end; ++i) {
         result.stats.pairs_seen += part_count;
         result.stats.rejected_by_index += part_count - s_.candidates.size();
-        test_pose(i, result.stats, best_clearance);
+        test_pose(i, result.stats, best_clearance, closest);
         if (!s_.hits.empty()) {
           record_hit(i, result);
           return result;
         }
       }
     }
-    if (horizon_ > 0 && best_clearance <= horizon_) result.min_clearance = best_clearance;
+    if (horizon_ > 0 && best_clearance <= horizon_) {
+      result.min_clearance = best_clearance;
+      result.min_clearance_index = closest.index;
+      result.closest_obstacle_id = closest.obstacle_id;
+    }
     return result;
   }
 
  private:
+  // Where the smallest clearance so far was measured.
+  struct Closest {
+    std::size_t index = 0;
+    int obstacle_id = 0;
+  };
+
   // Every candidate against pose i, also after a hit: the lowest id and the earliest contact
-  // among all parts hit at this index are the answer (and every pair is counted). The parts hit
-  // are left in hits; best_clearance takes the smallest distance measured.
-  COLLISION_ALWAYS_INLINE void test_pose(std::size_t i, CheckStats& stats, double& best_clearance) {
+  // among all parts hit at this index are the answer (and every pair is counted). The slots of
+  // the parts hit are left in hits; best_clearance takes the smallest distance measured, and
+  // closest where it was (the lowest id on a tie at one pose).
+  COLLISION_ALWAYS_INLINE void test_pose(std::size_t i, CheckStats& stats, double& best_clearance,
+                                         Closest& closest) {
     s_.hits.clear();
     track_moving_circles(i);
     const std::size_t kept = prefilter(i, std::min(best_clearance, horizon_));
@@ -150,26 +158,88 @@ class TrajectoryScan {
       const double threshold = s_.hits.empty() ? std::min(best_clearance, horizon_) : -kInfinity;
       const FineOutcome outcome = test_pair(part, i, k, threshold, stats);
       if (outcome.hit) {
-        s_.hits.push_back(&part);
+        s_.hits.push_back(static_cast<int>(k));
       } else if (outcome.distance < best_clearance) {
         best_clearance = outcome.distance;
+        closest = {i, part.obstacle_id};
+      } else if (outcome.distance == best_clearance && closest.index == i &&
+                 part.obstacle_id < closest.obstacle_id) {
+        closest.obstacle_id = part.obstacle_id;
       }
     }
   }
 
-  // The answer for a first hit at index i, by the parts in hits.
+  // The answer for a first hit at index i, by the parts in hits, and its explanation: whether
+  // the pose itself hits, and where the ego meets the obstacle. Paid once per colliding
+  // trajectory.
   void record_hit(std::size_t i, TrajectoryResult& result) {
     double time = kInfinity;
     int id = std::numeric_limits<int>::max();
-    for (const Part* part : s_.hits) {
-      id = std::min(id, part->obstacle_id);
-      time = std::min(time, contact_time(*part, i));
+    int first_slot = s_.hits.front();  // the part reached first in time (lowest id on a tie)
+    for (const int slot : s_.hits) {
+      const Part& part = part_in(slot);
+      const double t = contact_time(part, i);
+      if (t < time || (t == time && part.obstacle_id < part_in(first_slot).obstacle_id)) {
+        first_slot = slot;
+      }
+      id = std::min(id, part.obstacle_id);
+      time = std::min(time, t);
     }
     result.collides = true;
     result.first_collision_index = i;
     result.first_collision_time = time;
     result.obstacle_id = id;
     result.min_clearance = 0;
+    const std::optional<Vec2> pose_contact = pose_contact_point(i, id);
+    result.hit_in_sweep = !pose_contact.has_value();
+    result.contact_point = pose_contact ? *pose_contact : sweep_contact_point(i, first_slot, time);
+  }
+
+  const Part& part_in(int slot) const {
+    return scene_.parts[static_cast<std::size_t>(s_.candidates[static_cast<std::size_t>(slot)])];
+  }
+
+  // The body of a moving candidate at pose i's time (null for a stationary part, or a body
+  // absent then).
+  const BodyAt* body_at_pose(int slot, std::size_t i) const {
+    const BodyStep* row = s_.rows[static_cast<std::size_t>(slot)];
+    if (row == nullptr) return nullptr;
+    const std::optional<BodyAt>& now = row[i - step_base_].now;
+    return now ? &*now : nullptr;
+  }
+
+  // Where the footprint at pose i meets obstacle `id` (its deepest part there), or nothing when
+  // the pose itself hits none of its parts (only the sweep into it does).
+  std::optional<Vec2> pose_contact_point(std::size_t i, int id) {
+    std::optional<SignedDistance> deepest;
+    for (const int slot : s_.hits) {
+      const Part& part = part_in(slot);
+      if (part.obstacle_id != id) continue;
+      const BodyAt* body = body_at_pose(slot, i);
+      if (part.moving && body == nullptr) continue;
+      const SignedDistance d = pose_signed_distance<Ego>(fine_, part, s_.ego[i], body, nullptr);
+      if (d.hit && (!deepest || d.value < deepest->value)) deepest = d;
+    }
+    if (!deepest) return std::nullopt;
+    return deepest->point_a;
+  }
+
+  // For a hit in the sweep into pose i only: the footprint's point nearest the part reached
+  // first, with both placed at the contact time.
+  Vec2 sweep_contact_point(std::size_t i, int slot, double time) {
+    const EgoPose& a = s_.ego[i - 1];
+    const EgoPose& b = s_.ego[i];
+    const double s = std::clamp((time - a.t) / (b.t - a.t), 0.0, 1.0);
+    const EgoPose ego = ego_between(fine_.shape, a, b, s);
+    const Part& part = part_in(slot);
+    if (!part.moving) return pose_signed_distance<Ego>(fine_, part, ego, nullptr, nullptr).point_a;
+    // A conservative contact time can fall just outside a prediction that is ignored there: then
+    // the body at the nearer end of the step that has it.
+    const BodyStep& step = s_.rows[static_cast<std::size_t>(slot)][i - step_base_];
+    std::optional<BodyAt> body = body_at(part, time, fine_.outside, nullptr);
+    if (!body) body = step.before ? step.before : step.now;
+    if (!body) return ego.center;  // not reached: a body absent throughout is never hit
+    return pose_signed_distance<Ego>(fine_, part, ego, &*body, nullptr).point_a;
   }
 
   // Footprints are made chunk by chunk, as the scan reaches them: a trajectory that collides

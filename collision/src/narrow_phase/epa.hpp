@@ -48,6 +48,12 @@ inline constexpr int kEpaCurvedSearchSteps = 48;
 // Capacity of the EPA polygon; the config caps EPA iterations below it.
 inline constexpr int kEpaCapacity = 1024 + 8;
 
+struct EpaVertex {
+  Vec2 w;
+  int index_a;
+  int index_b;
+};
+
 struct EpaOutput {
   double core_depth = 0;  // distance from the origin to the boundary of a ⊖ b, >= 0
   Vec2 normal{1, 0};      // outward normal of a ⊖ b there: moving b along it separates
@@ -57,13 +63,22 @@ struct EpaOutput {
   // depth), and that n.
   double core_depth_bound = std::numeric_limits<double>::infinity();
   Vec2 bound_normal{1, 0};
+  // Where the depth is attained: the point core_depth * normal of a ⊖ b's boundary is
+  // (1 - witness_weight) * witness[0].w + witness_weight * witness[1].w, so the same weights of
+  // the two vertices' points on a and on b are the witness points (a signed distance's, whose
+  // gradient needs the point of a that is deepest in b). Both ends one support point after the
+  // curved search.
+  EpaVertex witness[2] = {{Vec2::Zero(), 0, 0}, {Vec2::Zero(), 0, 0}};
+  double witness_weight = 0;
 };
 
-struct EpaVertex {
-  Vec2 w;
-  int index_a;
-  int index_b;
-};
+// The closest point to the origin on the segment from p to q, as the weight of q.
+inline double closest_weight(const Vec2& p, const Vec2& q) {
+  const Vec2 e = q - p;
+  const double length2 = e.squaredNorm();
+  if (!(length2 > 0)) return 0;
+  return std::clamp(-p.dot(e) / length2, 0.0, 1.0);
+}
 
 // Convex hull, counter-clockwise, of at most 8 points (insertion sort + monotone chain).
 inline int small_hull(EpaVertex* points, int n, EpaVertex* hull) {
@@ -97,16 +112,22 @@ inline int small_hull(EpaVertex* points, int n, EpaVertex* hull) {
 // support call, counted in out.iterations.
 template <class Diff>
 void refine_curved_depth(const Diff& diff, double lo, double hi, EpaOutput& out) {
+  struct Probe {
+    double h;
+    Vec2 n;
+    SupportPoint point;
+  };
   auto h = [&](double angle) {
     const Vec2 n(std::cos(angle), std::sin(angle));
     ++out.iterations;
-    return std::pair<double, Vec2>(diff.support(n).w.dot(n), n);
+    const SupportPoint p = diff.support(n);
+    return Probe{p.w.dot(n), n, p};
   };
   constexpr double kGolden = 0.6180339887498949;
   double x1 = hi - kGolden * (hi - lo), x2 = lo + kGolden * (hi - lo);
   auto f1 = h(x1), f2 = h(x2);
   for (int step = 0; step < kEpaCurvedSearchSteps; ++step) {
-    if (f1.first <= f2.first) {
+    if (f1.h <= f2.h) {
       hi = x2;
       x2 = x1;
       f2 = f1;
@@ -121,13 +142,15 @@ void refine_curved_depth(const Diff& diff, double lo, double hi, EpaOutput& out)
     }
   }
   // Every h(n) bounds the depth from above; the smallest found is the answer.
-  const auto& best = f1.first <= f2.first ? f1 : f2;
-  if (best.first < out.core_depth_bound) {
-    out.core_depth_bound = best.first;
-    out.bound_normal = best.second;
+  const Probe& best = f1.h <= f2.h ? f1 : f2;
+  if (best.h < out.core_depth_bound) {
+    out.core_depth_bound = best.h;
+    out.bound_normal = best.n;
   }
   out.core_depth = std::max(out.core_depth_bound, 0.0);
   out.normal = out.bound_normal;
+  out.witness[0] = out.witness[1] = {best.point.w, best.point.index_a, best.point.index_b};
+  out.witness_weight = 0;
 }
 
 template <class Diff>
@@ -169,6 +192,9 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
 
   if (count < 3) {
     // a ⊖ b is a point or a segment through the origin: no interior, depth 0.
+    out.witness[0] = poly[0];
+    out.witness[1] = poly[count - 1];
+    out.witness_weight = closest_weight(poly[0].w, poly[count - 1].w);
     if (count == 2) {
       const Vec2 e = poly[1].w - poly[0].w;
       if (!e.isZero()) out.normal = unit(right_perp(e));
@@ -195,6 +221,12 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
     }
     out.core_depth = std::max(best_distance, 0.0);
     out.normal = best_normal;
+    // The closest edge, as the witness of the depth where EPA stops.
+    auto witness_edge = [&]() {
+      out.witness[0] = poly[best];
+      out.witness[1] = poly[(best + 1) % count];
+      out.witness_weight = closest_weight(out.witness[0].w, out.witness[1].w);
+    };
     if (out.iterations >= cap) {
       if constexpr (Diff::kCurved) {
         // A boundary of nearly equal depth all round (a disc in a disc) spreads EPA's vertices
@@ -209,6 +241,7 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
         return out;
       }
       out.capped = true;
+      witness_edge();
       return out;
     }
     const SupportPoint p = diff.support(best_normal);
@@ -218,7 +251,10 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
       repeated = poly[i].index_a == p.index_a && poly[i].index_b == p.index_b;
     }
     const double gap = p.w.dot(best_normal) - best_distance;
-    if (repeated || gap <= accuracy) return out;
+    if (repeated || gap <= accuracy) {
+      witness_edge();
+      return out;
+    }
     if constexpr (Diff::kCurved) {
       if (p.w.dot(best_normal) < out.core_depth_bound) {
         out.core_depth_bound = p.w.dot(best_normal);

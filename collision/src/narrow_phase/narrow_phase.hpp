@@ -226,4 +226,50 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
   return r;
 }
 
+// A signed distance (metres) with its witness points: what a clearance profile needs of a pair,
+// continuous through contact. Apart: the distance, bit for bit clearance()'s. Cores overlapping:
+// minus EPA's penetration depth. Otherwise (touching, or overlapping through the radii only):
+// the simplex's distance less the radii, at most the contact tolerance. Points relative to the
+// query's origin, as distance()'s.
+struct SignedDistance {
+  bool hit = false;  // by the rule every query shares: not proven apart beyond the tolerance
+  double value = 0;  // m; > contact tolerance exactly when !hit
+  Vec2 point_a = Vec2::Zero();  // on a: the closest point, or the point of a deepest in b
+  Vec2 point_b = Vec2::Zero();  // on b; point_b - point_a == value * normal (to round-off)
+  Vec2 normal{1, 0};            // unit, from a towards b: moving b along it separates them
+  int iterations = 0;           // GJK's and EPA's support calls
+};
+
+template <class Diff>
+SignedDistance signed_distance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
+                               int max_epa_iterations, GjkCache* cache) {
+  const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
+  SignedDistance r;
+  r.iterations = out.iterations;
+  r.hit = !out.separated;
+  const double radius_sum = diff.radius_sum();
+  if (r.hit && out.enclosed) {
+    const EpaOutput e = epa(diff, out.simplex, max_epa_iterations);
+    r.iterations += e.iterations;
+    const double w = e.witness_weight;
+    const EpaVertex& p = e.witness[0];
+    const EpaVertex& q = e.witness[1];
+    r.normal = e.normal;
+    r.value = -(e.core_depth + radius_sum);
+    r.point_a = (1 - w) * diff.point_a(p.index_a) + w * diff.point_a(q.index_a) +
+                diff.radius_a() * r.normal;
+    r.point_b = (1 - w) * diff.point_b(p.index_b) + w * diff.point_b(q.index_b) -
+                diff.radius_b() * r.normal;
+    return r;
+  }
+  const Simplex& s = out.simplex;
+  const FaceDistance face = face_distance(s);
+  r.normal = face.direction;
+  r.point_a = s.closest_on_a(diff) + diff.radius_a() * r.normal;
+  r.point_b = s.closest_on_b(diff) - diff.radius_b() * r.normal;
+  r.value = r.hit ? std::min(face.distance - radius_sum, contact_tolerance)
+                  : separated_distance(out, distance_to_origin(s), radius_sum);
+  return r;
+}
+
 }  // namespace collision::detail

@@ -1,0 +1,38 @@
+// What an optimising planner reads at every pose: the signed distance to the nearest obstacle
+// region and its derivative with respect to the pose (CollisionChecker::clearance_profile).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+
+#include <Eigen/Core>
+
+#include "collision/vec2.hpp"
+
+namespace collision {
+
+// One pose of a clearance profile. The regions, margins and horizon are check()'s; the footprint
+// is the ego at the pose alone (no sweep).
+struct PoseClearance {
+  // Metres to the nearest obstacle region. Overlapping: minus the largest penetration depth over
+  // the overlapping obstacles (of a non-convex obstacle or a border: its deepest convex part or
+  // segment), so the value is continuous through contact. +infinity when nothing lies within
+  // clearance.horizon. Greater than the contact tolerance exactly when check() with continuous
+  // checking off finds the pose free.
+  double signed_distance = 0;
+  std::optional<int> obstacle_id;  // the obstacle that decides it; nullopt with +infinity
+  std::size_t mode = 0;            // its prediction mode (0: a single prediction or none)
+  // World frame, m. obstacle_point - ego_point == signed_distance * normal: apart, the closest
+  // points; overlapping, the point of the footprint deepest in the obstacle and where moving the
+  // ego back along the normal would make it touch. Unspecified with +infinity.
+  Vec2 ego_point = Vec2::Zero();
+  Vec2 obstacle_point = Vec2::Zero();
+  Vec2 normal = Vec2::Zero();  // unit, from the ego towards the obstacle
+  // d signed_distance / d(x m, y m, heading rad) of the rear-axle pose:
+  // (-normal.x, -normal.y, -normal . perp(ego_point - (x, y))), perp(v) = (-v.y, v.x). Exact
+  // where the witness points are unique; where they are not (a face against a parallel face, two
+  // obstacles at the same distance) a one-sided derivative. Zero with +infinity.
+  Eigen::Vector3d gradient = Eigen::Vector3d::Zero();
+};
+
+}  // namespace collision

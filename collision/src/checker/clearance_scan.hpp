@@ -1,0 +1,18 @@
+// The clearance profile of one trajectory against a scene (internal): what
+// CollisionChecker::clearance_profile runs per trajectory, on any thread.
+#pragma once
+
+#include <vector>
+
+#include "broad_phase/scene.hpp"
+#include "collision/config.hpp"
+#include "collision/pose_clearance.hpp"
+#include "collision/trajectory.hpp"
+
+namespace collision::detail {
+
+// One PoseClearance per pose of a valid trajectory, written to `profile` (resized to fit).
+void scan_clearance(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
+                    std::vector<PoseClearance>& profile);
+
+}  // namespace collision::detail
