@@ -27,11 +27,13 @@
 //                  distance, witness points and gradient at every one of the 80 poses of every
 //                  candidate) beside urban/checker/threads:1 (check_all, clearance on, 5 m horizon,
 //                  each candidate stopping at its first hit); per_pose divides both by all poses.
+//                  urban/free/...: the same two calls on the candidates that collide with nothing,
+//                  where check_all too measures every pose.
 //   pool/...       check_all on 100 urban candidates of 50 poses on 2 threads, called in a loop
 //                  (a planner's cycle at 10-50 Hz): with the checker's worker pool (started once),
-//                  and without it (two std::threads started per call, each running check() on
-//                  every other candidate, which is what check_all did before the pool); both in
-//                  wall-clock time. pool/dispatch/...: the same on 2 one-pose candidates far from
+//                  and without it (a std::thread started per call; it and the caller each run
+//                  check_all on half the batch on a one-thread checker, copying their halves);
+//                  both in wall-clock time. pool/dispatch/...: the same on 2 one-pose candidates far from
 //                  every obstacle, where the call's overhead is nearly all there is.
 //   street/...     urban plus 60 pedestrians as circles (class pedestrian, margin 0.5 m; a quarter
 //                  crossing), 12 cyclists as ellipses (class bicycle, margin 0.3 m) and both
@@ -694,18 +696,35 @@ void setup_urban_profiles() {
     for (auto _ : state) benchmark::DoNotOptimize(checker.clearance_profiles(scene.candidates));
     set_per_pose(state, poses);
   });
+  // The free candidates alone: check_all visits every pose of these too.
+  static std::vector<collision::Trajectory> free;
+  for (std::size_t k = 0; k < results.size(); ++k) {
+    if (!results[k].collides) free.push_back(scene.candidates[k]);
+  }
+  const std::size_t free_poses = free.size() * free.front().size();
+  std::fprintf(stderr, "urban/free: %zu free candidates, %zu poses\n", free.size(), free_poses);
+  add("urban/free/checker/threads:1", [free_poses](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(free));
+    set_per_pose(state, free_poses);
+  });
+  add("urban/free/clearance_profiles/threads:1", [free_poses](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(checker.clearance_profiles(free));
+    set_per_pose(state, free_poses);
+  });
 }
 
-// check_all as it was before the worker pool: threads started per call, each taking every
-// other candidate (the same work split, by check()).
+// check_all without the pool: a thread started per call, it and the caller each running
+// check_all on half of the batch on a one-thread checker (each half on the shared time grid, as
+// check_all computes it).
 std::vector<collision::TrajectoryResult> check_on_fresh_threads(
-    const collision::CollisionChecker& checker, const std::vector<collision::Trajectory>& batch) {
-  std::vector<collision::TrajectoryResult> results(batch.size());
-  std::thread helper([&] {
-    for (std::size_t i = 1; i < batch.size(); i += 2) results[i] = checker.check(batch[i]);
-  });
-  for (std::size_t i = 0; i < batch.size(); i += 2) results[i] = checker.check(batch[i]);
+    const collision::CollisionChecker& one_thread, const std::vector<collision::Trajectory>& batch) {
+  const auto middle = batch.begin() + static_cast<std::ptrdiff_t>(batch.size() / 2);
+  const std::vector<collision::Trajectory> first(batch.begin(), middle), second(middle, batch.end());
+  std::vector<collision::TrajectoryResult> later;
+  std::thread helper([&] { later = one_thread.check_all(second); });
+  std::vector<collision::TrajectoryResult> results = one_thread.check_all(first);
   helper.join();
+  results.insert(results.end(), later.begin(), later.end());
   return results;
 }
 
@@ -718,12 +737,17 @@ void setup_pool() {
     c.set_obstacles(scene.obstacles);
     return c;
   }();
+  static const collision::CollisionChecker one_thread = [] {
+    collision::CollisionChecker c(scene.config);  // threads: 1
+    c.set_obstacles(scene.obstacles);
+    return c;
+  }();
   // Far from every obstacle: the calls do almost nothing but start and end.
   static const std::vector<collision::Trajectory> idle = {
       {{0.0, {-1000.0, -1000.0, 0.0}}}, {{0.0, {-1000.0, 1000.0, 0.0}}}};
   const std::vector<collision::TrajectoryResult> pooled = checker.check_all(scene.candidates);
   const std::vector<collision::TrajectoryResult> fresh =
-      check_on_fresh_threads(checker, scene.candidates);
+      check_on_fresh_threads(one_thread, scene.candidates);
   for (std::size_t k = 0; k < pooled.size(); ++k) {
     if (pooled[k].first_collision_index != fresh[k].first_collision_index ||
         !(pooled[k].min_clearance == fresh[k].min_clearance)) {
@@ -736,13 +760,13 @@ void setup_pool() {
     for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(scene.candidates));
   }, true);
   add("pool/check_all/fresh_threads", [](benchmark::State& state) {
-    for (auto _ : state) benchmark::DoNotOptimize(check_on_fresh_threads(checker, scene.candidates));
+    for (auto _ : state) benchmark::DoNotOptimize(check_on_fresh_threads(one_thread, scene.candidates));
   }, true);
   add("pool/dispatch/pooled", [](benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(idle));
   }, true);
   add("pool/dispatch/fresh_threads", [](benchmark::State& state) {
-    for (auto _ : state) benchmark::DoNotOptimize(check_on_fresh_threads(checker, idle));
+    for (auto _ : state) benchmark::DoNotOptimize(check_on_fresh_threads(one_thread, idle));
   }, true);
 }
 

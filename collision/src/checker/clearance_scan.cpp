@@ -14,12 +14,10 @@
 #include <limits>
 #include <optional>
 
-#include "broad_phase/coarse_stage.hpp"
 #include "checker/body_motion.hpp"
 #include "checker/body_track.hpp"
 #include "checker/ego_pose.hpp"
 #include "checker/fine_stage.hpp"
-#include "checker/pair_test.hpp"
 #include "checker/sweeps.hpp"
 
 namespace collision::detail {
@@ -27,6 +25,7 @@ namespace collision::detail {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kCircleMargin = 1 + 1e-12;  // round-off of the squares, relative
 
 // The working memory of one profile, kept per thread between calls.
 struct ProfileScratch {
@@ -35,6 +34,7 @@ struct ProfileScratch {
   std::vector<GjkCache> caches;       // parallel to candidates
   std::vector<std::size_t> hints;     // parallel to candidates: prediction search hints
   std::vector<BodyPiece> pieces;
+  BodyStep step;               // a moving body's step made here
 };
 
 // The pair that decides a pose so far.
@@ -47,10 +47,11 @@ template <class Ego>
 class ClearanceScan {
  public:
   ClearanceScan(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
-                ProfileScratch& scratch)
+                const BodyTracks* tracks, ProfileScratch& scratch)
       : config_(config),
         scene_(scene),
         trajectory_(trajectory),
+        tracks_(tracks != nullptr && tracks->covers(trajectory) ? tracks : nullptr),
         switches_{config.broad_phase.bounding_circles, config.broad_phase.aabbs,
                   config.narrow_phase.contact_tolerance},
         fine_(fine_context(config, scene.ego,
@@ -104,38 +105,72 @@ class ClearanceScan {
   }
 
   // The pair that decides pose i, if any: the deepest overlap, else the nearest part within the
-  // horizon (the lowest id on a tie). first: the slot to try first, or -1.
+  // horizon (the lowest id on a tie). The part that decided the previous pose (`first`, or -1)
+  // is measured first: it usually decides this one too, and its distance lets the bounding
+  // circles and boxes reject the other candidates before any is measured.
   Decider measure_pose(std::size_t i, int first) {
     Decider best;
     bool overlap = false;
-    double threshold = config_.clearance.horizon;  // measured: at or below it
-    const std::size_t count = s_.candidates.size();
-    for (std::size_t j = 0; j <= count; ++j) {
-      // Slot `first` first, then the others in order.
-      int slot;
-      if (j == 0) {
-        if (first < 0) continue;
-        slot = first;
-      } else {
-        slot = static_cast<int>(j - 1);
-        if (slot == first) continue;
-      }
-      const std::optional<SignedDistance> d = measure_pair(i, slot, overlap ? -kInfinity : threshold);
-      if (!d) continue;
+    double threshold = config_.clearance.horizon;  // a separated part is measured at or below it
+    auto consider = [&](int slot) {
+      // Past a hit only a deeper hit can decide; else a part within the threshold, or a hit.
+      const double within = overlap ? switches_.contact_tolerance
+                                    : std::max(threshold, switches_.contact_tolerance);
+      const std::optional<SignedDistance> d = measure_within(i, slot, within);
+      if (!d) return;
       if (d->hit) {
         if (!overlap || d->value < best.distance.value ||
             (d->value == best.distance.value && decides_before(slot, best.slot))) {
           best = {*d, slot};
         }
         overlap = true;
-      } else if (!overlap && (d->value < threshold ||
-                              (d->value == threshold && best.slot >= 0 &&
-                               decides_before(slot, best.slot)))) {
+      } else if (!overlap && (d->value < threshold || (d->value == threshold &&
+                                                       decides_before(slot, best.slot)))) {
         best = {*d, slot};
         threshold = d->value;
       }
+    };
+    if (first >= 0) consider(first);
+    const int count = static_cast<int>(s_.candidates.size());
+    for (int slot = 0; slot < count; ++slot) {
+      if (slot != first) consider(slot);
     }
     return best;
+  }
+
+  // The signed distance from the ego at pose i to the candidate in `slot`, unless its bounding
+  // circle or box (where the config has them) shows it farther than `within` (m), or it is a
+  // moving body absent then.
+  std::optional<SignedDistance> measure_within(std::size_t i, int slot, double within) {
+    const EgoPose& ego = s_.ego[i];
+    const Part& part = part_in(slot);
+    const std::size_t k = static_cast<std::size_t>(slot);
+    const BodyStep* step = nullptr;
+    Vec2 center = part.circle_center;
+    if (part.moving) {
+      // The body at the pose's time and its box: the batch's step (made for a sweep, whose end
+      // is the same body) or one made here.
+      if (tracks_ != nullptr) {
+        step = &tracks_->row(static_cast<std::size_t>(s_.candidates[k]))[i];
+      } else {
+        s_.step = body_step(part, 0.0, ego.t, false, fine_.outside, nullptr, &s_.hints[k],
+                            s_.pieces);
+        step = &s_.step;
+      }
+      if (!step->now) return std::nullopt;
+      center = Vec2(step->now->pose.x, step->now->pose.y);
+    }
+    if (switches_.bounding_circles) {
+      // Without a square root: most candidates fail here.
+      const double r = (within + fine_.shape.box_radius + part.circle_radius) * kCircleMargin;
+      if ((center - ego.center).squaredNorm() > r * r) return std::nullopt;
+    }
+    if (switches_.aabbs) {
+      const Aabb& box = part.moving ? step->pose_box : part.aabb;
+      if (ego.aabb.squared_exterior_distance(box) > within * within) return std::nullopt;
+    }
+    GjkCache* cache = fine_.warm_start ? &s_.caches[k] : nullptr;
+    return pose_signed_distance<Ego>(fine_, part, ego, part.moving ? &*step->now : nullptr, cache);
   }
 
   // A tie goes to the lower obstacle id.
@@ -145,29 +180,6 @@ class ClearanceScan {
 
   const Part& part_in(int slot) const {
     return scene_.parts[static_cast<std::size_t>(s_.candidates[static_cast<std::size_t>(slot)])];
-  }
-
-  // The coarse stage on pose i alone, then the signed distance where it keeps the pair. Nothing
-  // when the pair can neither hit nor come within the threshold (m; -infinity: hits only).
-  std::optional<SignedDistance> measure_pair(std::size_t i, int slot, double threshold) {
-    const Part& part = part_in(slot);
-    const EgoPose& ego = s_.ego[i];
-    BodyStep step;
-    PairTest test;
-    if (part.moving) {
-      step = body_step(part, 0.0, ego.t, false, fine_.outside, nullptr,
-                       &s_.hints[static_cast<std::size_t>(slot)], s_.pieces);
-      test = moving_pair_test(part, nullptr, ego, fine_.shape, step, nullptr);
-    } else {
-      test = stationary_pair_test(part, nullptr, ego, fine_.shape);
-    }
-    const CoarseDecision decision = coarse_stage(test.bounds, switches_, threshold);
-    if (decision.verdict != CoarseVerdict::to_fine_stage || !test.bounds.present_at_pose ||
-        (!decision.measure && !decision.check_collision)) {
-      return std::nullopt;
-    }
-    GjkCache* cache = fine_.warm_start ? &s_.caches[static_cast<std::size_t>(slot)] : nullptr;
-    return pose_signed_distance<Ego>(fine_, part, ego, part.moving ? &*step.now : nullptr, cache);
   }
 
   PoseClearance clearance_of(const Decider& decider, const Pose2& pose) const {
@@ -187,6 +199,7 @@ class ClearanceScan {
   const CheckerConfig& config_;
   const Scene& scene_;
   const Trajectory& trajectory_;
+  const BodyTracks* tracks_;  // null: the moving bodies are placed pose by pose
   CoarseSwitches switches_;
   FineContext fine_;
   ProfileScratch& s_;
@@ -195,12 +208,12 @@ class ClearanceScan {
 }  // namespace
 
 void scan_clearance(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
-                    std::vector<PoseClearance>& profile) {
+                    const BodyTracks* tracks, std::vector<PoseClearance>& profile) {
   thread_local ProfileScratch scratch;
   if (scene.ego.footprint != nullptr) {
-    ClearanceScan<PolygonEgo>(config, scene, trajectory, scratch).run(profile);
+    ClearanceScan<PolygonEgo>(config, scene, trajectory, tracks, scratch).run(profile);
   } else {
-    ClearanceScan<BoxEgo>(config, scene, trajectory, scratch).run(profile);
+    ClearanceScan<BoxEgo>(config, scene, trajectory, tracks, scratch).run(profile);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "broad_phase/scene.hpp"
+#include "checker/body_track.hpp"
 #include "collision/config.hpp"
 #include "collision/pose_clearance.hpp"
 #include "collision/trajectory.hpp"
@@ -12,7 +13,9 @@
 namespace collision::detail {
 
 // One PoseClearance per pose of a valid trajectory, written to `profile` (resized to fit).
+// tracks: the moving bodies along a time grid shared by a batch, read where it covers this
+// trajectory's times (else, or when null, the bodies are placed here).
 void scan_clearance(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
-                    std::vector<PoseClearance>& profile);
+                    const BodyTracks* tracks, std::vector<PoseClearance>& profile);
 
 }  // namespace collision::detail

@@ -205,7 +205,7 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
 std::vector<PoseClearance> CollisionChecker::clearance_profile(const Trajectory& trajectory) const {
   validate_trajectory(trajectory);
   std::vector<PoseClearance> profile;
-  detail::scan_clearance(config_, *scene_, trajectory, profile);
+  detail::scan_clearance(config_, *scene_, trajectory, nullptr, profile);
   return profile;
 }
 
@@ -213,8 +213,10 @@ std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
     const std::vector<Trajectory>& trajectories) const {
   validate_batch(trajectories);
   std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
+  const std::unique_ptr<const detail::BodyTracks> tracks =
+      shared_tracks(*scene_, config_, trajectories);
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
-    detail::scan_clearance(config_, *scene_, trajectories[i], profiles[i]);
+    detail::scan_clearance(config_, *scene_, trajectories[i], tracks.get(), profiles[i]);
   });
   return profiles;
 }
