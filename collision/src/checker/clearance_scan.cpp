@@ -14,6 +14,7 @@
 #include <limits>
 #include <optional>
 
+#include "broad_phase/circle_prefilter.hpp"
 #include "checker/body_motion.hpp"
 #include "checker/body_track.hpp"
 #include "checker/ego_pose.hpp"
@@ -34,7 +35,11 @@ struct ProfileScratch {
   std::vector<GjkCache> caches;       // parallel to candidates
   std::vector<std::size_t> hints;     // parallel to candidates: prediction search hints
   std::vector<BodyPiece> pieces;
-  BodyStep step;               // a moving body's step made here
+  std::vector<CandidateCircle> circles;  // parallel to candidates; a moving body's at the pose
+  std::vector<int> survivors;            // of the circle pass at the current pose: slots
+  std::vector<int> moving_slots;         // the moving candidates
+  std::vector<const BodyStep*> steps;    // parallel to candidates: a moving body's at the pose
+  std::vector<BodyStep> own_steps;       // parallel to candidates: steps made here
 };
 
 // The pair that decides a pose so far.
@@ -102,6 +107,38 @@ class ClearanceScan {
     }
     s_.caches.assign(candidates.size(), GjkCache{});
     s_.hints.assign(candidates.size(), 0);
+    s_.circles.clear();
+    s_.moving_slots.clear();
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      const Part& part = part_in(static_cast<int>(k));
+      if (part.moving) s_.moving_slots.push_back(static_cast<int>(k));
+      s_.circles.push_back({part.circle_center.x(), part.circle_center.y(), part.circle_radius});
+    }
+    s_.survivors.resize(candidates.size());
+    s_.steps.assign(candidates.size(), nullptr);
+    if (tracks_ == nullptr) s_.own_steps.resize(candidates.size());
+  }
+
+  // The moving candidates at pose i: their steps (the batch's, made for a sweep, whose end is the
+  // same body; or made here) and circles about their pivots then (NaN centre when absent, which
+  // the circle pass never keeps).
+  void place_moving(std::size_t i) {
+    const EgoPose& ego = s_.ego[i];
+    for (const int slot : s_.moving_slots) {
+      const std::size_t k = static_cast<std::size_t>(slot);
+      const BodyStep* step;
+      if (tracks_ != nullptr) {
+        step = &tracks_->row(static_cast<std::size_t>(s_.candidates[k]))[i];
+      } else {
+        s_.own_steps[k] = body_step(part_in(slot), 0.0, ego.t, false, fine_.outside, nullptr,
+                                    &s_.hints[k], s_.pieces);
+        step = &s_.own_steps[k];
+      }
+      s_.steps[k] = step;
+      constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+      s_.circles[k].x = step->now ? step->now->pose.x : kNan;
+      s_.circles[k].y = step->now ? step->now->pose.y : kNan;
+    }
   }
 
   // The pair that decides pose i, if any: the deepest overlap, else the nearest part within the
@@ -130,10 +167,21 @@ class ClearanceScan {
         threshold = d->value;
       }
     };
+    place_moving(i);
     if (first >= 0) consider(first);
-    const int count = static_cast<int>(s_.candidates.size());
-    for (int slot = 0; slot < count; ++slot) {
-      if (slot != first) consider(slot);
+    // One branch-free pass over the circles within what is left to find, then the survivors.
+    const std::size_t count = s_.candidates.size();
+    std::size_t kept = count;
+    if (switches_.bounding_circles) {
+      const double within =
+          overlap ? switches_.contact_tolerance : std::max(threshold, switches_.contact_tolerance);
+      kept = circles_within(s_.circles.data(), count, s_.ego[i].center,
+                            within + fine_.shape.box_radius, s_.survivors.data());
+    } else {
+      for (std::size_t k = 0; k < count; ++k) s_.survivors[k] = static_cast<int>(k);
+    }
+    for (std::size_t j = 0; j < kept; ++j) {
+      if (s_.survivors[j] != first) consider(s_.survivors[j]);
     }
     return best;
   }
@@ -145,25 +193,13 @@ class ClearanceScan {
     const EgoPose& ego = s_.ego[i];
     const Part& part = part_in(slot);
     const std::size_t k = static_cast<std::size_t>(slot);
-    const BodyStep* step = nullptr;
-    Vec2 center = part.circle_center;
-    if (part.moving) {
-      // The body at the pose's time and its box: the batch's step (made for a sweep, whose end
-      // is the same body) or one made here.
-      if (tracks_ != nullptr) {
-        step = &tracks_->row(static_cast<std::size_t>(s_.candidates[k]))[i];
-      } else {
-        s_.step = body_step(part, 0.0, ego.t, false, fine_.outside, nullptr, &s_.hints[k],
-                            s_.pieces);
-        step = &s_.step;
-      }
-      if (!step->now) return std::nullopt;
-      center = Vec2(step->now->pose.x, step->now->pose.y);
-    }
+    const BodyStep* step = s_.steps[k];
+    if (part.moving && !step->now) return std::nullopt;
     if (switches_.bounding_circles) {
-      // Without a square root: most candidates fail here.
-      const double r = (within + fine_.shape.box_radius + part.circle_radius) * kCircleMargin;
-      if ((center - ego.center).squaredNorm() > r * r) return std::nullopt;
+      // Again, with what is left to find now.
+      const CandidateCircle& c = s_.circles[k];
+      const double r = (within + fine_.shape.box_radius + c.radius) * kCircleMargin;
+      if ((Vec2(c.x, c.y) - ego.center).squaredNorm() > r * r) return std::nullopt;
     }
     if (switches_.aabbs) {
       const Aabb& box = part.moving ? step->pose_box : part.aabb;
