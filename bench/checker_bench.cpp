@@ -33,8 +33,8 @@
 //                  (a planner's cycle at 10-50 Hz): with the checker's worker pool (started once),
 //                  and without it (a std::thread started per call; it and the caller each run
 //                  check_all on half the batch on a one-thread checker, copying their halves);
-//                  both in wall-clock time. pool/dispatch/...: the same on 2 one-pose candidates far from
-//                  every obstacle, where the call's overhead is nearly all there is.
+//                  both in wall-clock time. pool/dispatch/...: the same on 2 one-pose candidates
+//                  far from every obstacle, where the call's overhead is nearly all there is.
 //   street/...     urban plus 60 pedestrians as circles (class pedestrian, margin 0.5 m; a quarter
 //                  crossing), 12 cyclists as ellipses (class bicycle, margin 0.3 m) and both
 //                  curbs as boundaries: check_all on 1 thread (CPU time), default config.
@@ -717,9 +717,11 @@ void setup_urban_profiles() {
 // check_all on half of the batch on a one-thread checker (each half on the shared time grid, as
 // check_all computes it).
 std::vector<collision::TrajectoryResult> check_on_fresh_threads(
-    const collision::CollisionChecker& one_thread, const std::vector<collision::Trajectory>& batch) {
+    const collision::CollisionChecker& one_thread,
+    const std::vector<collision::Trajectory>& batch) {
   const auto middle = batch.begin() + static_cast<std::ptrdiff_t>(batch.size() / 2);
-  const std::vector<collision::Trajectory> first(batch.begin(), middle), second(middle, batch.end());
+  const std::vector<collision::Trajectory> first(batch.begin(), middle),
+      second(middle, batch.end());
   std::vector<collision::TrajectoryResult> later;
   std::thread helper([&] { later = one_thread.check_all(second); });
   std::vector<collision::TrajectoryResult> results = one_thread.check_all(first);
@@ -743,8 +745,8 @@ void setup_pool() {
     return c;
   }();
   // Far from every obstacle: the calls do almost nothing but start and end.
-  static const std::vector<collision::Trajectory> idle = {
-      {{0.0, {-1000.0, -1000.0, 0.0}}}, {{0.0, {-1000.0, 1000.0, 0.0}}}};
+  static const std::vector<collision::Trajectory> idle = {{{0.0, {-1000.0, -1000.0, 0.0}}},
+                                                          {{0.0, {-1000.0, 1000.0, 0.0}}}};
   const std::vector<collision::TrajectoryResult> pooled = checker.check_all(scene.candidates);
   const std::vector<collision::TrajectoryResult> fresh =
       check_on_fresh_threads(one_thread, scene.candidates);
@@ -756,18 +758,31 @@ void setup_pool() {
   }
   std::fprintf(stderr, "pool: %zu candidates of %zu poses\n", scene.candidates.size(),
                scene.candidates.front().size());
-  add("pool/check_all/pooled", [](benchmark::State& state) {
-    for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(scene.candidates));
-  }, true);
-  add("pool/check_all/fresh_threads", [](benchmark::State& state) {
-    for (auto _ : state) benchmark::DoNotOptimize(check_on_fresh_threads(one_thread, scene.candidates));
-  }, true);
-  add("pool/dispatch/pooled", [](benchmark::State& state) {
-    for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(idle));
-  }, true);
-  add("pool/dispatch/fresh_threads", [](benchmark::State& state) {
-    for (auto _ : state) benchmark::DoNotOptimize(check_on_fresh_threads(one_thread, idle));
-  }, true);
+  add(
+      "pool/check_all/pooled",
+      [](benchmark::State& state) {
+        for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(scene.candidates));
+      },
+      true);
+  add(
+      "pool/check_all/fresh_threads",
+      [](benchmark::State& state) {
+        for (auto _ : state)
+          benchmark::DoNotOptimize(check_on_fresh_threads(one_thread, scene.candidates));
+      },
+      true);
+  add(
+      "pool/dispatch/pooled",
+      [](benchmark::State& state) {
+        for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(idle));
+      },
+      true);
+  add(
+      "pool/dispatch/fresh_threads",
+      [](benchmark::State& state) {
+        for (auto _ : state) benchmark::DoNotOptimize(check_on_fresh_threads(one_thread, idle));
+      },
+      true);
 }
 
 void setup_street() {

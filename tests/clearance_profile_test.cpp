@@ -92,8 +92,8 @@ TEST(ClearanceProfile, CornerInsideTheFrontFaceByEpa) {
 // Several overlaps: the deepest decides, not the first or the lowest id.
 TEST(ClearanceProfile, DeepestOverlapDecides) {
   const CollisionChecker checker = checker_with({
-      Obstacle::stationary(1, Circle(Vec2(kFront + 0.4, 0), 0.5)),  // 0.1 m in
-      Obstacle::stationary(2, Circle(Vec2(0, kHalfWidth), 0.35)),   // 0.35 m in
+      Obstacle::stationary(1, Circle(Vec2(kFront + 0.4, 0), 0.5)),       // 0.1 m in
+      Obstacle::stationary(2, Circle(Vec2(0, kHalfWidth), 0.35)),        // 0.35 m in
       Obstacle::stationary(3, Circle(Vec2(1, -kHalfWidth - 0.1), 0.3)),  // 0.2 m in
   });
   const PoseClearance c = checker.clearance_profile(at(0, 0, 0))[0];
@@ -107,7 +107,8 @@ TEST(ClearanceProfile, DeepestOverlapDecides) {
 TEST(ClearanceProfile, HorizonAndClearanceOff) {
   CheckerConfig config = default_config();
   config.clearance.horizon = 1.0;
-  const CollisionChecker far = checker_with({Obstacle::stationary(1, Circle(Vec2(6, 0), 1))}, config);
+  const CollisionChecker far =
+      checker_with({Obstacle::stationary(1, Circle(Vec2(6, 0), 1))}, config);
   const PoseClearance c = far.clearance_profile(at(0, 0, 0))[0];
   EXPECT_EQ(c.signed_distance, kInf);
   EXPECT_FALSE(c.obstacle_id.has_value());
@@ -117,7 +118,8 @@ TEST(ClearanceProfile, HorizonAndClearanceOff) {
   EXPECT_NEAR(near.signed_distance, 0.9, kNear);
 
   config.clearance.horizon = 0;
-  const CollisionChecker off = checker_with({Obstacle::stationary(1, Circle(Vec2(6, 0), 1))}, config);
+  const CollisionChecker off =
+      checker_with({Obstacle::stationary(1, Circle(Vec2(6, 0), 1))}, config);
   EXPECT_EQ(off.clearance_profile(at(0, 0, 0))[0].signed_distance, kInf);
   EXPECT_NEAR(off.clearance_profile(at(1.5, 0, 0))[0].signed_distance, -0.28, kNear);
 }
@@ -185,7 +187,8 @@ TEST(ClearanceProfile, GradientOfASmoothCaseAgainstFiniteDifferences) {
 // x = 9.7: the pose at x = 6 (front at 9.78) is the first inside it, a pose hit; the contact
 // point lies on the footprint there and in the disc.
 TEST(Explanations, PoseHitHasItsContactPointOnTheFootprint) {
-  const CollisionChecker checker = checker_with({Obstacle::stationary(5, Circle(Vec2(10.2, 0.1), 0.5))});
+  const CollisionChecker checker =
+      checker_with({Obstacle::stationary(5, Circle(Vec2(10.2, 0.1), 0.5))});
   Trajectory tr;
   for (int i = 0; i <= 10; ++i) tr.push_back({0.1 * i, {1.0 * i, 0, 0}});
   const TrajectoryResult r = checker.check(tr);

@@ -2,10 +2,9 @@
 // region and its derivative with respect to the pose (CollisionChecker::clearance_profile).
 #pragma once
 
+#include <Eigen/Core>
 #include <cstddef>
 #include <optional>
-
-#include <Eigen/Core>
 
 #include "collision/vec2.hpp"
 

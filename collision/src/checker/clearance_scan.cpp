@@ -32,8 +32,8 @@ constexpr double kCircleMargin = 1 + 1e-12;  // round-off of the squares, relati
 struct ProfileScratch {
   std::vector<EgoPose> ego;
   std::vector<int> candidates;
-  std::vector<GjkCache> caches;       // parallel to candidates
-  std::vector<std::size_t> hints;     // parallel to candidates: prediction search hints
+  std::vector<GjkCache> caches;    // parallel to candidates
+  std::vector<std::size_t> hints;  // parallel to candidates: prediction search hints
   std::vector<BodyPiece> pieces;
   std::vector<CandidateCircle> circles;  // parallel to candidates; a moving body's at the pose
   std::vector<int> survivors;            // of the circle pass at the current pose: slots
@@ -69,7 +69,8 @@ class ClearanceScan {
     if (scene_.parts.empty()) return;
     const std::size_t chunk = static_cast<std::size_t>(config_.broad_phase.poses_per_query);
     s_.ego.clear();
-    for (const TrajectoryPoint& p : trajectory_) s_.ego.push_back(make_ego(fine_.shape, p.pose, p.t));
+    for (const TrajectoryPoint& p : trajectory_)
+      s_.ego.push_back(make_ego(fine_.shape, p.pose, p.t));
     for (std::size_t begin = 0; begin < n; begin += chunk) {
       const std::size_t end = std::min(n, begin + chunk);
       collect_candidates(begin, end);
@@ -151,8 +152,8 @@ class ClearanceScan {
     double threshold = config_.clearance.horizon;  // a separated part is measured at or below it
     auto consider = [&](int slot) {
       // Past a hit only a deeper hit can decide; else a part within the threshold, or a hit.
-      const double within = overlap ? switches_.contact_tolerance
-                                    : std::max(threshold, switches_.contact_tolerance);
+      const double within =
+          overlap ? switches_.contact_tolerance : std::max(threshold, switches_.contact_tolerance);
       const std::optional<SignedDistance> d = measure_within(i, slot, within);
       if (!d) return;
       if (d->hit) {
@@ -161,8 +162,8 @@ class ClearanceScan {
           best = {*d, slot};
         }
         overlap = true;
-      } else if (!overlap && (d->value < threshold || (d->value == threshold &&
-                                                       decides_before(slot, best.slot)))) {
+      } else if (!overlap && (d->value < threshold ||
+                              (d->value == threshold && decides_before(slot, best.slot)))) {
         best = {*d, slot};
         threshold = d->value;
       }

@@ -39,10 +39,10 @@ struct PoseGap {
 };
 template <class Ego>
 PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
-                             GjkCache* cache);
+                       GjkCache* cache);
 template <class Ego>
 PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
-                             BodyAt body, GjkCache* cache);
+                       BodyAt body, GjkCache* cache);
 
 // The signed distance from the ego at a pose to a stationary part (body null) or to a moving
 // body placed at `body`, with world-frame witness points (narrow_phase.hpp's SignedDistance).
@@ -72,9 +72,8 @@ COLLISION_ALWAYS_INLINE inline FineOutcome fine_stage(const PairMotion& motion,
   FineOutcome outcome;
   int iterations = 0;
   if (decision.measure) {
-    const PoseGap d = part.moving
-                                ? pose_clearance<Ego>(c, part, ego, motion.body_now, pose_cache)
-                                : pose_clearance<Ego>(c, part, ego, pose_cache);
+    const PoseGap d = part.moving ? pose_clearance<Ego>(c, part, ego, motion.body_now, pose_cache)
+                                  : pose_clearance<Ego>(c, part, ego, pose_cache);
     iterations += d.iterations;
     outcome.hit = d.hit;
     outcome.distance = d.distance;
