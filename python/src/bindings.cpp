@@ -12,6 +12,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <cmath>
 #include <collision/collision.hpp>
 #include <cstdint>
@@ -277,51 +278,82 @@ BatchResult make_batch(std::vector<TrajectoryResult> results) {
 
 // What clearance_profile returns: one numpy array per PoseClearance field, indexed by pose, and
 // each PoseClearance on demand. Where no obstacle is within the horizon (signed_distance +inf,
-// obstacle_id -1) the points and the normal, which C++ leaves unspecified, are NaN.
+// obstacle_id -1) the points and the normal, which C++ leaves unspecified, are NaN. Each array is
+// built on its first read and kept: a batch of N profiles then costs N Python objects, not 7 N
+// arrays, and a planner reading only signed_distance and gradient pays for those two.
+enum class ProfileField {
+  signed_distance,
+  obstacle_id,
+  mode,
+  ego_point,
+  obstacle_point,
+  normal,
+  gradient
+};
+constexpr std::size_t kProfileFields = 7;
+
 struct ClearanceProfile {
   std::vector<PoseClearance> poses;
-  py::array_t<double> signed_distance;    // (T,)
-  py::array_t<std::int64_t> obstacle_id;  // (T,), -1 for none
-  py::array_t<std::int64_t> mode;         // (T,)
-  py::array_t<double> ego_point;          // (T, 2)
-  py::array_t<double> obstacle_point;     // (T, 2)
-  py::array_t<double> normal;             // (T, 2)
-  py::array_t<double> gradient;           // (T, 3)
-};
+  std::array<py::object, kProfileFields> arrays;  // None until read
 
-ClearanceProfile make_profile(std::vector<PoseClearance> poses) {
-  ClearanceProfile p;
-  const auto n = static_cast<py::ssize_t>(poses.size());
-  p.signed_distance = py::array_t<double>(n);
-  p.obstacle_id = py::array_t<std::int64_t>(n);
-  p.mode = py::array_t<std::int64_t>(n);
-  p.ego_point = py::array_t<double>({n, py::ssize_t{2}});
-  p.obstacle_point = py::array_t<double>({n, py::ssize_t{2}});
-  p.normal = py::array_t<double>({n, py::ssize_t{2}});
-  p.gradient = py::array_t<double>({n, py::ssize_t{3}});
-  auto distance = p.signed_distance.mutable_unchecked<1>();
-  auto id = p.obstacle_id.mutable_unchecked<1>();
-  auto mode = p.mode.mutable_unchecked<1>();
-  auto ego = p.ego_point.mutable_unchecked<2>();
-  auto obstacle = p.obstacle_point.mutable_unchecked<2>();
-  auto normal = p.normal.mutable_unchecked<2>();
-  auto gradient = p.gradient.mutable_unchecked<2>();
-  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-  for (py::ssize_t i = 0; i < n; ++i) {
-    const PoseClearance& c = poses[static_cast<std::size_t>(i)];
-    distance(i) = c.signed_distance;
-    id(i) = c.obstacle_id ? *c.obstacle_id : -1;
-    mode(i) = static_cast<std::int64_t>(c.mode);
-    for (py::ssize_t k = 0; k < 2; ++k) {
-      ego(i, k) = c.obstacle_id ? c.ego_point[k] : kNaN;
-      obstacle(i, k) = c.obstacle_id ? c.obstacle_point[k] : kNaN;
-      normal(i, k) = c.obstacle_id ? c.normal[k] : kNaN;
-    }
-    for (py::ssize_t k = 0; k < 3; ++k) gradient(i, k) = c.gradient[k];
+  py::object field(ProfileField f) {
+    py::object& slot = arrays[static_cast<std::size_t>(f)];
+    if (!slot) slot = build(f);
+    return slot;
   }
-  p.poses = std::move(poses);
-  return p;
-}
+
+ private:
+  // A (T,) array of value(pose).
+  template <class T, class Value>
+  py::array_t<T> column(Value value) const {
+    py::array_t<T> out(static_cast<py::ssize_t>(poses.size()));
+    auto w = out.template mutable_unchecked<1>();
+    for (std::size_t i = 0; i < poses.size(); ++i) w(static_cast<py::ssize_t>(i)) = value(poses[i]);
+    return out;
+  }
+  // A (T, 2) array of a Vec2 member, NaN rows where no obstacle decides the pose.
+  py::array_t<double> points(Vec2 PoseClearance::*member) const {
+    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+    py::array_t<double> out({static_cast<py::ssize_t>(poses.size()), py::ssize_t{2}});
+    auto w = out.mutable_unchecked<2>();
+    for (std::size_t i = 0; i < poses.size(); ++i) {
+      const PoseClearance& c = poses[i];
+      const auto r = static_cast<py::ssize_t>(i);
+      w(r, 0) = c.obstacle_id ? (c.*member).x() : kNaN;
+      w(r, 1) = c.obstacle_id ? (c.*member).y() : kNaN;
+    }
+    return out;
+  }
+  py::object build(ProfileField f) const {
+    switch (f) {
+      case ProfileField::signed_distance:
+        return column<double>([](const PoseClearance& c) { return c.signed_distance; });
+      case ProfileField::obstacle_id:
+        return column<std::int64_t>(
+            [](const PoseClearance& c) -> std::int64_t { return c.obstacle_id.value_or(-1); });
+      case ProfileField::mode:
+        return column<std::int64_t>(
+            [](const PoseClearance& c) { return static_cast<std::int64_t>(c.mode); });
+      case ProfileField::ego_point:
+        return points(&PoseClearance::ego_point);
+      case ProfileField::obstacle_point:
+        return points(&PoseClearance::obstacle_point);
+      case ProfileField::normal:
+        return points(&PoseClearance::normal);
+      case ProfileField::gradient: {
+        py::array_t<double> out({static_cast<py::ssize_t>(poses.size()), py::ssize_t{3}});
+        auto w = out.mutable_unchecked<2>();
+        for (std::size_t i = 0; i < poses.size(); ++i) {
+          for (py::ssize_t k = 0; k < 3; ++k) {
+            w(static_cast<py::ssize_t>(i), k) = poses[i].gradient[k];
+          }
+        }
+        return out;
+      }
+    }
+    return py::none();
+  }
+};
 
 // The checker with a reader-writer lock: checks share it, set_obstacles and set_config take it
 // alone, so Python threads cannot break the C++ rule that neither runs during a check.
@@ -982,30 +1014,39 @@ PYBIND11_MODULE(_collision, m) {
       m, "ClearanceProfile",
       "clearance_profile's answer for a trajectory of T poses: one numpy array per field, "
       "indexed by pose (first axis of length T); profile[i] is pose i's PoseClearance.")
-      .def_readonly("signed_distance", &ClearanceProfile::signed_distance,
-                    "float64 (T,), metres to the nearest obstacle region; negative when "
-                    "overlapping (minus the largest penetration depth); inf when nothing is "
-                    "within clearance.horizon")
-      .def_readonly("obstacle_id", &ClearanceProfile::obstacle_id,
-                    "int64 (T,): the obstacle that decides each pose; -1 with inf")
-      .def_readonly("mode", &ClearanceProfile::mode,
-                    "int64 (T,): its prediction mode (0: a single prediction, or no obstacle)")
-      .def_readonly("ego_point", &ClearanceProfile::ego_point,
-                    "float64 (T, 2), world frame, metres: the footprint's witness point (apart: "
-                    "the closest point; overlapping: the point deepest in the obstacle); NaN "
-                    "where obstacle_id is -1")
-      .def_readonly("obstacle_point", &ClearanceProfile::obstacle_point,
-                    "float64 (T, 2), world frame, metres: the obstacle's witness point; "
-                    "obstacle_point - ego_point == signed_distance * normal; NaN where "
-                    "obstacle_id is -1")
-      .def_readonly("normal", &ClearanceProfile::normal,
-                    "float64 (T, 2): unit vector from the ego towards the obstacle; NaN where "
-                    "obstacle_id is -1")
-      .def_readonly("gradient", &ClearanceProfile::gradient,
-                    "float64 (T, 3): d signed_distance / d(x [m], y [m], heading [rad]) of the "
-                    "rear-axle pose, i.e. (-normal.x, -normal.y, -normal . perp(ego_point - "
-                    "(x, y))) with perp(v) = (-v.y, v.x); exact where the witness is unique, "
-                    "one-sided at corners; zero where signed_distance is inf")
+      .def_property_readonly(
+          "signed_distance",
+          [](ClearanceProfile& p) { return p.field(ProfileField::signed_distance); },
+          "float64 (T,), metres to the nearest obstacle region; negative when "
+          "overlapping (minus the largest penetration depth); inf when nothing is "
+          "within clearance.horizon")
+      .def_property_readonly(
+          "obstacle_id", [](ClearanceProfile& p) { return p.field(ProfileField::obstacle_id); },
+          "int64 (T,): the obstacle that decides each pose; -1 with inf")
+      .def_property_readonly(
+          "mode", [](ClearanceProfile& p) { return p.field(ProfileField::mode); },
+          "int64 (T,): its prediction mode (0: a single prediction, or no obstacle)")
+      .def_property_readonly(
+          "ego_point", [](ClearanceProfile& p) { return p.field(ProfileField::ego_point); },
+          "float64 (T, 2), world frame, metres: the footprint's witness point (apart: "
+          "the closest point; overlapping: the point deepest in the obstacle); NaN "
+          "where obstacle_id is -1")
+      .def_property_readonly(
+          "obstacle_point",
+          [](ClearanceProfile& p) { return p.field(ProfileField::obstacle_point); },
+          "float64 (T, 2), world frame, metres: the obstacle's witness point; "
+          "obstacle_point - ego_point == signed_distance * normal; NaN where "
+          "obstacle_id is -1")
+      .def_property_readonly(
+          "normal", [](ClearanceProfile& p) { return p.field(ProfileField::normal); },
+          "float64 (T, 2): unit vector from the ego towards the obstacle; NaN where "
+          "obstacle_id is -1")
+      .def_property_readonly(
+          "gradient", [](ClearanceProfile& p) { return p.field(ProfileField::gradient); },
+          "float64 (T, 3): d signed_distance / d(x [m], y [m], heading [rad]) of the "
+          "rear-axle pose, i.e. (-normal.x, -normal.y, -normal . perp(ego_point - "
+          "(x, y))) with perp(v) = (-v.y, v.x); exact where the witness is unique, "
+          "one-sided at corners; zero where signed_distance is inf")
       .def("__len__", [](const ClearanceProfile& p) { return p.poses.size(); })
       .def("__getitem__",
            [](const ClearanceProfile& p, py::ssize_t i) {
@@ -1100,7 +1141,7 @@ PYBIND11_MODULE(_collision, m) {
               std::shared_lock lock(c.mutex);
               poses = c.checker.clearance_profile(t);
             }
-            return make_profile(std::move(poses));
+            return ClearanceProfile{std::move(poses), {}};
           },
           "trajectory"_a, kProfileDoc)
       .def(
@@ -1114,7 +1155,7 @@ PYBIND11_MODULE(_collision, m) {
               profiles = c.checker.clearance_profiles(batch);
             }
             py::list out;
-            for (auto& poses : profiles) out.append(make_profile(std::move(poses)));
+            for (auto& poses : profiles) out.append(ClearanceProfile{std::move(poses), {}});
             return out;
           },
           "trajectories"_a,

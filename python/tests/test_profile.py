@@ -46,6 +46,8 @@ def test_profile_arrays_shapes_and_meaning(checker):
     for field in ["ego_point", "obstacle_point", "normal"]:
         assert getattr(profile, field).shape == (T, 2) and getattr(profile, field).dtype == np.float64
     assert profile.gradient.shape == (T, 3) and profile.gradient.dtype == np.float64
+    for field in PROFILE_FIELDS:  # built on the first read, then the same array
+        assert getattr(profile, field) is getattr(profile, field)
 
     found = profile.obstacle_id >= 0
     assert found.any() and (~found).any()  # both within and beyond the horizon
