@@ -5,7 +5,9 @@ The C++ library `collision` with the same names. Units: metres, seconds, radians
 A trajectory is a float64 array of shape (T, 4), columns t, x, y, heading (the ego's rear-axle
 centre); so is a prediction for Obstacle.moving(id, body, prediction). Polygon vertices are a
 (V, 2) array or a list of (x, y) pairs. CollisionChecker.check_all takes a (N, T, 4) array or a
-list of (T, 4) arrays and returns numpy arrays of length N.
+list of (T, 4) arrays and returns numpy arrays of length N. CollisionChecker.clearance_profile
+returns, per pose of a trajectory, the signed distance to the nearest obstacle and its gradient
+with respect to (x, y, heading) as arrays of length T (clearance_profiles: a list of them).
 
     import numpy as np, collision
     config = collision.default_config()

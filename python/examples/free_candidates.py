@@ -4,8 +4,11 @@
 The scene is the one of README's "A first program": a parked car, a cyclist crossing, a
 pedestrian on the pavement (0.5 m margin) and the kerb. The candidates are lane changes from
 (0, 0) at 10 m/s heading +x: 25 lateral end offsets x 40 manoeuvre durations, 41 poses over 4 s
-each, a quintic lateral profile. The free ones are plotted with matplotlib when it is installed
-(written to free_candidates.png, or the path given as the first argument), else listed.
+each, a quintic lateral profile. The free one with the most clearance is chosen, and its
+clearance profile printed: the signed distance at every pose, to which obstacle, and the
+gradient an optimising planner would follow. The free ones are plotted with matplotlib when it
+is installed (written to free_candidates.png, or the path given as the first argument), with
+the colliding ones' contact points, else listed.
 
     PYTHONPATH=build/python python3 python/examples/free_candidates.py
 """
@@ -57,6 +60,27 @@ def main():
     hits = np.bincount(result.obstacle_id[result.collides])
     for obstacle_id in np.nonzero(hits)[0]:
         print(f"  obstacle {obstacle_id}: first hit of {hits[obstacle_id]} candidates")
+    sweep_hits = result.hit_in_sweep.sum()
+    print(f"  {sweep_hits} of the hits only between poses (the sweep), not at a pose")
+
+    # The chosen candidate: the free one with the most clearance. Its clearance profile says,
+    # pose by pose, how far the nearest obstacle is and which way to move to get farther.
+    chosen = int(np.nonzero(free)[0][np.argmax(result.min_clearance[free])])
+    k = result.min_clearance_index[chosen]
+    print(
+        f"\nchosen: offset {offsets[chosen]:.2f} m, duration {durations[chosen]:.2f} s; smallest "
+        f"clearance {result.min_clearance[chosen]:.2f} m at pose {k} (t = {trajectories[chosen, k, 0]:.1f} s) "
+        f"to obstacle {result.closest_obstacle_id[chosen]}"
+    )
+    profile = checker.clearance_profile(trajectories[chosen])
+    print(f"{'t s':>5} {'distance m':>11} {'obstacle':>9} {'d/dx':>7} {'d/dy':>7} {'d/dheading m/rad':>17}")
+    for i in range(0, len(profile), 5):
+        gx, gy, gh = profile.gradient[i]
+        print(
+            f"{trajectories[chosen, i, 0]:5.1f} {profile.signed_distance[i]:11.2f} "
+            f"{profile.obstacle_id[i]:9d} {gx:7.2f} {gy:7.2f} {gh:17.2f}"
+        )
+    print("(obstacle -1: nothing within the clearance horizon)")
 
     try:
         import matplotlib
@@ -78,6 +102,8 @@ def main():
     colors = plt.cm.viridis(np.clip(clearance / 2.0, 0, 1))
     for traj, color in zip(trajectories[free], colors):
         ax.plot(traj[:, 1], traj[:, 2], color=color, lw=0.8)
+    ax.plot(trajectories[chosen, :, 1], trajectories[chosen, :, 2], color="tab:blue", lw=2, label="chosen")
+    ax.scatter(*result.contact_point[result.collides].T, s=4, color="k", label="contact points", zorder=3)
     for obstacle in scene():
         for part in obstacle.parts:
             if isinstance(part, ConvexPolygon):
@@ -90,6 +116,7 @@ def main():
     ax.set_xlabel("x (m)")
     ax.set_ylabel("y (m)")
     ax.set_title("free candidates, coloured by clearance (0 to 2 m); grey: colliding")
+    ax.legend(loc="upper left", fontsize="small")
     fig.savefig(path, dpi=120, bbox_inches="tight")
     print(f"wrote {path}")
 

@@ -12,6 +12,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <cmath>
 #include <collision/collision.hpp>
 #include <cstdint>
@@ -227,6 +228,10 @@ struct BatchResult {
   py::array_t<double> first_collision_time;
   py::array_t<std::int64_t> obstacle_id;
   py::array_t<double> min_clearance;
+  py::array_t<bool> hit_in_sweep;
+  py::array_t<double> contact_point;  // (N, 2)
+  py::array_t<std::int64_t> min_clearance_index;
+  py::array_t<std::int64_t> closest_obstacle_id;
   CheckStats stats;
 };
 
@@ -243,18 +248,112 @@ BatchResult make_batch(std::vector<TrajectoryResult> results) {
   auto time = b.first_collision_time.mutable_unchecked<1>();
   auto id = b.obstacle_id.mutable_unchecked<1>();
   auto clearance = b.min_clearance.mutable_unchecked<1>();
+  b.hit_in_sweep = py::array_t<bool>(n);
+  b.contact_point = py::array_t<double>({n, py::ssize_t{2}});
+  b.min_clearance_index = py::array_t<std::int64_t>(n);
+  b.closest_obstacle_id = py::array_t<std::int64_t>(n);
+  auto in_sweep = b.hit_in_sweep.mutable_unchecked<1>();
+  auto contact = b.contact_point.mutable_unchecked<2>();
+  auto clearance_index = b.min_clearance_index.mutable_unchecked<1>();
+  auto closest = b.closest_obstacle_id.mutable_unchecked<1>();
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   for (py::ssize_t i = 0; i < n; ++i) {
     const TrajectoryResult& r = results[static_cast<std::size_t>(i)];
     collides(i) = r.collides;
     index(i) = r.first_collision_index ? static_cast<std::int64_t>(*r.first_collision_index) : -1;
-    time(i) = r.first_collision_time.value_or(std::numeric_limits<double>::quiet_NaN());
+    time(i) = r.first_collision_time.value_or(kNaN);
     id(i) = r.obstacle_id ? *r.obstacle_id : -1;
     clearance(i) = r.min_clearance;
+    in_sweep(i) = r.hit_in_sweep;
+    contact(i, 0) = r.contact_point ? r.contact_point->x() : kNaN;
+    contact(i, 1) = r.contact_point ? r.contact_point->y() : kNaN;
+    clearance_index(i) =
+        r.min_clearance_index ? static_cast<std::int64_t>(*r.min_clearance_index) : -1;
+    closest(i) = r.closest_obstacle_id ? *r.closest_obstacle_id : -1;
     b.stats += r.stats;
   }
   b.results = std::move(results);
   return b;
 }
+
+// What clearance_profile returns: one numpy array per PoseClearance field, indexed by pose, and
+// each PoseClearance on demand. Where no obstacle is within the horizon (signed_distance +inf,
+// obstacle_id -1) the points and the normal, which C++ leaves unspecified, are NaN. Each array is
+// built on its first read and kept: a batch of N profiles then costs N Python objects, not 7 N
+// arrays, and a planner reading only signed_distance and gradient pays for those two.
+enum class ProfileField {
+  signed_distance,
+  obstacle_id,
+  mode,
+  ego_point,
+  obstacle_point,
+  normal,
+  gradient
+};
+constexpr std::size_t kProfileFields = 7;
+
+struct ClearanceProfile {
+  std::vector<PoseClearance> poses;
+  std::array<py::object, kProfileFields> arrays;  // None until read
+
+  py::object field(ProfileField f) {
+    py::object& slot = arrays[static_cast<std::size_t>(f)];
+    if (!slot) slot = build(f);
+    return slot;
+  }
+
+ private:
+  // A (T,) array of value(pose).
+  template <class T, class Value>
+  py::array_t<T> column(Value value) const {
+    py::array_t<T> out(static_cast<py::ssize_t>(poses.size()));
+    auto w = out.template mutable_unchecked<1>();
+    for (std::size_t i = 0; i < poses.size(); ++i) w(static_cast<py::ssize_t>(i)) = value(poses[i]);
+    return out;
+  }
+  // A (T, 2) array of a Vec2 member, NaN rows where no obstacle decides the pose.
+  py::array_t<double> points(Vec2 PoseClearance::*member) const {
+    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+    py::array_t<double> out({static_cast<py::ssize_t>(poses.size()), py::ssize_t{2}});
+    auto w = out.mutable_unchecked<2>();
+    for (std::size_t i = 0; i < poses.size(); ++i) {
+      const PoseClearance& c = poses[i];
+      const auto r = static_cast<py::ssize_t>(i);
+      w(r, 0) = c.obstacle_id ? (c.*member).x() : kNaN;
+      w(r, 1) = c.obstacle_id ? (c.*member).y() : kNaN;
+    }
+    return out;
+  }
+  py::object build(ProfileField f) const {
+    switch (f) {
+      case ProfileField::signed_distance:
+        return column<double>([](const PoseClearance& c) { return c.signed_distance; });
+      case ProfileField::obstacle_id:
+        return column<std::int64_t>(
+            [](const PoseClearance& c) -> std::int64_t { return c.obstacle_id.value_or(-1); });
+      case ProfileField::mode:
+        return column<std::int64_t>(
+            [](const PoseClearance& c) { return static_cast<std::int64_t>(c.mode); });
+      case ProfileField::ego_point:
+        return points(&PoseClearance::ego_point);
+      case ProfileField::obstacle_point:
+        return points(&PoseClearance::obstacle_point);
+      case ProfileField::normal:
+        return points(&PoseClearance::normal);
+      case ProfileField::gradient: {
+        py::array_t<double> out({static_cast<py::ssize_t>(poses.size()), py::ssize_t{3}});
+        auto w = out.mutable_unchecked<2>();
+        for (std::size_t i = 0; i < poses.size(); ++i) {
+          for (py::ssize_t k = 0; k < 3; ++k) {
+            w(static_cast<py::ssize_t>(i), k) = poses[i].gradient[k];
+          }
+        }
+        return out;
+      }
+    }
+    return py::none();
+  }
+};
 
 // The checker with a reader-writer lock: checks share it, set_obstacles and set_config take it
 // alone, so Python threads cannot break the C++ rule that neither runs during a check.
@@ -274,6 +373,36 @@ const char* const kTrajectoryDoc =
     "A trajectory is a float64 array of shape (T, 4), T >= 1, columns t (seconds, strictly "
     "increasing), x, y (metres, the ego's rear-axle centre) and heading (radians, CCW from +x); "
     "a list of T rows of 4 numbers is converted.";
+
+const char* const kProfileDoc =
+    "At every pose of one trajectory, the signed distance to the nearest obstacle region with "
+    "its witness points, normal and gradient with respect to the pose: what an optimising "
+    "planner (smoothing, MPC, iLQR) reads. The regions, margins and clearance.horizon are "
+    "check()'s; the poses alone are measured, not the sweeps between them. GIL released.\n\n"
+    "trajectory: a float64 array of shape (T, 4), T >= 1, columns t (seconds, strictly "
+    "increasing), x, y (metres, the ego's rear-axle centre) and heading (radians, CCW from +x); "
+    "a list of T rows of 4 numbers is converted.\n\n"
+    "Returns a ClearanceProfile whose fields are numpy arrays with one row per pose:\n"
+    "  signed_distance  float64 (T,)   metres to the nearest obstacle region; overlapping: minus "
+    "the largest penetration depth (continuous through contact); inf when nothing is within "
+    "clearance.horizon. Greater than the contact tolerance exactly when check() with "
+    "continuous checking off finds the pose free.\n"
+    "  obstacle_id      int64 (T,)     the obstacle that decides the pose; -1 with inf.\n"
+    "  mode             int64 (T,)     its prediction mode (0: a single prediction, or none).\n"
+    "  ego_point        float64 (T, 2) metres, world frame: the footprint's witness point "
+    "(apart: the closest point; overlapping: the point deepest in the obstacle); NaN where "
+    "obstacle_id is -1.\n"
+    "  obstacle_point   float64 (T, 2) metres, world frame: the obstacle's witness point; "
+    "obstacle_point - ego_point == signed_distance * normal; NaN where obstacle_id is -1.\n"
+    "  normal           float64 (T, 2) unit, from the ego towards the obstacle; NaN where "
+    "obstacle_id is -1.\n"
+    "  gradient         float64 (T, 3) d signed_distance / d(x [m], y [m], heading [rad]) of the "
+    "rear-axle pose: (-normal.x, -normal.y, -normal . perp(ego_point - (x, y))), perp(v) = "
+    "(-v.y, v.x); exact where the witness is unique, one-sided at corners; zero where "
+    "signed_distance is inf.\n"
+    "profile[i] is pose i's PoseClearance (the C++ struct, field by field).\n\n"
+    "Raises TrajectoryError for a wrong shape or dtype, or a bad pose (naming the pose's index "
+    "and value).";
 
 }  // namespace
 }  // namespace collision::python
@@ -785,6 +914,21 @@ PYBIND11_MODULE(_collision, m) {
       .def_readonly("min_clearance", &TrajectoryResult::min_clearance,
                     "metres: 0 when it collides, else the smallest footprint-to-obstacle "
                     "distance within the clearance horizon; inf when none is within it")
+      .def_readonly("hit_in_sweep", &TrajectoryResult::hit_in_sweep,
+                    "True when the pose at first_collision_index is itself free and only the "
+                    "sweep into it from the previous pose collides; False when free")
+      .def_readonly("contact_point", &TrajectoryResult::contact_point,
+                    "(x, y) as a float64 array of shape (2,), world frame, metres; None when "
+                    "free. A pose hit: a point of the footprint at that pose within the contact "
+                    "tolerance of obstacle_id's region. A sweep hit: a point of the footprint at "
+                    "first_collision_time, at most continuous.max_overestimate (plus the contact "
+                    "time's resolution) from the region of the obstacle it reaches first")
+      .def_readonly("min_clearance_index", &TrajectoryResult::min_clearance_index,
+                    "the first pose index where min_clearance is attained; None when it "
+                    "collides or min_clearance is inf")
+      .def_readonly("closest_obstacle_id", &TrajectoryResult::closest_obstacle_id,
+                    "the obstacle at min_clearance_index (the lowest id on a tie); None when it "
+                    "collides or min_clearance is inf")
       .def_readonly("stats", &TrajectoryResult::stats)
       .def("__repr__", [](const TrajectoryResult& r) {
         return "TrajectoryResult(collides=" + std::string(r.collides ? "True" : "False") +
@@ -792,7 +936,13 @@ PYBIND11_MODULE(_collision, m) {
                std::string(py::repr(py::cast(r.first_collision_index))) +
                ", first_collision_time=" + std::string(py::repr(py::cast(r.first_collision_time))) +
                ", obstacle_id=" + std::string(py::repr(py::cast(r.obstacle_id))) +
-               ", min_clearance=" + std::string(py::repr(py::float_(r.min_clearance))) + ")";
+               ", hit_in_sweep=" + std::string(r.hit_in_sweep ? "True" : "False") +
+               ", contact_point=" +
+               (r.contact_point ? repr_vec(*r.contact_point) : std::string("None")) +
+               ", min_clearance=" + std::string(py::repr(py::float_(r.min_clearance))) +
+               ", min_clearance_index=" + std::string(py::repr(py::cast(r.min_clearance_index))) +
+               ", closest_obstacle_id=" + std::string(py::repr(py::cast(r.closest_obstacle_id))) +
+               ")";
       });
 
   py::class_<BatchResult>(m, "BatchResult",
@@ -807,6 +957,18 @@ PYBIND11_MODULE(_collision, m) {
       .def_readonly("min_clearance", &BatchResult::min_clearance,
                     "float64 (N,), metres (0 when colliding, inf when nothing is within the "
                     "clearance horizon)")
+      .def_readonly("hit_in_sweep", &BatchResult::hit_in_sweep,
+                    "bool (N,): only the sweep into first_collision_index collides, not the pose "
+                    "(False when free)")
+      .def_readonly("contact_point", &BatchResult::contact_point,
+                    "float64 (N, 2), world frame, metres: where the first collision touches; "
+                    "NaN rows when free")
+      .def_readonly("min_clearance_index", &BatchResult::min_clearance_index,
+                    "int64 (N,): the first pose where min_clearance is attained; -1 when it "
+                    "collides or min_clearance is inf")
+      .def_readonly("closest_obstacle_id", &BatchResult::closest_obstacle_id,
+                    "int64 (N,): the obstacle at min_clearance_index; -1 when it collides or "
+                    "min_clearance is inf")
       .def_readonly("stats", &BatchResult::stats, "CheckStats summed over the batch")
       .def("__len__", [](const BatchResult& b) { return b.results.size(); })
       .def("__getitem__",
@@ -818,6 +980,83 @@ PYBIND11_MODULE(_collision, m) {
            })
       .def("__repr__", [](const BatchResult& b) {
         return "BatchResult(" + std::to_string(b.results.size()) + " trajectories)";
+      });
+
+  py::class_<PoseClearance>(m, "PoseClearance",
+                            "One pose of a clearance profile (C++ collision::PoseClearance): the "
+                            "signed distance to the nearest obstacle region and its derivative "
+                            "with respect to the pose. Metres, radians, world frame.")
+      .def_readonly("signed_distance", &PoseClearance::signed_distance,
+                    "metres to the nearest obstacle region; overlapping: minus the largest "
+                    "penetration depth; inf when nothing is within clearance.horizon")
+      .def_readonly("obstacle_id", &PoseClearance::obstacle_id,
+                    "the obstacle that decides it; None with inf")
+      .def_readonly("mode", &PoseClearance::mode,
+                    "its prediction mode (0: a single prediction or none)")
+      .def_readonly("ego_point", &PoseClearance::ego_point,
+                    "(2,) array, m: the footprint's witness point (unspecified with inf)")
+      .def_readonly("obstacle_point", &PoseClearance::obstacle_point,
+                    "(2,) array, m: the obstacle's witness point; obstacle_point - ego_point "
+                    "== signed_distance * normal (unspecified with inf)")
+      .def_readonly("normal", &PoseClearance::normal,
+                    "(2,) array, unit, from the ego towards the obstacle (unspecified with inf)")
+      .def_readonly("gradient", &PoseClearance::gradient,
+                    "(3,) array: d signed_distance / d(x m, y m, heading rad) of the rear-axle "
+                    "pose; zero with inf")
+      .def("__repr__", [](const PoseClearance& c) {
+        return "PoseClearance(signed_distance=" +
+               std::string(py::repr(py::float_(c.signed_distance))) +
+               ", obstacle_id=" + std::string(py::repr(py::cast(c.obstacle_id))) +
+               ", mode=" + std::to_string(c.mode) + ")";
+      });
+
+  py::class_<ClearanceProfile>(
+      m, "ClearanceProfile",
+      "clearance_profile's answer for a trajectory of T poses: one numpy array per field, "
+      "indexed by pose (first axis of length T); profile[i] is pose i's PoseClearance.")
+      .def_property_readonly(
+          "signed_distance",
+          [](ClearanceProfile& p) { return p.field(ProfileField::signed_distance); },
+          "float64 (T,), metres to the nearest obstacle region; negative when "
+          "overlapping (minus the largest penetration depth); inf when nothing is "
+          "within clearance.horizon")
+      .def_property_readonly(
+          "obstacle_id", [](ClearanceProfile& p) { return p.field(ProfileField::obstacle_id); },
+          "int64 (T,): the obstacle that decides each pose; -1 with inf")
+      .def_property_readonly(
+          "mode", [](ClearanceProfile& p) { return p.field(ProfileField::mode); },
+          "int64 (T,): its prediction mode (0: a single prediction, or no obstacle)")
+      .def_property_readonly(
+          "ego_point", [](ClearanceProfile& p) { return p.field(ProfileField::ego_point); },
+          "float64 (T, 2), world frame, metres: the footprint's witness point (apart: "
+          "the closest point; overlapping: the point deepest in the obstacle); NaN "
+          "where obstacle_id is -1")
+      .def_property_readonly(
+          "obstacle_point",
+          [](ClearanceProfile& p) { return p.field(ProfileField::obstacle_point); },
+          "float64 (T, 2), world frame, metres: the obstacle's witness point; "
+          "obstacle_point - ego_point == signed_distance * normal; NaN where "
+          "obstacle_id is -1")
+      .def_property_readonly(
+          "normal", [](ClearanceProfile& p) { return p.field(ProfileField::normal); },
+          "float64 (T, 2): unit vector from the ego towards the obstacle; NaN where "
+          "obstacle_id is -1")
+      .def_property_readonly(
+          "gradient", [](ClearanceProfile& p) { return p.field(ProfileField::gradient); },
+          "float64 (T, 3): d signed_distance / d(x [m], y [m], heading [rad]) of the "
+          "rear-axle pose, i.e. (-normal.x, -normal.y, -normal . perp(ego_point - "
+          "(x, y))) with perp(v) = (-v.y, v.x); exact where the witness is unique, "
+          "one-sided at corners; zero where signed_distance is inf")
+      .def("__len__", [](const ClearanceProfile& p) { return p.poses.size(); })
+      .def("__getitem__",
+           [](const ClearanceProfile& p, py::ssize_t i) {
+             const auto n = static_cast<py::ssize_t>(p.poses.size());
+             if (i < 0) i += n;
+             if (i < 0 || i >= n) throw py::index_error("pose index out of range");
+             return p.poses[static_cast<std::size_t>(i)];
+           })
+      .def("__repr__", [](const ClearanceProfile& p) {
+        return "ClearanceProfile(" + std::to_string(p.poses.size()) + " poses)";
       });
 
   py::class_<Checker>(m, "CollisionChecker",
@@ -885,8 +1124,50 @@ PYBIND11_MODULE(_collision, m) {
           "(metres, rear-axle centre) and heading (radians, CCW from +x).\n\n"
           "Returns a BatchResult whose fields are numpy arrays of shape (N,): collides (bool), "
           "first_collision_index (int64, -1 when free), first_collision_time (float64 seconds, "
-          "NaN when free), obstacle_id (int64, -1 when free), min_clearance (float64 metres); "
-          "result[i] is the full TrajectoryResult of trajectory i.\n\n"
+          "NaN when free), obstacle_id (int64, -1 when free), min_clearance (float64 metres), "
+          "hit_in_sweep (bool: only the sweep into first_collision_index collides), "
+          "contact_point (float64 (N, 2), metres, world frame; NaN rows when free), "
+          "min_clearance_index and closest_obstacle_id (int64, -1 when it collides or "
+          "min_clearance is inf); result[i] is the full TrajectoryResult of trajectory i.\n\n"
+          "Raises TrajectoryError for a wrong shape or dtype, or a bad pose (the message names "
+          "the trajectory's index in the batch and the pose's index), before any work is done.")
+      .def(
+          "clearance_profile",
+          [](const Checker& c, const py::object& trajectory) {
+            const Trajectory t = trajectory_from(trajectory, "trajectory");
+            std::vector<PoseClearance> poses;
+            {
+              py::gil_scoped_release release;
+              std::shared_lock lock(c.mutex);
+              poses = c.checker.clearance_profile(t);
+            }
+            return ClearanceProfile{std::move(poses), {}};
+          },
+          "trajectory"_a, kProfileDoc)
+      .def(
+          "clearance_profiles",
+          [](const Checker& c, const py::object& trajectories) {
+            const std::vector<Trajectory> batch = batch_from(trajectories);
+            std::vector<std::vector<PoseClearance>> profiles;
+            {
+              py::gil_scoped_release release;
+              std::shared_lock lock(c.mutex);
+              profiles = c.checker.clearance_profiles(batch);
+            }
+            py::list out;
+            for (auto& poses : profiles) out.append(ClearanceProfile{std::move(poses), {}});
+            return out;
+          },
+          "trajectories"_a,
+          "clearance_profile() on N trajectories at once, on config.threads worker threads "
+          "(GIL released); exactly what N clearance_profile calls return.\n\n"
+          "trajectories: a float64 array of shape (N, T, 4), or a list of N float64 arrays of "
+          "shape (T_i, 4) (lengths may differ); columns t (seconds, strictly increasing), x, y "
+          "(metres, rear-axle centre) and heading (radians, CCW from +x).\n\n"
+          "Returns a list of N ClearanceProfile, the i-th with arrays of length T_i "
+          "(signed_distance (T_i,), obstacle_id (T_i,), mode (T_i,), ego_point, obstacle_point, "
+          "normal (T_i, 2), gradient (T_i, 3); see clearance_profile). For an (N, T) array of "
+          "one field: np.stack([p.signed_distance for p in profiles]).\n\n"
           "Raises TrajectoryError for a wrong shape or dtype, or a bad pose (the message names "
           "the trajectory's index in the batch and the pose's index), before any work is done.");
 }

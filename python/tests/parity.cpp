@@ -1,13 +1,18 @@
 // The scene of python/tests/scene.py (parity_scene.hpp) checked by the C++ API: the pytest suite
 // runs the same candidates through both and requires identical answers. Prints one line per
-// candidate: collides, first_collision_index, first_collision_time, obstacle_id, min_clearance
-// (-1 / nan for none; %.17g, so the values round-trip). With --errors instead: the message of
-// each bad input of scene.py's ERROR_CASES, one per line, in order.
+// candidate: collides, first_collision_index, first_collision_time, obstacle_id, min_clearance,
+// hit_in_sweep, contact_point x and y, min_clearance_index, closest_obstacle_id (-1 / nan for
+// none; %.17g, so the values round-trip). With --profiles <candidates.bin>: the clearance
+// profiles (clearance_profiles), one line per pose: candidate, pose, signed_distance,
+// obstacle_id (-1 for none), mode, ego_point x y, obstacle_point x y, normal x y, gradient x y
+// heading. With --errors instead: the message of each bad input of scene.py's ERROR_CASES, one
+// per line, in order.
 #include <cmath>
 #include <collision/collision.hpp>
 #include <cstdio>
 #include <exception>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,6 +79,24 @@ void print_errors() {
   });
 }
 
+long long index_or_none(const std::optional<std::size_t>& index) {
+  return index ? static_cast<long long>(*index) : -1LL;
+}
+
+void print_profiles(const collision::CollisionChecker& checker,
+                    const std::vector<collision::Trajectory>& candidates) {
+  const auto profiles = checker.clearance_profiles(candidates);
+  for (std::size_t k = 0; k < profiles.size(); ++k) {
+    for (std::size_t i = 0; i < profiles[k].size(); ++i) {
+      const collision::PoseClearance& c = profiles[k][i];
+      std::printf("%zu %zu %.17g %d %zu %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g\n", k,
+                  i, c.signed_distance, c.obstacle_id.value_or(-1), c.mode, c.ego_point.x(),
+                  c.ego_point.y(), c.obstacle_point.x(), c.obstacle_point.y(), c.normal.x(),
+                  c.normal.y(), c.gradient.x(), c.gradient.y(), c.gradient.z());
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -81,18 +104,26 @@ int main(int argc, char** argv) {
     print_errors();
     return 0;
   }
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: python_parity <candidates.bin>\n");
+  const bool profiles = argc == 3 && std::string(argv[1]) == "--profiles";
+  if (argc != 2 && !profiles) {
+    std::fprintf(stderr, "usage: python_parity [--profiles] <candidates.bin>\n");
     return 2;
   }
-  const std::vector<collision::Trajectory> candidates = parity::read_candidates(argv[1]);
+  const std::vector<collision::Trajectory> candidates = parity::read_candidates(argv[argc - 1]);
   collision::CollisionChecker checker(parity::scene_config());
   checker.set_obstacles(parity::scene_obstacles());
+  if (profiles) {
+    print_profiles(checker, candidates);
+    return 0;
+  }
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   for (const collision::TrajectoryResult& r : checker.check_all(candidates)) {
-    std::printf("%d %lld %.17g %d %.17g\n", r.collides ? 1 : 0,
-                r.first_collision_index ? static_cast<long long>(*r.first_collision_index) : -1LL,
-                r.first_collision_time.value_or(std::numeric_limits<double>::quiet_NaN()),
-                r.obstacle_id.value_or(-1), r.min_clearance);
+    std::printf("%d %lld %.17g %d %.17g %d %.17g %.17g %lld %d\n", r.collides ? 1 : 0,
+                index_or_none(r.first_collision_index), r.first_collision_time.value_or(kNaN),
+                r.obstacle_id.value_or(-1), r.min_clearance, r.hit_in_sweep ? 1 : 0,
+                r.contact_point ? r.contact_point->x() : kNaN,
+                r.contact_point ? r.contact_point->y() : kNaN, index_or_none(r.min_clearance_index),
+                r.closest_obstacle_id.value_or(-1));
   }
   return 0;
 }

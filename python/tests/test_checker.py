@@ -157,7 +157,7 @@ def test_results_match_cpp(parity_exe, tmp_path):
         cand.tofile(f)
     lines = subprocess.run([parity_exe, str(path)], check=True, capture_output=True, text=True).stdout.splitlines()
     cpp = np.array([[float(v) for v in line.split()] for line in lines])
-    assert cpp.shape == (300, 5)
+    assert cpp.shape == (300, 10)
     c = collision.CollisionChecker(scene.scene_config())
     c.set_obstacles(scene.scene_obstacles())
     batch = c.check_all(cand)
@@ -166,8 +166,22 @@ def test_results_match_cpp(parity_exe, tmp_path):
     np.testing.assert_array_equal(batch.first_collision_time, cpp[:, 2])  # NaN == NaN here
     np.testing.assert_array_equal(batch.obstacle_id, cpp[:, 3])
     np.testing.assert_array_equal(batch.min_clearance, cpp[:, 4])
+    np.testing.assert_array_equal(batch.hit_in_sweep, cpp[:, 5] == 1)
+    np.testing.assert_array_equal(batch.contact_point, cpp[:, 6:8])  # NaN rows when free
+    np.testing.assert_array_equal(batch.min_clearance_index, cpp[:, 8])
+    np.testing.assert_array_equal(batch.closest_obstacle_id, cpp[:, 9])
+    for i in range(0, 300, 11):  # check() gives the same explanations as check_all
+        one = c.check(cand[i])
+        assert one.hit_in_sweep == bool(cpp[i, 5])
+        if one.collides:
+            np.testing.assert_array_equal(one.contact_point, cpp[i, 6:8])
+        else:
+            assert one.contact_point is None
+        assert (-1 if one.min_clearance_index is None else one.min_clearance_index) == cpp[i, 8]
+        assert (-1 if one.closest_obstacle_id is None else one.closest_obstacle_id) == cpp[i, 9]
     # The scene exercises every obstacle kind and both answers.
-    assert 0 < batch.collides.sum() < 300
+    assert 0 < batch.collides.sum() < 300 and batch.hit_in_sweep.any()
+    assert (batch.min_clearance_index >= 0).any()
     assert {1, 3, 4, 5, 7, 8}.issubset(set(batch.obstacle_id.tolist()))
 
 
