@@ -1,0 +1,593 @@
+// CollisionChecker::clearance_profile(s) and the explanations of TrajectoryResult on seeded random
+// scenes, against references that share no code with the library:
+//  1. the gradient against central finite differences of signed_distance, where the witness is
+//     unique; corners (two parts within a step of each other, two depth directions, parallel
+//     faces, contact, the horizon) are found by the long-double reference and counted;
+//  2. signed_distance > contact tolerance exactly when a one-pose check() (continuous checking
+//     off) finds the pose free, near touching and at UTM coordinates too; the first such pose is
+//     check()'s first collision; on free trajectories the profile's minimum is min_clearance, at
+//     min_clearance_index, to closest_obstacle_id;
+//  3. values, ids, witness points and normals against ellipse_reference.hpp's long-double signed
+//     distance of convex shapes grown by radii (boxes, polygons, circles, ellipses, non-convex
+//     outlines as the library's convex parts, borders as segments, moving bodies, class margins,
+//     custom footprints), and the horizon;
+//  4. the explanations of colliding and free trajectories (contact_point, hit_in_sweep,
+//     min_clearance_index, closest_obstacle_id);
+//  5. threads: clearance_profiles and repeated check_all calls bit-identical to sequential calls,
+//     concurrent calls on one checker, set_config changing threads, a bad trajectory in a batch.
+//
+// The reference model of a scene: every obstacle is a list of er::RefConvex pieces (points and
+// ellipses grown by a radius: its own radius plus its class's margin) in long double, relative to
+// the scene's base point (stationary) or to the body's pivot (moving, placed by the test's own
+// interpolation of the prediction, checker_scenes.hpp's ref_pose_at). A non-convex outline's
+// pieces are the library's convex parts (Obstacle::parts(): the depth of an overlap is defined on
+// them); every other shape is read back only through its own parameters.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <optional>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "checker_scenes.hpp"
+#include "collision/collision.hpp"
+#include "collision/errors.hpp"
+#include "ellipse_reference.hpp"
+
+namespace collision::test {
+namespace {
+
+namespace er = ellipse_ref;
+using LD = long double;
+using RV = er::LVec;
+
+constexpr LD kPiLD = er::kPiL;
+
+// ---------------------------------------------------------------------------------------------
+// The reference model.
+
+struct ModelObstacle {
+  int id = 0;
+  // Stationary: relative to Model::base. Moving: in the body frame (pivot at the origin).
+  std::vector<er::RefConvex> pieces;
+  std::vector<PredictedPose> prediction;  // empty: stationary
+  bool moving() const { return !prediction.empty(); }
+};
+
+struct Model {
+  Vec2 base{0, 0};
+  CheckerConfig config;
+  std::vector<Obstacle> obstacles;
+  std::vector<ModelObstacle> refs;
+};
+
+// A piece placed for one query: relative to the query's origin.
+struct Placed {
+  int id = 0;
+  int piece = 0;  // index among the obstacle's pieces
+  er::RefConvex shape;
+  RV center{0, 0};  // bounding circle
+  LD bound = 0;
+};
+
+RV rotate(const RV& v, LD c, LD s) { return RV(c * v.x() - s * v.y(), s * v.x() + c * v.y()); }
+
+// The shape moved by a rotation (c, s) about the origin, then by `shift`.
+er::RefConvex moved_shape(const er::RefConvex& in, LD c, LD s, const RV& shift) {
+  er::RefConvex out;
+  out.radius = in.radius;
+  for (const RV& p : in.points) out.points.push_back(rotate(p, c, s) + shift);
+  for (const er::RefEllipse& e : in.ellipses) {
+    out.ellipses.push_back(er::RefEllipse{rotate(e.c, c, s) + shift, rotate(e.axis, c, s), e.a, e.b});
+  }
+  return out;
+}
+
+void bounding_circle(const er::RefConvex& s, RV* center, LD* bound) {
+  RV sum(0, 0);
+  int n = 0;
+  for (const RV& p : s.points) sum += p, ++n;
+  for (const er::RefEllipse& e : s.ellipses) sum += e.c, ++n;
+  *center = sum / static_cast<LD>(n);
+  LD r = 0;
+  for (const RV& p : s.points) r = std::max(r, (p - *center).norm());
+  for (const er::RefEllipse& e : s.ellipses) r = std::max(r, (e.c - *center).norm() + std::max(e.a, e.b));
+  *bound = r + s.radius;
+}
+
+// The ego's footprint in the vehicle frame, grown by the margins (API.md: the footprint ⊕ the
+// rectangle [-longitudinal, longitudinal] x [-lateral, lateral]), as points.
+std::vector<RV> ego_local(const CheckerConfig& c) {
+  const LD lon = c.margins.longitudinal, lat = c.margins.lateral;
+  std::vector<RV> out;
+  if (c.vehicle.footprint.empty()) {
+    const LD back = -(static_cast<LD>(c.vehicle.rear_overhang) + lon);
+    const LD front = static_cast<LD>(c.vehicle.wheel_base) + c.vehicle.front_overhang + lon;
+    const LD half = static_cast<LD>(c.vehicle.width) / 2 + lat;
+    return {RV(back, -half), RV(front, -half), RV(front, half), RV(back, half)};
+  }
+  for (const Vec2& v : c.vehicle.footprint) {
+    for (const LD sx : {-1.0L, 1.0L}) {
+      for (const LD sy : {-1.0L, 1.0L}) out.push_back(RV(v.x() + sx * lon, v.y() + sy * lat));
+    }
+  }
+  return out;
+}
+
+class ModelReference {
+ public:
+  explicit ModelReference(const Model& m) : m_(m), ego_local_(ego_local(m.config)) {
+    for (const RV& v : ego_local_) rear_radius_ = std::max(rear_radius_, v.norm());
+  }
+
+  LD rear_radius() const { return rear_radius_; }
+  // The middle of the footprint's bounding box, vehicle frame.
+  Vec2 local_center() const {
+    RV lo = ego_local_[0], hi = ego_local_[0];
+    for (const RV& v : ego_local_) lo = lo.cwiseMin(v), hi = hi.cwiseMax(v);
+    return Vec2(static_cast<double>((lo.x() + hi.x()) / 2), static_cast<double>((lo.y() + hi.y()) / 2));
+  }
+
+  // The footprint at a rear-axle pose, relative to `origin`.
+  er::RefConvex ego(const RefPose& pose, const Vec2& origin) const {
+    const RV at(pose.x - static_cast<LD>(origin.x()), pose.y - static_cast<LD>(origin.y()));
+    return moved_shape(er::RefConvex{ego_local_, {}, 0}, std::cos(pose.heading),
+                       std::sin(pose.heading), at);
+  }
+
+  // Every piece present at time t, relative to `origin`.
+  std::vector<Placed> pieces_at(LD t, const Vec2& origin) const {
+    std::vector<Placed> out;
+    const RV base = er::rel(m_.base, origin);
+    for (const ModelObstacle& o : m_.refs) {
+      std::optional<RefPose> at;
+      if (o.moving()) {
+        at = ref_pose_at(o.prediction, t, m_.config.obstacles.outside_prediction);
+        if (!at) continue;
+      }
+      for (std::size_t k = 0; k < o.pieces.size(); ++k) {
+        Placed p;
+        p.id = o.id;
+        p.piece = static_cast<int>(k);
+        if (at) {
+          const RV shift(at->x - static_cast<LD>(origin.x()), at->y - static_cast<LD>(origin.y()));
+          p.shape = moved_shape(o.pieces[k], std::cos(at->heading), std::sin(at->heading), shift);
+        } else {
+          p.shape = moved_shape(o.pieces[k], 1, 0, base);
+        }
+        bounding_circle(p.shape, &p.center, &p.bound);
+        out.push_back(std::move(p));
+      }
+    }
+    return out;
+  }
+
+  const Model& model() const { return m_; }
+
+ private:
+  const Model& m_;
+  std::vector<RV> ego_local_;
+  LD rear_radius_ = 0;
+};
+
+struct Measured {
+  int id = 0;
+  int piece = 0;
+  const Placed* placed = nullptr;
+  er::Answer answer;
+  LD sd() const { return answer.signed_distance; }
+};
+
+// The signed distances of the ego to every piece within `slack` of the smallest, smallest first
+// (pieces that their bounding circles rule out are skipped). `cap`: pieces whose bounding circles
+// are farther are skipped too.
+std::vector<Measured> nearest(const er::RefConvex& ego, const std::vector<Placed>& pieces, LD slack,
+                              LD cap = std::numeric_limits<LD>::infinity()) {
+  RV ec;
+  LD eb;
+  bounding_circle(ego, &ec, &eb);
+  std::vector<std::pair<LD, const Placed*>> order;
+  for (const Placed& p : pieces) order.push_back({(p.center - ec).norm() - eb - p.bound, &p});
+  std::sort(order.begin(), order.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  LD best = cap;
+  std::vector<Measured> out;
+  for (const auto& [lower, p] : order) {
+    if (lower > best + slack) break;
+    Measured m{p->id, p->piece, p, er::signed_distance(ego, p->shape)};
+    best = std::min(best, m.sd());
+    out.push_back(m);
+  }
+  std::sort(out.begin(), out.end(), [](const Measured& a, const Measured& b) { return a.sd() < b.sd(); });
+  while (!out.empty() && out.back().sd() > best + slack) out.pop_back();
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random scenes.
+
+constexpr ObstacleClass kClasses[] = {
+    ObstacleClass::unknown,    ObstacleClass::car,        ObstacleClass::truck,
+    ObstacleClass::bus,        ObstacleClass::motorcycle, ObstacleClass::bicycle,
+    ObstacleClass::pedestrian, ObstacleClass::static_object, ObstacleClass::road_boundary};
+
+ObstacleClass random_class(Rng& rng) { return kClasses[uniform_int(rng, 0, 8)]; }
+
+Shape random_shape(Rng& rng, const Vec2& c) {
+  switch (uniform_int(rng, 0, 3)) {
+    case 0:
+      return Circle(c, log_uniform(rng, 0.05, 2.0));
+    case 1:
+      return Obb(c, uniform(rng, -kPi, kPi), log_uniform(rng, 0.1, 3.0), log_uniform(rng, 0.05, 1.5));
+    case 2:
+      return ConvexPolygon(moved_points(
+          random_convex_vertices(rng, uniform_int(rng, 3, 8), log_uniform(rng, 0.2, 3.0),
+                                 uniform(rng, 0.15, 1.0)),
+          0, c));
+    default:
+      return Ellipse(c, uniform(rng, -kPi, kPi), log_uniform(rng, 0.1, 3.0),
+                     log_uniform(rng, 0.05, 1.5));
+  }
+}
+
+er::RefConvex ref_of(const Shape& s, const Vec2& origin, double margin) {
+  er::RefConvex r = std::visit([&](const auto& shape) { return er::ref_convex(shape, origin); }, s);
+  r.radius += margin;
+  return r;
+}
+
+struct SceneOptions {
+  double horizon = 20.0;
+  bool custom_footprints = true;
+  int stationary_min = 4, stationary_max = 9;
+};
+
+Model random_model(std::uint64_t seed, const Vec2& base, const SceneOptions& options = {}) {
+  Rng rng(seed);
+  Model m;
+  m.base = base;
+  CheckerConfig& c = m.config;
+  c = default_config();
+  if (chance(rng, 0.5)) {
+    c.margins.longitudinal = uniform(rng, 0, 0.4);
+    c.margins.lateral = uniform(rng, 0, 0.3);
+  }
+  for (const ObstacleClass k : kClasses) {
+    if (chance(rng, 0.4)) c.margins.by_class[k] = uniform(rng, 0, 0.6);
+  }
+  if (options.custom_footprints && chance(rng, 0.3)) {
+    c.vehicle.footprint = moved_points(
+        random_convex_vertices(rng, uniform_int(rng, 4, 8), 2.5, uniform(rng, 0.3, 0.5)), 0,
+        Vec2(1.4, 0));
+  }
+  c.clearance.horizon = options.horizon;
+  c.obstacles.outside_prediction =
+      chance(rng, 0.5) ? OutsidePrediction::hold : OutsidePrediction::ignore;
+  static const int kPosesPerQuery[] = {1, 3, 8, 50};
+  c.broad_phase.poses_per_query = kPosesPerQuery[uniform_int(rng, 0, 3)];
+  c.broad_phase.rtree_max_node_entries = chance(rng, 0.5) ? 4 : 16;
+  c.threads = 1;
+
+  auto arena = [&]() -> Vec2 { return Vec2(uniform(rng, -10, 50), uniform(rng, -15, 15)) + base; };
+  int id = uniform_int(rng, 0, 5);
+  auto next_id = [&]() { return id += uniform_int(rng, 1, 3); };
+  auto margin_of = [&](ObstacleClass k) { return c.margins.by_class[k]; };
+  auto add = [&](Obstacle o, ModelObstacle r) {
+    m.obstacles.push_back(std::move(o));
+    m.refs.push_back(std::move(r));
+  };
+
+  const int stationary = uniform_int(rng, options.stationary_min, options.stationary_max);
+  for (int k = 0; k < stationary; ++k) {
+    const ObstacleClass cls = random_class(rng);
+    const Shape s = random_shape(rng, arena());
+    ModelObstacle r;
+    r.id = next_id();
+    r.pieces.push_back(ref_of(s, base, margin_of(cls)));
+    Obstacle o = Obstacle::stationary(r.id, s);
+    o.set_class(cls);
+    add(std::move(o), std::move(r));
+  }
+  const int outlines = uniform_int(rng, 0, 2);
+  for (int k = 0; k < outlines; ++k) {
+    std::vector<Vec2> outline;
+    std::vector<ConvexPolygon> pieces;
+    if (chance(rng, 0.5)) {
+      random_star(rng, arena(), &outline, &pieces);
+    } else {
+      random_l_or_u(rng, arena(), &outline, &pieces);
+    }
+    const ObstacleClass cls = random_class(rng);
+    ModelObstacle r;
+    r.id = next_id();
+    Obstacle o = Obstacle::stationary(r.id, outline);
+    o.set_class(cls);
+    for (const Shape& part : o.parts()) r.pieces.push_back(ref_of(part, base, margin_of(cls)));
+    add(std::move(o), std::move(r));
+  }
+  const int borders = uniform_int(rng, 0, 2);
+  for (int k = 0; k < borders; ++k) {
+    std::vector<Vec2> line{arena()};
+    const int n = uniform_int(rng, 2, 5);
+    Vec2 dir = random_direction(rng);
+    for (int j = 1; j < n; ++j) {
+      dir = rotated(dir, uniform(rng, -1.2, 1.2));
+      line.push_back(line.back() + uniform(rng, 2, 8) * dir);
+    }
+    if (n >= 3 && chance(rng, 0.25)) line.push_back(line.front());  // closed
+    const ObstacleClass cls = chance(rng, 0.7) ? ObstacleClass::road_boundary : random_class(rng);
+    ModelObstacle r;
+    r.id = next_id();
+    for (std::size_t j = 1; j < line.size(); ++j) {
+      er::RefConvex seg{{er::rel(line[j - 1], base), er::rel(line[j], base)}, {}, margin_of(cls)};
+      r.pieces.push_back(seg);
+    }
+    Obstacle o = Obstacle::boundary(r.id, line);
+    if (cls != ObstacleClass::road_boundary) o.set_class(cls);
+    add(std::move(o), std::move(r));
+  }
+  const int moving = uniform_int(rng, 0, 4);
+  for (int k = 0; k < moving; ++k) {
+    const ObstacleClass cls = random_class(rng);
+    const Shape body = random_shape(rng, Vec2(uniform(rng, -0.5, 0.5), uniform(rng, -0.3, 0.3)));
+    const double start_t = chance(rng, 0.3) ? uniform(rng, 0.5, 4) : uniform(rng, -2, 0.5);
+    const double duration = chance(rng, 0.1) ? 0.0 : uniform(rng, 0.5, 12);
+    ModelObstacle r;
+    r.id = next_id();
+    r.prediction = random_prediction(rng, arena(), start_t, duration);
+    r.pieces.push_back(ref_of(body, Vec2(0, 0), margin_of(cls)));
+    Obstacle o = Obstacle::moving(r.id, body, r.prediction);
+    o.set_class(cls);
+    add(std::move(o), std::move(r));
+  }
+  return m;
+}
+
+CollisionChecker checker_of(const Model& m, const CheckerConfig& config) {
+  CollisionChecker checker(config);
+  checker.set_obstacles(m.obstacles);
+  return checker;
+}
+
+double angle_between(const RV& a, const RV& b) {
+  return static_cast<double>(std::abs(std::atan2(er::cross(a, b), a.dot(b))));
+}
+
+// Outward unit normals of the edges of the hull of a shape's points (both of a segment's).
+std::vector<RV> edge_normals(const er::RefConvex& s) {
+  std::vector<RV> out;
+  const std::vector<RV> h = er::hull_of(s.points);
+  if (h.size() == 2) {
+    const RV n = er::perp(h[1] - h[0]).normalized();
+    out.push_back(n);
+    out.push_back(-n);
+  } else if (h.size() >= 3) {
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      const RV e = h[(i + 1) % h.size()] - h[i];
+      out.push_back(RV(e.y(), -e.x()).normalized());
+    }
+  }
+  return out;
+}
+
+// A time at which something moves, and a pose near a random obstacle then: the ego's centre up
+// to `reach` metres from a piece's centre, any heading (overlapping about half the time); one pose
+// in ten turned so that the ego's faces are parallel to an edge of that piece (parallel faces, a
+// corner of the gradient when they are the closest features), one in twenty with the ego's
+// centre on the piece's (a symmetric overlap: two directions of equal depth).
+struct TimedPose {
+  double t;
+  Pose2 pose;
+};
+TimedPose pose_near(Rng& rng, const ModelReference& ref, double reach) {
+  const Model& m = ref.model();
+  const double t = uniform(rng, -1, 8);
+  const std::vector<Placed> pieces = ref.pieces_at(t, m.base);
+  Vec2 target = m.base + Vec2(uniform(rng, -10, 50), uniform(rng, -15, 15));
+  double heading = uniform(rng, -kPi, kPi);
+  const double kind = uniform(rng, 0, 1);
+  double distance = uniform(rng, 0, reach);
+  if (!pieces.empty()) {
+    const Placed& p = pieces[static_cast<std::size_t>(
+        uniform_int(rng, 0, static_cast<int>(pieces.size()) - 1))];
+    target = er::world(p.center, m.base);
+    const std::vector<RV> normals = edge_normals(p.shape);
+    if (kind < 0.1 && !normals.empty()) {
+      const RV& n = normals[static_cast<std::size_t>(
+          uniform_int(rng, 0, static_cast<int>(normals.size()) - 1))];
+      heading = static_cast<double>(er::angle_of(RV(-n))) + 0.5 * kPi * uniform_int(rng, 0, 3);
+    } else if (kind < 0.15) {
+      distance = 0;
+    }
+  }
+  const Vec2 centre = target + distance * random_direction(rng);
+  const Vec2 rear = centre - rotated(ref.local_center(), heading);
+  return {t, Pose2{rear.x(), rear.y(), heading}};
+}
+
+PoseClearance profile_at(const CollisionChecker& checker, double t, const Pose2& p) {
+  return checker.clearance_profile(Trajectory{TrajectoryPoint{t, p}})[0];
+}
+
+// Whether f(n) = h_ego(n) + h_piece(-n) has a second local minimum, at least 1e-3 rad from the
+// deciding one, within `slack` of its value: two directions of (nearly) equal depth.
+bool twin_direction(const er::RefConvex& a, const er::RefConvex& b, const RV& normal, LD best,
+                    LD slack) {
+  const er::Objective f{a, b};
+  std::vector<LD> t;
+  constexpr int kSamples = 720;
+  for (int k = 0; k < kSamples; ++k) t.push_back(-kPiLD + 2 * kPiLD * k / kSamples);
+  for (const RV& m : er::kink_normals(a)) t.push_back(er::angle_of(m));
+  for (const RV& m : er::kink_normals(b)) t.push_back(er::angle_of(RV(-m)));
+  for (LD& x : t) x = er::wrap(x);
+  std::sort(t.begin(), t.end());
+  t.erase(std::unique(t.begin(), t.end(), [](LD x, LD y) { return y - x < LD(1e-12); }), t.end());
+  const std::size_t n = t.size();
+  std::vector<LD> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = f.value(t[i]);
+  const LD lipschitz = a.reach() + b.reach();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!(v[i] <= v[(i + n - 1) % n] && v[i] <= v[(i + 1) % n])) continue;
+    LD lo = t[(i + n - 1) % n], hi = t[(i + 1) % n];
+    if (lo >= t[i]) lo -= 2 * kPiLD;
+    if (hi <= t[i]) hi += 2 * kPiLD;
+    if (v[i] - lipschitz * std::max(t[i] - lo, hi - t[i]) > -best + slack) continue;
+    const auto [rt, rv] = er::refine(f, lo, hi);
+    if (rv <= -best + slack && angle_between(er::dir(rt), normal) > 1e-3) return true;
+  }
+  return false;
+}
+
+enum class Corner { none, horizon, twin_part, twin_direction, parallel_faces, contact };
+const char* name(Corner c) {
+  switch (c) {
+    case Corner::none:
+      return "unique";
+    case Corner::horizon:
+      return "horizon";
+    case Corner::twin_part:
+      return "two parts";
+    case Corner::twin_direction:
+      return "two directions";
+    case Corner::parallel_faces:
+      return "parallel faces";
+    case Corner::contact:
+      return "contact";
+  }
+  return "?";
+}
+
+// How the reference sees a pose: its signed distance, deciding piece, and whether the witness is
+// unique within a finite-difference step (1e-6 m or rad moves any footprint point by at most
+// ~1e-5 m).
+struct Verdict {
+  Corner corner = Corner::none;
+  std::vector<Measured> near;  // within kCornerSlack of the smallest
+  er::RefConvex ego;
+  std::vector<Placed> pieces;
+};
+constexpr LD kCornerSlack = 1e-5;
+constexpr double kParallelRad = 3e-6;
+
+Verdict classify(const ModelReference& ref, double t, const Pose2& pose, double horizon) {
+  Verdict v;
+  const Vec2 origin(pose.x, pose.y);
+  v.ego = ref.ego(ref_pose(pose), origin);
+  v.pieces = ref.pieces_at(t, origin);
+  v.near = nearest(v.ego, v.pieces, kCornerSlack, horizon + 1.0L);
+  if (v.near.empty() || v.near[0].sd() > horizon - kCornerSlack) {
+    v.corner = Corner::horizon;
+    return v;
+  }
+  const Measured& best = v.near[0];
+  if (v.near.size() > 1) {
+    v.corner = Corner::twin_part;
+    return v;
+  }
+  if (std::abs(best.sd()) < kCornerSlack) {
+    v.corner = Corner::contact;
+    return v;
+  }
+  const RV& n = best.answer.normal;
+  bool ego_face = false, obstacle_face = false;
+  for (const RV& m : edge_normals(v.ego)) ego_face = ego_face || angle_between(m, n) < kParallelRad;
+  for (const RV& m : edge_normals(best.placed->shape)) {
+    obstacle_face = obstacle_face || angle_between(m, RV(-n)) < kParallelRad;
+  }
+  if (ego_face && obstacle_face) {
+    v.corner = Corner::parallel_faces;
+    return v;
+  }
+  if (best.sd() < 0 && twin_direction(v.ego, best.placed->shape, n, best.sd(), kCornerSlack)) {
+    v.corner = Corner::twin_direction;
+  }
+  return v;
+}
+
+std::string describe_pose(double t, const Pose2& p) {
+  return "t " + fmt(t) + " pose {" + fmt(p.x) + ", " + fmt(p.y) + ", " + fmt(p.heading) + "}";
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. The gradient against central finite differences.
+
+TEST(ClearanceProfileRandom, GradientAgreesWithCentralDifferencesWhereTheWitnessIsUnique) {
+  constexpr double kStep = 1e-6;
+  constexpr double kAgree = 1e-5;  // relative to |gradient|
+  int counts[6] = {};
+  int unique = 0, agree = 0, overlapping_unique = 0, overlapping_agree = 0;
+  int reported = 0, corner_agree = 0;
+  for (std::uint64_t seed = 1; seed <= 32; ++seed) {
+    const Model m = random_model(0xF00D0000 + seed, Vec2(0, 0));
+    const ModelReference ref(m);
+    const CollisionChecker checker = checker_of(m, m.config);
+    Rng rng(seed * 7919);
+    for (int k = 0; k < 160; ++k) {
+      const TimedPose tp = pose_near(rng, ref, chance(rng, 0.5) ? 4.0 : 12.0);
+      const Pose2& p = tp.pose;
+      const PoseClearance c = profile_at(checker, tp.t, p);
+      if (!std::isfinite(c.signed_distance)) {
+        ++counts[static_cast<int>(Corner::horizon)];
+        continue;
+      }
+      auto f = [&](double dx, double dy, double dh) {
+        return profile_at(checker, tp.t, Pose2{p.x + dx, p.y + dy, p.heading + dh}).signed_distance;
+      };
+      const double fd[3] = {(f(kStep, 0, 0) - f(-kStep, 0, 0)) / (2 * kStep),
+                            (f(0, kStep, 0) - f(0, -kStep, 0)) / (2 * kStep),
+                            (f(0, 0, kStep) - f(0, 0, -kStep)) / (2 * kStep)};
+      Verdict v = classify(ref, tp.t, p, m.config.clearance.horizon);
+      bool finite = true;
+      for (const double d : fd) finite = finite && std::isfinite(d);
+      if (!finite) v.corner = Corner::horizon;
+      ++counts[static_cast<int>(v.corner)];
+      double error = 0;
+      for (int j = 0; j < 3; ++j) error = std::max(error, std::abs(fd[j] - c.gradient[j]));
+      const bool ok = error <= kAgree * c.gradient.norm();
+      if (v.corner != Corner::none) {
+        corner_agree += ok;
+        continue;
+      }
+      ++unique;
+      const bool overlapping = c.signed_distance < 0;
+      overlapping_unique += overlapping;
+      agree += ok;
+      overlapping_agree += ok && overlapping;
+      if (!ok && reported++ < 8) {
+        ADD_FAILURE() << "seed " << seed << " " << describe_pose(tp.t, p) << ": sd "
+                      << fmt(c.signed_distance) << " (reference " << fmt(v.near[0].sd()) << ", id "
+                      << v.near[0].id << "), gradient {" << fmt(c.gradient.x()) << ", "
+                      << fmt(c.gradient.y()) << ", " << fmt(c.gradient.z()) << "}, differences {"
+                      << fmt(fd[0]) << ", " << fmt(fd[1]) << ", " << fmt(fd[2]) << "}";
+      }
+    }
+  }
+  int total = 0;
+  for (const int n : counts) total += n;
+  std::printf("[ gradient ] %d poses: %d unique (%d overlapping), agreeing %d (%d overlapping)\n",
+              total, unique, overlapping_unique, agree, overlapping_agree);
+  for (int k = 1; k < 6; ++k) {
+    std::printf("[ gradient ] corners, %s: %d\n", name(static_cast<Corner>(k)), counts[k]);
+  }
+  std::printf("[ gradient ] corners whose gradient still agrees: %d\n", corner_agree);
+  ASSERT_GT(unique, 3000);
+  EXPECT_GE(agree, 0.99 * unique);
+  EXPECT_GT(overlapping_unique, 500);
+  // Corners are rare on random poses: a detector that calls everything a corner would hide every
+  // wrong gradient.
+  const int corners = total - unique - counts[static_cast<int>(Corner::horizon)];
+  EXPECT_LT(corners, 0.25 * (total - counts[static_cast<int>(Corner::horizon)]));
+  EXPECT_GT(corners, 0);
+}
+
+}  // namespace
+}  // namespace collision::test
