@@ -589,5 +589,255 @@ TEST(ClearanceProfileRandom, GradientAgreesWithCentralDifferencesWhereTheWitness
   EXPECT_GT(corners, 0);
 }
 
+// ---------------------------------------------------------------------------------------------
+// 2. Consistency with check().
+
+// The trajectory with about half of its measured poses pulled along their normal until the
+// signed distance is near the contact tolerance (both sides of it, at it, at 0, just inside).
+Trajectory near_touching(const CollisionChecker& checker, const Trajectory& tr, Rng& rng) {
+  const double tol = checker.config().narrow_phase.contact_tolerance;
+  const double targets[] = {tol * (1 + 1e-6), tol * (1 - 1e-6), tol + 1e-12, tol - 1e-12, tol,
+                            0.5 * tol,        2 * tol,          0.0,          -tol,        1e-7,
+                            -1e-7,            1e-9};
+  const std::vector<PoseClearance> profile = checker.clearance_profile(tr);
+  Trajectory out = tr;
+  for (std::size_t i = 0; i < tr.size(); ++i) {
+    const PoseClearance& c = profile[i];
+    if (!std::isfinite(c.signed_distance) || !chance(rng, 0.5)) continue;
+    const double target = targets[uniform_int(rng, 0, 11)];
+    const Vec2 shift = (c.signed_distance - target) * c.normal;
+    out[i].pose.x += shift.x();
+    out[i].pose.y += shift.y();
+  }
+  return out;
+}
+
+SceneOptions consistency_options(Rng& rng) {
+  static const double kHorizons[] = {0.0, 1.0, 5.0, 20.0};
+  SceneOptions o;
+  o.horizon = kHorizons[uniform_int(rng, 0, 3)];
+  return o;
+}
+
+TEST(ClearanceProfileRandom, PositiveExactlyWhereAOnePoseCheckIsFree) {
+  int poses = 0, near_contact = 0, hits = 0, free_trajectories = 0, finite_minimum = 0,
+      index_compared = 0, origin_ties = 0;
+  for (const Vec2& base : {Vec2(0, 0), kUtmOffset1, kUtmOffset2}) {
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+      Rng rng(seed * 104729 + static_cast<std::uint64_t>(base.x()));
+      const Model m = random_model(0xC0FFEE00 + seed, base, consistency_options(rng));
+      CheckerConfig off = m.config;
+      off.continuous.enabled = false;
+      const CollisionChecker checker = checker_of(m, off);
+      const double tol = off.narrow_phase.contact_tolerance;
+      for (int k = 0; k < 12; ++k) {
+        const Trajectory plain = random_trajectory(rng, base);
+        for (const Trajectory& tr : {plain, near_touching(checker, plain, rng)}) {
+          SCOPED_TRACE("base " + fmt(base) + ", seed " + std::to_string(seed) + ", trajectory " +
+                       describe(tr));
+          const std::vector<PoseClearance> profile = checker.clearance_profile(tr);
+          ASSERT_EQ(profile.size(), tr.size());
+          std::optional<std::size_t> first;
+          for (std::size_t i = 0; i < tr.size(); ++i) {
+            ++poses;
+            const double sd = profile[i].signed_distance;
+            near_contact += std::abs(sd) < 1e-7;
+            // The same pose alone: the same query origin and a cold start in both, so the same
+            // answer to the last bit.
+            const bool free = !checker.check(Trajectory{tr[i]}).collides;
+            const double alone = checker.clearance_profile(Trajectory{tr[i]})[0].signed_distance;
+            EXPECT_EQ(alone > tol, free) << "pose " << i << " alone: signed distance " << fmt(alone);
+            // Within the trajectory the queries are made relative to its first position: the
+            // round-off differs, so a distance within round-off of the tolerance may fall on
+            // either side of it (check(tr) and clearance_profile(tr) share the origin: their
+            // first collisions must agree exactly, below).
+            if ((sd > tol) != free) {
+              ++origin_ties;
+              // (With clearance off, a free pose is +infinity: then its value alone.)
+              EXPECT_NEAR(std::isfinite(sd) ? sd : alone, tol, 1e-14 * (1 + (Vec2(tr[i].pose.x, tr[i].pose.y) -
+                                                 Vec2(tr[0].pose.x, tr[0].pose.y)).norm()))
+                  << "pose " << i << ": signed distance " << fmt(sd);
+            }
+            if (!(sd > tol)) {
+              ++hits;
+              if (!first) first = i;
+            }
+          }
+          const TrajectoryResult r = checker.check(tr);
+          EXPECT_EQ(r.first_collision_index, first);
+          if (r.collides) continue;
+          ++free_trajectories;
+          std::size_t at = 0;
+          for (std::size_t i = 1; i < tr.size(); ++i) {
+            if (profile[i].signed_distance < profile[at].signed_distance) at = i;
+          }
+          const double minimum = profile[at].signed_distance;
+          if (!std::isfinite(minimum)) {
+            EXPECT_EQ(r.min_clearance, kInf);
+            EXPECT_FALSE(r.min_clearance_index.has_value());
+            EXPECT_FALSE(r.closest_obstacle_id.has_value());
+            continue;
+          }
+          ++finite_minimum;
+          EXPECT_NEAR(r.min_clearance, minimum, 1e-9);
+          ASSERT_TRUE(r.min_clearance_index.has_value());
+          ASSERT_TRUE(r.closest_obstacle_id.has_value());
+          bool unique = true;
+          for (std::size_t i = 0; i < tr.size(); ++i) {
+            if (i != at && profile[i].signed_distance <= minimum + 1e-9) unique = false;
+          }
+          if (unique) {
+            ++index_compared;
+            EXPECT_EQ(*r.min_clearance_index, at);
+            EXPECT_EQ(r.closest_obstacle_id, profile[at].obstacle_id);
+          } else {
+            // A tie within round-off: the index is one of the tied poses.
+            EXPECT_LE(profile[*r.min_clearance_index].signed_distance, minimum + 1e-9);
+          }
+        }
+      }
+    }
+  }
+  std::printf("[ consistency ] %d poses (%d within 1e-7 m of contact, %d hits, %d on the other "
+              "side of the tolerance by round-off), %d free trajectories (%d with a finite "
+              "minimum, %d with a unique one)\n",
+              poses, near_contact, hits, origin_ties, free_trajectories, finite_minimum,
+              index_compared);
+  EXPECT_GT(near_contact, 300);
+  EXPECT_GT(index_compared, 100);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Values against the long-double reference.
+
+enum class Kind { polygon, circle, ellipse, segment };
+Kind kind_of(const er::RefConvex& s) {
+  if (!s.ellipses.empty()) return Kind::ellipse;
+  if (s.points.size() == 1) return Kind::circle;
+  if (s.points.size() == 2) return Kind::segment;
+  return Kind::polygon;
+}
+const char* name(Kind k) {
+  switch (k) {
+    case Kind::polygon:
+      return "polygon";
+    case Kind::circle:
+      return "circle";
+    case Kind::ellipse:
+      return "ellipse";
+    case Kind::segment:
+      return "segment";
+  }
+  return "?";
+}
+
+struct ValueCounts {
+  int poses = 0, beyond = 0, compared = 0, ids = 0, normals = 0;
+  int by_kind[4][2] = {};  // [kind][overlapping]
+};
+
+// One pose's PoseClearance against the reference. tolerance: of the values, m.
+void expect_matches_reference(const ModelReference& ref, double t, const Pose2& pose,
+                              const PoseClearance& c, double tolerance, ValueCounts& n) {
+  const double horizon = ref.model().config.clearance.horizon;
+  const Vec2 origin(pose.x, pose.y);
+  const Verdict v = classify(ref, t, pose, horizon);
+  ++n.poses;
+  const LD best = v.near.empty() ? std::numeric_limits<LD>::infinity() : v.near[0].sd();
+  SCOPED_TRACE(describe_pose(t, pose) + ": signed distance " + fmt(c.signed_distance) +
+               ", reference " + fmt(best));
+  if (best > horizon + 1e-9) {
+    ++n.beyond;
+    EXPECT_EQ(c.signed_distance, kInf);
+    EXPECT_FALSE(c.obstacle_id.has_value());
+    EXPECT_EQ(c.gradient, Eigen::Vector3d::Zero());
+    return;
+  }
+  if (best > horizon - 1e-9) return;  // at the horizon: either answer
+  ++n.compared;
+  ASSERT_TRUE(std::isfinite(c.signed_distance));
+  EXPECT_NEAR(c.signed_distance, static_cast<double>(best), tolerance);
+  const Measured& decider = v.near[0];
+  ++n.by_kind[static_cast<int>(kind_of(decider.placed->shape))][best < 0];
+  // The deciding obstacle, where no other is within 1e-7 m of it.
+  bool unique_id = true;
+  for (const Measured& other : v.near) {
+    if (other.id != decider.id && other.sd() <= best + 1e-7) unique_id = false;
+  }
+  if (unique_id) {
+    ++n.ids;
+    EXPECT_EQ(c.obstacle_id, decider.id);
+  }
+  EXPECT_EQ(c.mode, 0u);
+  // The normal, the witness points and the gradient.
+  EXPECT_NEAR(c.normal.norm(), 1.0, 1e-12);
+  const Vec2 gap = c.obstacle_point - c.ego_point;
+  EXPECT_NEAR(gap.x(), c.signed_distance * c.normal.x(), tolerance);
+  EXPECT_NEAR(gap.y(), c.signed_distance * c.normal.y(), tolerance);
+  const Vec2 lever = c.ego_point - origin;
+  const double turn = -(c.normal.y() * lever.x() - c.normal.x() * lever.y());
+  EXPECT_EQ(c.gradient.x(), -c.normal.x());
+  EXPECT_EQ(c.gradient.y(), -c.normal.y());
+  EXPECT_NEAR(c.gradient.z(), turn, 1e-12 * (1 + lever.norm()));
+  EXPECT_NEAR(static_cast<double>(er::point_signed_distance(v.ego, er::rel(c.ego_point, origin))),
+              0.0, tolerance)
+      << "ego point " << fmt(c.ego_point) << " not on the footprint";
+  if (c.obstacle_id) {
+    LD on = std::numeric_limits<LD>::infinity();
+    for (const Placed& p : v.pieces) {
+      if (p.id != *c.obstacle_id) continue;
+      on = std::min(on, std::abs(er::point_signed_distance(p.shape, er::rel(c.obstacle_point, origin))));
+    }
+    EXPECT_LE(static_cast<double>(on), tolerance)
+        << "obstacle point " << fmt(c.obstacle_point) << " not on obstacle " << *c.obstacle_id;
+  }
+  if (v.corner == Corner::none && std::abs(best) > 1e-6) {
+    ++n.normals;
+    const double angle = angle_between(er::ld(c.normal), decider.answer.normal);
+    EXPECT_LT(angle, 1e-6) << "normal " << fmt(c.normal) << ", reference {"
+                           << fmt(decider.answer.normal.x()) << ", "
+                           << fmt(decider.answer.normal.y()) << "}";
+  }
+}
+
+TEST(ClearanceProfileRandom, ValuesIdsAndWitnessesAgainstTheLongDoubleReference) {
+  ValueCounts n;
+  for (const Vec2& base : {Vec2(0, 0), kUtmOffset1}) {
+    // At UTM coordinates a moving body's pose is interpolated in double at ~5e6 m: ~1e-9 m.
+    const double tolerance = base.isZero() ? 1e-9 : 2e-8;
+    for (std::uint64_t seed = 1; seed <= 14; ++seed) {
+      Rng rng(seed * 15485863);
+      static const double kHorizons[] = {1.0, 5.0, 20.0};
+      SceneOptions options;
+      options.horizon = kHorizons[seed % 3];
+      const Model m = random_model(0xBADC0DE0 + seed, base, options);
+      const ModelReference ref(m);
+      const CollisionChecker checker = checker_of(m, m.config);
+      // Single poses near the obstacles (and beyond the horizon).
+      for (int k = 0; k < 60; ++k) {
+        const TimedPose tp = pose_near(rng, ref, chance(rng, 0.7) ? 5.0 : 25.0);
+        expect_matches_reference(ref, tp.t, tp.pose, profile_at(checker, tp.t, tp.pose), tolerance, n);
+      }
+      // Whole trajectories: warm starts and the previous pose's part tried first.
+      for (int k = 0; k < 3; ++k) {
+        const Trajectory tr = random_trajectory(rng, base);
+        const std::vector<PoseClearance> profile = checker.clearance_profile(tr);
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+          expect_matches_reference(ref, tr[i].t, tr[i].pose, profile[i], tolerance, n);
+        }
+      }
+      if (HasFailure()) return;
+    }
+  }
+  std::printf("[ values ] %d poses: %d beyond the horizon, %d compared (%d ids, %d normals)\n",
+              n.poses, n.beyond, n.compared, n.ids, n.normals);
+  for (int k = 0; k < 4; ++k) {
+    std::printf("[ values ] decided by a %s: %d apart, %d overlapping\n", name(static_cast<Kind>(k)),
+                n.by_kind[k][0], n.by_kind[k][1]);
+  }
+  EXPECT_GT(n.beyond, 50);
+  for (int k = 0; k < 3; ++k) EXPECT_GT(n.by_kind[k][1], 20) << name(static_cast<Kind>(k));
+}
+
 }  // namespace
 }  // namespace collision::test
