@@ -839,5 +839,168 @@ TEST(ClearanceProfileRandom, ValuesIdsAndWitnessesAgainstTheLongDoubleReference)
   for (int k = 0; k < 3; ++k) EXPECT_GT(n.by_kind[k][1], 20) << name(static_cast<Kind>(k));
 }
 
+// ---------------------------------------------------------------------------------------------
+// 4. Explanations.
+
+// The smallest signed distance from a world point to obstacle `id`'s region at time t (any
+// obstacle's when id is nullopt), relative to origin.
+LD point_to_obstacles(const ModelReference& ref, LD t, const Vec2& point, std::optional<int> id) {
+  const Vec2 origin = point;
+  LD best = std::numeric_limits<LD>::infinity();
+  for (const Placed& p : ref.pieces_at(t, origin)) {
+    if (id && p.id != *id) continue;
+    if ((p.center).norm() - p.bound > best) continue;
+    best = std::min(best, er::point_signed_distance(p.shape, RV(0, 0)));
+  }
+  return best;
+}
+
+// How far a point of the ego or of a moving body may move in the step into pose i per second,
+// at most: the ego's rear axle plus its turn times its farthest point, and the fastest body.
+double relative_speed(const ModelReference& ref, const Trajectory& tr, std::size_t i) {
+  const TrajectoryPoint& a = tr[i - 1];
+  const TrajectoryPoint& b = tr[i];
+  const double dt = b.t - a.t;
+  double speed = (std::hypot(b.pose.x - a.pose.x, b.pose.y - a.pose.y) +
+                  static_cast<double>(ref.rear_radius() * std::abs(ref_turn(a.pose.heading, b.pose.heading)))) /
+                 dt;
+  double body = 0;
+  for (const ModelObstacle& o : ref.model().refs) {
+    if (!o.moving()) continue;
+    RV c;
+    LD reach;
+    bounding_circle(o.pieces[0], &c, &reach);
+    reach += c.norm();
+    for (std::size_t k = 1; k < o.prediction.size(); ++k) {
+      const PredictedPose& p = o.prediction[k - 1];
+      const PredictedPose& q = o.prediction[k];
+      if (q.t < a.t || p.t > b.t) continue;
+      body = std::max(body, (std::hypot(q.pose.x - p.pose.x, q.pose.y - p.pose.y) +
+                             static_cast<double>(reach * std::abs(ref_turn(p.pose.heading, q.pose.heading)))) /
+                                (q.t - p.t));
+    }
+  }
+  return speed + body;
+}
+
+TEST(ClearanceProfileRandom, ExplanationsOfCollidingAndFreeTrajectories) {
+  int pose_hits = 0, sweep_hits = 0, free_finite = 0, free_infinite = 0;
+  double worst_sweep_ratio = 0;  // contact point's distance over what is allowed
+  for (const Vec2& base : {Vec2(0, 0), kUtmOffset2}) {
+    const double on = base.isZero() ? 1e-9 : 2e-8;  // m: "on" a footprint or a region
+    for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+      Rng rng(seed * 32452843);
+      SceneOptions options;
+      options.horizon = seed % 4 == 0 ? 0.0 : 5.0;
+      options.stationary_min = 8;
+      options.stationary_max = 14;
+      const Model m = random_model(0xE1E1E100 + seed, base, options);
+      const ModelReference ref(m);
+      const CollisionChecker checker = checker_of(m, m.config);
+      const double tol = m.config.narrow_phase.contact_tolerance;
+      for (int k = 0; k < 14; ++k) {
+        const Trajectory tr = chance(rng, 0.4) ? rough_trajectory(rng, base) : random_trajectory(rng, base);
+        SCOPED_TRACE("base " + fmt(base) + ", seed " + std::to_string(seed) + ", trajectory " +
+                     describe(tr));
+        const TrajectoryResult r = checker.check(tr);
+        EXPECT_EQ(r.contact_point.has_value(), r.collides);
+        if (!r.collides) {
+          EXPECT_FALSE(r.hit_in_sweep);
+          if (!std::isfinite(r.min_clearance)) {
+            ++free_infinite;
+            EXPECT_FALSE(r.min_clearance_index.has_value());
+            EXPECT_FALSE(r.closest_obstacle_id.has_value());
+            continue;
+          }
+          ++free_finite;
+          ASSERT_TRUE(r.min_clearance_index.has_value());
+          ASSERT_TRUE(r.closest_obstacle_id.has_value());
+          const std::size_t i = *r.min_clearance_index;
+          ASSERT_LT(i, tr.size());
+          const Vec2 origin(tr[i].pose.x, tr[i].pose.y);
+          const er::RefConvex ego = ref.ego(ref_pose(tr[i].pose), origin);
+          LD to_closest = std::numeric_limits<LD>::infinity();
+          for (const Placed& p : ref.pieces_at(tr[i].t, origin)) {
+            if (p.id == *r.closest_obstacle_id) {
+              to_closest = std::min(to_closest, er::signed_distance(ego, p.shape).signed_distance);
+            }
+          }
+          EXPECT_NEAR(static_cast<double>(to_closest), r.min_clearance, on)
+              << "at index " << i << " to obstacle " << *r.closest_obstacle_id;
+          // And no pose comes closer to anything.
+          LD smallest = std::numeric_limits<LD>::infinity();
+          for (const TrajectoryPoint& q : tr) {
+            const Vec2 o(q.pose.x, q.pose.y);
+            const std::vector<Measured> near =
+                nearest(ref.ego(ref_pose(q.pose), o), ref.pieces_at(q.t, o), 0, smallest);
+            if (!near.empty()) smallest = std::min(smallest, near[0].sd());
+          }
+          EXPECT_NEAR(static_cast<double>(smallest), r.min_clearance, on);
+          continue;
+        }
+        ASSERT_TRUE(r.first_collision_index && r.first_collision_time && r.obstacle_id &&
+                    r.contact_point);
+        const std::size_t i = *r.first_collision_index;
+        const Vec2 point = *r.contact_point;
+        const bool pose_collides = checker.check(Trajectory{tr[i]}).collides;
+        if (!r.hit_in_sweep) {
+          ++pose_hits;
+          EXPECT_TRUE(pose_collides) << "not hit_in_sweep, but pose " << i << " alone is free";
+          EXPECT_LE(static_cast<double>(point_to_obstacles(ref, tr[i].t, point, r.obstacle_id)),
+                    tol + on)
+              << "contact point " << fmt(point) << " not within the tolerance of obstacle "
+              << *r.obstacle_id;
+          EXPECT_LE(static_cast<double>(er::point_signed_distance(
+                        ref.ego(ref_pose(tr[i].pose), point), RV(0, 0))),
+                    on)
+              << "contact point " << fmt(point) << " not on the footprint at pose " << i;
+          continue;
+        }
+        ++sweep_hits;
+        EXPECT_FALSE(pose_collides) << "hit_in_sweep, but pose " << i << " alone collides";
+        ASSERT_GE(i, 1u);
+        const double t = *r.first_collision_time;
+        EXPECT_GE(t, tr[i - 1].t);
+        EXPECT_LE(t, tr[i].t);
+        const LD s = (static_cast<LD>(t) - tr[i - 1].t) / (static_cast<LD>(tr[i].t) - tr[i - 1].t);
+        const RefPose at = ref_interpolate(tr[i - 1].pose, tr[i].pose, s);
+        EXPECT_LE(std::abs(static_cast<double>(er::point_signed_distance(ref.ego(at, point), RV(0, 0)))),
+                  on)
+            << "contact point " << fmt(point) << " not on the footprint at t " << fmt(t);
+        const double allowed = m.config.continuous.max_overestimate +
+                               (tr[i].t - tr[i - 1].t) / 1024 * relative_speed(ref, tr, i) + tol + on;
+        const double gap = static_cast<double>(point_to_obstacles(ref, t, point, std::nullopt));
+        worst_sweep_ratio = std::max(worst_sweep_ratio, gap / allowed);
+        EXPECT_LE(gap, allowed) << "contact point " << fmt(point) << " at t " << fmt(t);
+      }
+    }
+  }
+  std::printf("[ explanations ] %d pose hits, %d sweep hits (contact point at most %.3g of the "
+              "allowed distance from an obstacle), %d free with a finite clearance, %d without\n",
+              pose_hits, sweep_hits, worst_sweep_ratio, free_finite, free_infinite);
+  EXPECT_GT(pose_hits, 50);
+  EXPECT_GT(sweep_hits, 20);
+  EXPECT_GT(free_finite, 50);
+}
+
+// The lowest id is hit only by the sweep into pose 1, another obstacle by the pose itself: the
+// pose is not free, so the first collision is not a sweep hit (API.md: hit_in_sweep means the
+// pose itself is free).
+TEST(ClearanceProfileRandom, PoseHitByAnotherObstacleIsNotASweepHit) {
+  CollisionChecker checker(default_config());
+  std::vector<Obstacle> obstacles;
+  obstacles.push_back(Obstacle::boundary(1, {Vec2(8, -5), Vec2(8, 5)}));  // crossed by the sweep
+  obstacles.push_back(Obstacle::stationary(2, Circle(Vec2(12, 0), 0.5)));  // in the pose
+  checker.set_obstacles(std::move(obstacles));
+  const Trajectory tr = {{0.0, {0, 0, 0}}, {1.0, {10, 0, 0}}};
+  ASSERT_TRUE(checker.check({tr[1]}).collides);
+  const TrajectoryResult r = checker.check(tr);
+  ASSERT_TRUE(r.collides);
+  EXPECT_EQ(r.first_collision_index, 1u);
+  EXPECT_EQ(r.obstacle_id, 1);
+  EXPECT_FALSE(r.hit_in_sweep);
+  ASSERT_TRUE(r.contact_point.has_value());
+}
+
 }  // namespace
 }  // namespace collision::test
