@@ -12,7 +12,7 @@ namespace {
 
 template <class Ego, class PartView>
 PoseGap clearance_to(const FineContext& c, const EgoPose& ego, const PartView& part,
-                           GjkCache* cache) {
+                     GjkCache* cache) {
   const Clearance d = clearance(MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part),
                                 c.contact_tolerance, c.max_gjk_iterations, cache);
   return {d.distance, d.iterations, d.hit};
@@ -29,7 +29,7 @@ bool hits(const FineContext& c, const EgoPose& ego, const PartView& part, GjkCac
 
 template <class Ego>
 PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
-                             GjkCache* cache) {
+                       GjkCache* cache) {
   return with_core(part, [&](auto core) {
     return clearance_to<Ego>(context, ego, part_view(core, part, context.origin), cache);
   });
@@ -37,7 +37,7 @@ PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPo
 
 template <class Ego>
 PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
-                             BodyAt body, GjkCache* cache) {
+                       BodyAt body, GjkCache* cache) {
   return with_core(part, [&](auto core) {
     return clearance_to<Ego>(context, ego, body_view(core, part, body, context.origin), cache);
   });
@@ -50,14 +50,14 @@ SignedDistance pose_signed_distance(const FineContext& context, const Part& part
     auto measure = [&](const auto& view) {
       return signed_distance(
           MinkowskiDifference(ego_view(Ego{}, context.shape, ego, context.origin), view),
-          context.contact_tolerance, context.max_gjk_iterations, context.max_epa_iterations,
-          cache);
+          context.contact_tolerance, context.max_gjk_iterations, context.max_epa_iterations, cache);
     };
     return body != nullptr ? measure(body_view(core, part, *body, context.origin))
                            : measure(part_view(core, part, context.origin));
   });
   d.point_a += context.origin;
   d.point_b += context.origin;
+  d.contact += context.origin;
   return d;
 }
 
@@ -78,11 +78,11 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
 }
 
 #define COLLISION_INSTANTIATE_FOR(Ego)                                                             \
-  template PoseGap pose_clearance<Ego>(const FineContext&, const Part&, const EgoPose&,      \
-                                             GjkCache*);                                           \
-  template PoseGap pose_clearance<Ego>(const FineContext&, const Part&, const EgoPose&,      \
-                                             BodyAt, GjkCache*);                                   \
-  template SignedDistance pose_signed_distance<Ego>(const FineContext&, const Part&,              \
+  template PoseGap pose_clearance<Ego>(const FineContext&, const Part&, const EgoPose&,            \
+                                       GjkCache*);                                                 \
+  template PoseGap pose_clearance<Ego>(const FineContext&, const Part&, const EgoPose&, BodyAt,    \
+                                       GjkCache*);                                                 \
+  template SignedDistance pose_signed_distance<Ego>(const FineContext&, const Part&,               \
                                                     const EgoPose&, const BodyAt*, GjkCache*);     \
   template bool pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, GjkCache*, int*);  \
   template bool pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, BodyAt, GjkCache*, \
