@@ -12,7 +12,9 @@
 //     outlines as the library's convex parts, borders as segments, moving bodies, class margins,
 //     custom footprints), and the horizon;
 //  4. the explanations of colliding and free trajectories (contact_point, hit_in_sweep,
-//     min_clearance_index, closest_obstacle_id);
+//     min_clearance_index, closest_obstacle_id), and two directed cases of bugs they found (a
+//     pose hit by another obstacle than the lowest id was called a sweep hit; the contact point
+//     was the footprint's EPA witness, outside a small obstacle inside the footprint);
 //  5. threads: clearance_profiles and repeated check_all calls bit-identical to sequential calls,
 //     concurrent calls on one checker, set_config changing threads, a bad trajectory in a batch.
 //
@@ -22,6 +24,12 @@
 // interpolation of the prediction, checker_scenes.hpp's ref_pose_at). A non-convex outline's
 // pieces are the library's convex parts (Obstacle::parts(): the depth of an overlap is defined on
 // them); every other shape is read back only through its own parameters.
+//
+// Deliberate bugs these tests catch (tried by hand, then reverted): the sign of the gradient's
+// turn term (1, 3), the first overlap taken instead of the deepest (1, 3), the previous pose's
+// decider never measured (2, 3), min_clearance_index one pose early (2, 4), the horizon 1 m too
+// far (2, 3), the pool's caller returning before its workers finish (5: crash), EPA's witness
+// weights swapped on the footprint (1, 3).
 #include <gtest/gtest.h>
 
 #include <algorithm>
