@@ -38,10 +38,11 @@ struct TrajectoryResult {
   // the previous pose collides.
   bool hit_in_sweep = false;
   // World frame, m; set exactly when `collides`. For a pose hit: a point of the footprint at that
-  // pose within the contact tolerance of obstacle_id's region. For a sweep hit: where the ego
-  // meets the region of the obstacle it reaches first, at first_collision_time: a point of the
-  // footprint then, at most the sweep's allowed over-cover (continuous.max_overestimate, and the
-  // contact time's resolution) from that region.
+  // pose within the contact tolerance of obstacle_id's region (when obstacle_id is hit only by
+  // the sweep into the pose and another obstacle by the pose itself: of the lowest id the pose
+  // hits). For a sweep hit: where the ego meets the region of the obstacle it reaches first, at
+  // first_collision_time: a point of the footprint then, at most the sweep's allowed over-cover
+  // (continuous.max_overestimate, and the contact time's resolution) from that region.
   std::optional<Vec2> contact_point;
   // Metres. 0 when the trajectory collides; otherwise the smallest footprint-to-obstacle distance
   // over the poses, among obstacles within the clearance horizon; +infinity when none is within

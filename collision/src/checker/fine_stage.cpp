@@ -57,6 +57,7 @@ SignedDistance pose_signed_distance(const FineContext& context, const Part& part
   });
   d.point_a += context.origin;
   d.point_b += context.origin;
+  d.contact += context.origin;
   return d;
 }
 

@@ -208,20 +208,29 @@ class TrajectoryScan {
     return now ? &*now : nullptr;
   }
 
-  // Where the footprint at pose i meets obstacle `id` (its deepest part there), or nothing when
-  // the pose itself hits none of its parts (only the sweep into it does).
+  // Where the footprint at pose i meets obstacle `id` (its deepest part there), or, when the
+  // pose touches none of its parts (`id` is hit only by the sweep into the pose), the lowest id
+  // the pose does touch; nothing when the pose itself touches no part (only the sweep into it
+  // does).
   std::optional<Vec2> pose_contact_point(std::size_t i, int id) {
     std::optional<SignedDistance> deepest;
+    int deepest_id = 0;
     for (const int slot : s_.hits) {
       const Part& part = part_in(slot);
-      if (part.obstacle_id != id) continue;
       const BodyAt* body = body_at_pose(slot, i);
       if (part.moving && body == nullptr) continue;
       const SignedDistance d = pose_signed_distance<Ego>(fine_, part, s_.ego[i], body, nullptr);
-      if (d.hit && (!deepest || d.value < deepest->value)) deepest = d;
+      if (!d.hit) continue;
+      // `id` first, then the lowest id; the deepest part of it.
+      const auto rank = [id](int o) { return o == id ? std::numeric_limits<int>::min() : o; };
+      if (!deepest || rank(part.obstacle_id) < rank(deepest_id) ||
+          (part.obstacle_id == deepest_id && d.value < deepest->value)) {
+        deepest = d;
+        deepest_id = part.obstacle_id;
+      }
     }
     if (!deepest) return std::nullopt;
-    return deepest->point_a;
+    return deepest->contact;
   }
 
   // For a hit in the sweep into pose i only: the footprint's point nearest the part reached
@@ -232,14 +241,14 @@ class TrajectoryScan {
     const double s = std::clamp((time - a.t) / (b.t - a.t), 0.0, 1.0);
     const EgoPose ego = ego_between(fine_.shape, a, b, s);
     const Part& part = part_in(slot);
-    if (!part.moving) return pose_signed_distance<Ego>(fine_, part, ego, nullptr, nullptr).point_a;
+    if (!part.moving) return pose_signed_distance<Ego>(fine_, part, ego, nullptr, nullptr).contact;
     // A conservative contact time can fall just outside a prediction that is ignored there: then
     // the body at the nearer end of the step that has it.
     const BodyStep& step = s_.rows[static_cast<std::size_t>(slot)][i - step_base_];
     std::optional<BodyAt> body = body_at(part, time, fine_.outside, nullptr);
     if (!body) body = step.before ? step.before : step.now;
     if (!body) return ego.center;  // not reached: a body absent throughout is never hit
-    return pose_signed_distance<Ego>(fine_, part, ego, &*body, nullptr).point_a;
+    return pose_signed_distance<Ego>(fine_, part, ego, &*body, nullptr).contact;
   }
 
   // Footprints are made chunk by chunk, as the scan reaches them: a trajectory that collides

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "collision/queries.hpp"
 #include "narrow_phase/clear_overlap.hpp"
@@ -87,10 +88,15 @@ inline double triangle_depth_bound(const Simplex& s, Vec2* normal) {
 }
 
 // The distance of a proven gap (metres): the simplex's (core_distance), or where round-off or
-// underflow left that at 0 or below, the support plane's that proved the gap (gjk.hpp).
-inline double separated_distance(const GjkOutput& out, double core_distance, double radius_sum) {
+// underflow left that at 0 or below, the support plane's that proved the gap (gjk.hpp). Above
+// the contact tolerance: GJK proved lower_bound > radius_sum + contact_tolerance, but the
+// subtraction of the radii can round a gap that close to the tolerance or below it, and a gap is
+// never reported within the tolerance (a clearance or signed distance there is a hit).
+inline double separated_distance(const GjkOutput& out, double core_distance, double radius_sum,
+                                 double contact_tolerance) {
   const double distance = core_distance - radius_sum;
-  return distance > 0 ? distance : out.lower_bound - radius_sum;
+  return std::max(distance > 0 ? distance : out.lower_bound - radius_sum,
+                  std::nextafter(contact_tolerance, std::numeric_limits<double>::infinity()));
 }
 
 // Whether a depth (metres) is an overlap beyond the contact tolerance rather than round-off: the
@@ -162,7 +168,9 @@ Clearance clearance(const Diff& diff, double contact_tolerance, int max_gjk_iter
                     GjkCache* cache) {
   const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
   if (!out.separated) return {true, 0.0, out.iterations};
-  return {false, separated_distance(out, distance_to_origin(out.simplex), diff.radius_sum()),
+  return {false,
+          separated_distance(out, distance_to_origin(out.simplex), diff.radius_sum(),
+                             contact_tolerance),
           out.iterations};
 }
 
@@ -213,7 +221,7 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
   r.point_a = s.closest_on_a(diff) + diff.radius_a() * n;
   r.point_b = s.closest_on_b(diff) - diff.radius_b() * n;
   if (out.separated) {
-    r.distance = separated_distance(out, face.distance, radius_sum);
+    r.distance = separated_distance(out, face.distance, radius_sum, contact_tolerance);
     r.status = QueryStatus::separated;
   } else if (out.capped) {
     r.distance = std::max(0.0, out.lower_bound - radius_sum);
@@ -237,7 +245,11 @@ struct SignedDistance {
   Vec2 point_a = Vec2::Zero();  // on a: the closest point, or the point of a deepest in b
   Vec2 point_b = Vec2::Zero();  // on b; point_b - point_a == value * normal (to round-off)
   Vec2 normal{1, 0};            // unit, from a towards b: moving b along it separates them
-  int iterations = 0;           // GJK's and EPA's support calls
+  // A hit: a point of both a and b (within the tolerance). Neither witness point need be one:
+  // the point of a deepest in b lies outside b when b is thinner there than the depth (a small
+  // or thin b inside a, a face of a against a vertex of b). Apart: point_a.
+  Vec2 contact = Vec2::Zero();
+  int iterations = 0;  // GJK's and EPA's support calls
 };
 
 template <class Diff>
@@ -249,6 +261,8 @@ SignedDistance signed_distance(const Diff& diff, double contact_tolerance, int m
   r.hit = !out.separated;
   const double radius_sum = diff.radius_sum();
   if (r.hit && out.enclosed) {
+    // The simplex encloses the origin: its weights make one point of both cores.
+    r.contact = out.simplex.closest_on_a(diff);
     const EpaOutput e = epa(diff, out.simplex, max_epa_iterations);
     r.iterations += e.iterations;
     const double w = e.witness_weight;
@@ -268,7 +282,9 @@ SignedDistance signed_distance(const Diff& diff, double contact_tolerance, int m
   r.point_a = s.closest_on_a(diff) + diff.radius_a() * r.normal;
   r.point_b = s.closest_on_b(diff) - diff.radius_b() * r.normal;
   r.value = r.hit ? std::min(face.distance - radius_sum, contact_tolerance)
-                  : separated_distance(out, distance_to_origin(s), radius_sum);
+                  : separated_distance(out, distance_to_origin(s), radius_sum, contact_tolerance);
+  // A hit through the radii: a's point is within b's radius (and the tolerance) of b's core.
+  r.contact = r.point_a;
   return r;
 }
 
