@@ -130,19 +130,25 @@ void add_ring(const Ring& ring, const std::vector<Segment>& ends, const Vec2& or
     out.push_back(std::move(closed));
     return;
   }
-  // Walk once around, starting after an open segment: each run of closed segments is a polyline.
+  // Walk once around, starting after an open segment: each run of closed segments between two
+  // open ends is a polyline, unless it is a stub.
   std::vector<Vec2> run;
+  auto finish_run = [&] {
+    if (run.size() >= 2 && (run.back() - run.front()).norm() >= kMinEndToEndSpan) {
+      out.push_back(std::move(run));
+    }
+    run.clear();
+  };
   for (std::size_t k = 1; k <= n; ++k) {
     const std::size_t i = (first_open + k) % n;
     if (open[i]) {
-      if (run.size() >= 2) out.push_back(std::move(run));
-      run.clear();
+      finish_run();
       continue;
     }
     if (run.empty()) run.push_back(points[i] + origin);
     run.push_back(points[i + 1] + origin);
   }
-  if (run.size() >= 2) out.push_back(std::move(run));
+  finish_run();
 }
 
 bool is_gap(const Ring& hole) {

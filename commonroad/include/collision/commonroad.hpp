@@ -40,7 +40,10 @@
 //   ring and every hole of the union, as Obstacle::boundary polylines, class road_boundary. The
 //   road's ends, where a lanelet starts without a predecessor or stops without a successor, are
 //   left open (the map ends there, not the road), so a border ring becomes one or more open
-//   polylines. Border ids are the file's largest id plus 1, 2, ..., so they never clash with
+//   polylines; a piece from one open end to another whose ends are less than 10 m apart (the
+//   step between the staggered ends of side-by-side lanelets, or a thin notch where two lanelets
+//   that should meet part towards the map's end) is the map's ragged edge and is left out too. Holes narrower than 10 cm on
+//   average (gaps where lanelets do not quite meet) are not borders. Border ids are the file's largest id plus 1, 2, ..., so they never clash with
 //   an obstacle's.
 // - Each planning problem's initial state (position, orientation, time, velocity).
 // - Everything else (traffic signs and lights, intersections, goal states, the ego's shape) is
