@@ -209,7 +209,31 @@ Bounds compute_bounds(const Scenario& scenario, const PlanOutcome& outcome,
   return b;
 }
 
+// A CommonRoad road: each lanelet's area, its bounds as thin white lines.
+void draw_lanelets(std::ostream& out, const View& view, const Scenario& scenario) {
+  out << "<g id=\"road\">\n";
+  for (const LaneletShape& l : scenario.lanelets) {
+    std::vector<Vec2> polygon = l.left_bound;
+    polygon.insert(polygon.end(), l.right_bound.rbegin(), l.right_bound.rend());
+    out << "<polygon points=\"" << points_attr(view, polygon)
+        << "\" fill=\"#c8cbd0\" stroke=\"#c8cbd0\" stroke-width=\"0.5\"/>\n";
+  }
+  const double line_px = std::max(1.0, 0.12 * view.scale);
+  for (const LaneletShape& l : scenario.lanelets) {
+    for (const std::vector<Vec2>* bound : {&l.left_bound, &l.right_bound}) {
+      out << "<polyline points=\"" << points_attr(view, *bound)
+          << "\" fill=\"none\" stroke=\"#ffffff\" stroke-opacity=\"0.8\" stroke-width=\""
+          << num(line_px) << "\"/>\n";
+    }
+  }
+  out << "</g>\n";
+}
+
 void draw_road(std::ostream& out, const View& view, const Scenario& scenario, const Bounds& b) {
+  if (!scenario.lanelets.empty()) {
+    draw_lanelets(out, view, scenario);
+    return;
+  }
   const ReferenceLine& line = scenario.reference_line;
   const double step = std::max(0.5, 2.0 / view.scale * 4);  // about every 8 px
   std::vector<double> ss;
@@ -307,6 +331,12 @@ void body_element(std::ostream& out, const View& view, const ObstacleSpec& spec,
   if (spec.is_round()) {
     const collision::Pose2 at = spec.is_moving() ? compose(pose, spec.center) : spec.center;
     round_element(out, view, at, spec.half_length, spec.half_width, style);
+    return;
+  }
+  if (!spec.is_moving() && !spec.parts.empty()) {
+    for (const std::vector<Vec2>& part : spec.parts) {
+      out << "<polygon points=\"" << points_attr(view, part) << "\" " << style << "/>\n";
+    }
     return;
   }
   const std::vector<Vec2> outline = spec.is_moving() ? placed(spec.outline, pose) : spec.outline;
