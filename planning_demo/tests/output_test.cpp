@@ -3,10 +3,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
 
 #include "app.hpp"
+
 #include "json_writer.hpp"
 #include "planner.hpp"
 #include "report.hpp"
@@ -112,6 +114,21 @@ TEST(BundledScenarios, EachRunsAndChoosesAFreeCandidateWhenThereIsOne) {
     EXPECT_EQ(json_problem(json.str()), "");
     EXPECT_EQ(count(json.str(), "{\"index\": "), n);
     EXPECT_EQ(count(json.str(), "\"chosen\": true"), 1u);
+    // Every candidate's poses, exactly: the last candidate's last pose reads back bit for bit.
+    EXPECT_EQ(count(json.str(), "\"poses\": [["), n);
+    {
+      const collision::TrajectoryPoint& last = outcome.lattice.candidates.back().trajectory.back();
+      const std::string text = json.str();
+      const std::size_t at = text.rfind("\"poses\": [[");
+      const std::size_t open = text.rfind('[', text.rfind("]]"));
+      ASSERT_NE(at, std::string::npos);
+      double t = 0, x = 0, y = 0, heading = 0;
+      ASSERT_EQ(std::sscanf(text.c_str() + open, "[%lf, %lf, %lf, %lf]", &t, &x, &y, &heading), 4);
+      EXPECT_EQ(t, last.t);
+      EXPECT_EQ(x, last.pose.x);
+      EXPECT_EQ(y, last.pose.y);
+      EXPECT_EQ(heading, last.pose.heading);
+    }
 
     std::ostringstream report;
     print_report(report, scenario, "config.yaml", outcome);
