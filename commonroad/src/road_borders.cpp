@@ -171,7 +171,14 @@ std::vector<std::vector<Vec2>> road_border_polylines(
     piece.push_back(lanelet_polygon(lanelet, origin));
     pieces.push_back(std::move(piece));
   }
-  const MultiPolygon road = union_of(std::move(pieces));
+  MultiPolygon road;
+  try {
+    road = union_of(std::move(pieces));
+  } catch (const std::exception& error) {
+    // Boost.Geometry refuses some inputs it cannot overlay (its overlay_invalid_input_exception):
+    // the reader reports it like any other bad road.
+    throw std::invalid_argument(std::string("the union of the lanelets failed: ") + error.what());
+  }
   const std::vector<Segment> ends = open_ends(lanelets, origin);
   for (const Polygon& polygon : road) {
     add_ring(polygon.outer(), ends, origin, out);
