@@ -108,6 +108,27 @@ TEST(BundledScenarios, EachRunsAndChoosesAFreeCandidateWhenThereIsOne) {
       EXPECT_CONTAINS(svg.str(), group);
     }
     EXPECT_CONTAINS(svg.str(), scenario.name);
+    // Every moving obstacle is drawn in a colour the legend shows (those with a colour of their
+    // own in the scenario are named by their labels instead).
+    {
+      const std::string text = svg.str();
+      const std::string legend = text.substr(text.find("id=\"legend\""));
+      const std::size_t begin = text.find("id=\"moving-obstacles\"");
+      const std::size_t end = text.find("</g>", begin);
+      std::vector<std::string> own;
+      for (const ObstacleSpec& spec : scenario.obstacle_specs) own.push_back(spec.color);
+      for (std::size_t at = text.find("fill=\"#", begin); at < end;
+           at = text.find("fill=\"#", at + 1)) {
+        const std::string colour = text.substr(at + 6, 7);
+        if (std::find(own.begin(), own.end(), colour) != own.end()) continue;
+        EXPECT_CONTAINS(legend, "fill=\"" + colour + "\"");
+      }
+    }
+    if (std::any_of(scenario.obstacle_specs.begin(), scenario.obstacle_specs.end(),
+                    [](const ObstacleSpec& s) { return s.is_moving(); })) {
+      EXPECT_CONTAINS(svg.str(), ">0s</text>");
+      EXPECT_CONTAINS(svg.str(), "id=\"labels\"");
+    }
 
     std::ostringstream json;
     write_json(json, scenario, "config.yaml", outcome);
