@@ -78,9 +78,9 @@ void lattice(benchmark::State& state) {
   state.counters["candidates"] = static_cast<double>(trajectories.size());
   state.counters["poses"] = static_cast<double>(poses / trajectories.size());
   state.counters["colliding"] = static_cast<double>(colliding);
-  state.counters["per_pose"] = benchmark::Counter(
-      static_cast<double>(poses),
-      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["per_pose"] =
+      benchmark::Counter(static_cast<double>(poses), benchmark::Counter::kIsIterationInvariantRate |
+                                                         benchmark::Counter::kInvert);
 }
 
 }  // namespace
@@ -88,8 +88,10 @@ void lattice(benchmark::State& state) {
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (!std::filesystem::exists(kUs101)) {
-    std::fprintf(stderr, "commonroad_bench: %s is not there (../shared beside the repository); "
-                         "nothing to run\n", kUs101.c_str());
+    std::fprintf(stderr,
+                 "commonroad_bench: %s is not there (../shared beside the repository); "
+                 "nothing to run\n",
+                 kUs101.c_str());
     return 0;
   }
   benchmark::RegisterBenchmark("commonroad/load/us101", load)->Unit(benchmark::kMillisecond);

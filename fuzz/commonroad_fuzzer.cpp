@@ -64,7 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   collision::Trajectory trajectory;
   const collision::Pose2 start =
       scenario.ego_starts.empty() ? collision::Pose2{} : scenario.ego_starts.front().pose;
-  for (int k = 0; k < 5; ++k) trajectory.push_back({0.1 * k, {start.x + k, start.y, start.heading}});
+  for (int k = 0; k < 5; ++k)
+    trajectory.push_back({0.1 * k, {start.x + k, start.y, start.heading}});
   try {
     const collision::TrajectoryResult r = checker.check(trajectory);
     FUZZ_CHECK(r.min_clearance >= 0, context);

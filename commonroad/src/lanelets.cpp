@@ -19,7 +19,8 @@ std::vector<Vec2> read_bound(const XmlDocument& xml, const pugi::xml_node& lanel
 // Arc-length positions of a polyline's points, from 0 to 1.
 std::vector<double> arc_fractions(const std::vector<Vec2>& line) {
   std::vector<double> out(line.size(), 0.0);
-  for (std::size_t i = 1; i < line.size(); ++i) out[i] = out[i - 1] + (line[i] - line[i - 1]).norm();
+  for (std::size_t i = 1; i < line.size(); ++i)
+    out[i] = out[i - 1] + (line[i] - line[i - 1]).norm();
   const double total = out.back();
   for (double& f : out) f = total > 0 ? f / total : 0.0;
   return out;
@@ -51,7 +52,8 @@ CommonRoadLanelet read_lanelet(const XmlDocument& xml, const pugi::xml_node& ele
   }
   if (const pugi::xml_node left = element.child("adjacentLeft")) {
     out.adjacent_left = xml.int_attribute(left, "ref");
-    out.adjacent_left_same_direction = std::string(left.attribute("drivingDir").value()) != "opposite";
+    out.adjacent_left_same_direction =
+        std::string(left.attribute("drivingDir").value()) != "opposite";
   }
   if (const pugi::xml_node right = element.child("adjacentRight")) {
     out.adjacent_right = xml.int_attribute(right, "ref");
@@ -73,11 +75,13 @@ std::vector<Vec2> CommonRoadLanelet::center_line() const {
     }
     return out;
   }
-  const std::vector<double> fl = commonroad_detail::arc_fractions(left_bound), fr = commonroad_detail::arc_fractions(right_bound);
+  const std::vector<double> fl = commonroad_detail::arc_fractions(left_bound),
+                            fr = commonroad_detail::arc_fractions(right_bound);
   const bool left_longer = left_bound.size() > right_bound.size();
   const std::vector<double>& fractions = left_longer ? fl : fr;
   for (double f : fractions) {
-    out.push_back(0.5 * (commonroad_detail::at_fraction(left_bound, fl, f) + commonroad_detail::at_fraction(right_bound, fr, f)));
+    out.push_back(0.5 * (commonroad_detail::at_fraction(left_bound, fl, f) +
+                         commonroad_detail::at_fraction(right_bound, fr, f)));
   }
   return out;
 }

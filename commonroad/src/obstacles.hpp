@@ -2,9 +2,8 @@
 // <dynamicObstacle>) and states, into the library's obstacles.
 #pragma once
 
-#include <pugixml.hpp>
-
 #include <optional>
+#include <pugixml.hpp>
 
 #include "collision/commonroad.hpp"
 #include "collision/obstacle.hpp"

@@ -15,7 +15,8 @@ namespace collision::commonroad_detail {
 // Holes narrower than kMinHoleWidth on average are gaps between lanelets that do not quite meet,
 // not islands, and are dropped. A lanelet whose polygon is not a simple polygon (bounds that
 // cross) throws std::invalid_argument naming it.
-std::vector<std::vector<Vec2>> road_border_polylines(const std::vector<CommonRoadLanelet>& lanelets);
+std::vector<std::vector<Vec2>> road_border_polylines(
+    const std::vector<CommonRoadLanelet>& lanelets);
 
 // Metres: 2 * area / perimeter below this marks a hole as a gap (a sliver 5 cm wide has 0.05).
 inline constexpr double kMinHoleWidth = 0.1;

@@ -27,7 +27,8 @@ Vec2 place(const Vec2& v, const Pose2& pose) {
 std::vector<Vec2> rectangle_corners(const LocalShape& r) {
   std::vector<Vec2> out;
   for (const Vec2& c : {Vec2(-1, -1), Vec2(1, -1), Vec2(1, 1), Vec2(-1, 1)}) {
-    out.push_back(r.center + rotate(Vec2(c.x() * r.half_length, c.y() * r.half_width), r.orientation));
+    out.push_back(r.center +
+                  rotate(Vec2(c.x() * r.half_length, c.y() * r.half_width), r.orientation));
   }
   return out;
 }
@@ -69,8 +70,8 @@ LocalShape read_polygon(const XmlDocument& xml, const pugi::xml_node& node) {
   s.node = node;
   s.points = xml.points(node);
   if (s.points.size() < 3) {
-    xml.fail(node, "a polygon needs at least 3 points (has " + std::to_string(s.points.size()) +
-                       ")");
+    xml.fail(node,
+             "a polygon needs at least 3 points (has " + std::to_string(s.points.size()) + ")");
   }
   return s;
 }
@@ -115,8 +116,8 @@ Obstacle static_obstacle(const XmlDocument& xml, int id, const std::vector<Local
     try {
       switch (s.kind) {
         case LocalShape::Kind::rectangle:
-          parts.emplace_back(Obb(place(s.center, pose), pose.heading + s.orientation,
-                                 s.half_length, s.half_width));
+          parts.emplace_back(Obb(place(s.center, pose), pose.heading + s.orientation, s.half_length,
+                                 s.half_width));
           break;
         case LocalShape::Kind::circle:
           parts.emplace_back(Circle(place(s.center, pose), s.radius));

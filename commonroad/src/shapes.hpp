@@ -4,7 +4,6 @@
 #pragma once
 
 #include <pugixml.hpp>
-
 #include <vector>
 
 #include "collision/obstacle.hpp"
@@ -18,9 +17,9 @@ namespace collision::commonroad_detail {
 struct LocalShape {
   enum class Kind { rectangle, circle, polygon };
   Kind kind = Kind::rectangle;
-  pugi::xml_node node;     // for messages
-  Vec2 center{0, 0};       // rectangle, circle
-  double orientation = 0;  // rectangle
+  pugi::xml_node node;                     // for messages
+  Vec2 center{0, 0};                       // rectangle, circle
+  double orientation = 0;                  // rectangle
   double half_length = 0, half_width = 0;  // rectangle
   double radius = 0;                       // circle
   std::vector<Vec2> points;                // polygon, >= 3

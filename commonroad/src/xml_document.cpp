@@ -48,8 +48,8 @@ XmlDocument::XmlDocument(std::string text, std::string file)
     : file_(std::move(file)), text_(std::move(text)) {
   // Default parsing, but comments and the like are skipped and no entity in the text can reach
   // beyond it (pugixml expands only the five predefined ones and character references).
-  const pugi::xml_parse_result result = document_.load_buffer(
-      text_.data(), text_.size(), pugi::parse_default, pugi::encoding_utf8);
+  const pugi::xml_parse_result result =
+      document_.load_buffer(text_.data(), text_.size(), pugi::parse_default, pugi::encoding_utf8);
   if (!result) {
     throw ScenarioError(file_ + ":" + std::to_string(line_at(text_, result.offset)) +
                         ": (document): not well-formed XML: " + result.description());
@@ -69,7 +69,8 @@ std::string XmlDocument::path(const pugi::xml_node& node) {
     // The root is the same for every path; leave it out unless it is the node itself.
     if (n.parent().type() == pugi::node_document && n != node) break;
     std::string part = n.name();
-    if (const pugi::xml_attribute id = n.attribute("id")) part += std::string("[") + id.value() + "]";
+    if (const pugi::xml_attribute id = n.attribute("id"))
+      part += std::string("[") + id.value() + "]";
     parts.push_back(std::move(part));
   }
   std::string out;

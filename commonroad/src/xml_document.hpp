@@ -3,9 +3,8 @@
 // (required children and attributes, numbers, ids, exact-or-interval values, points).
 #pragma once
 
-#include <pugixml.hpp>
-
 #include <memory>
+#include <pugixml.hpp>
 #include <string>
 #include <vector>
 

@@ -1,8 +1,8 @@
 #include "cli.hpp"
 
 #include <cerrno>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 #include <set>
 
 #include "commonroad_scenario.hpp"

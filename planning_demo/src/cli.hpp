@@ -16,10 +16,10 @@ class UsageError : public std::runtime_error {
 struct Options {
   std::string scenario;    // scenario YAML
   std::string commonroad;  // CommonRoad XML instead of the scenario YAML; empty: none
-  std::string config;    // checker config YAML
-  std::string svg;       // picture to write
-  std::string json;      // per-candidate results to write; empty: none
-  int candidates = 0;    // > 0 overrides the scenario's count
+  std::string config;      // checker config YAML
+  std::string svg;         // picture to write
+  std::string json;        // per-candidate results to write; empty: none
+  int candidates = 0;      // > 0 overrides the scenario's count
   bool help = false;
 };
 

@@ -11,8 +11,8 @@ namespace {
 
 using collision::CommonRoadLanelet;
 using collision::CommonRoadScenario;
-using collision::Vec2;
 using collision::kPi;
+using collision::Vec2;
 
 constexpr double kMaxReferenceLength = 400;  // metres of lanelets followed ahead of the start
 constexpr double kMinPointGap = 0.05;        // metres: closer centre-line points are merged
@@ -144,7 +144,8 @@ std::vector<Lane> lanes_beside(const CommonRoadScenario& file, const ReferenceLi
     std::set<int> visited = {start.id};
     while (true) {
       const std::optional<int> next = to_left ? l->adjacent_left : l->adjacent_right;
-      const bool same = to_left ? l->adjacent_left_same_direction : l->adjacent_right_same_direction;
+      const bool same =
+          to_left ? l->adjacent_left_same_direction : l->adjacent_right_same_direction;
       const CommonRoadLanelet* neighbour = next ? file.lanelet(*next) : nullptr;
       if (neighbour == nullptr || !visited.insert(neighbour->id).second) break;
       lanes.push_back(lane_of(line, *neighbour, near, !same));
@@ -176,8 +177,8 @@ ObstacleSpec spec_of(const collision::Obstacle& o) {
     for (const collision::Shape& part : o.parts()) {
       const collision::Obb* segment = std::get_if<collision::Obb>(&part);
       if (segment == nullptr) continue;
-      const Vec2 along = segment->half_length() *
-                         Vec2(std::cos(segment->heading()), std::sin(segment->heading()));
+      const Vec2 along =
+          segment->half_length() * Vec2(std::cos(segment->heading()), std::sin(segment->heading()));
       if (spec.outline.empty()) spec.outline.push_back(segment->center() - along);
       spec.outline.push_back(segment->center() + along);
     }
@@ -193,8 +194,8 @@ ObstacleSpec spec_of(const collision::Obstacle& o) {
       }
       if (const auto* circle = std::get_if<collision::Circle>(&part)) {
         for (int k = 0; k < 24; ++k) {
-          outline.push_back(circle->center() +
-                            circle->radius() * Vec2(std::cos(kPi * k / 12), std::sin(kPi * k / 12)));
+          outline.push_back(circle->center() + circle->radius() * Vec2(std::cos(kPi * k / 12),
+                                                                       std::sin(kPi * k / 12)));
         }
       }
       spec.parts.push_back(outline);
@@ -215,11 +216,12 @@ ObstacleSpec spec_of(const collision::Obstacle& o) {
     spec.half_length = spec.half_width = circle->radius();
     for (int k = 0; k < 48; ++k) {
       spec.outline.push_back(circle->center() + circle->radius() * Vec2(std::cos(kPi * k / 24),
-                                                                         std::sin(kPi * k / 24)));
+                                                                        std::sin(kPi * k / 24)));
     }
   } else if (const auto* ellipse = std::get_if<collision::Ellipse>(&shape)) {
     spec.kind = ObstacleKind::ellipse;
-    spec.center = collision::Pose2{ellipse->center().x(), ellipse->center().y(), ellipse->heading()};
+    spec.center =
+        collision::Pose2{ellipse->center().x(), ellipse->center().y(), ellipse->heading()};
     spec.half_length = ellipse->half_length();
     spec.half_width = ellipse->half_width();
     spec.outline = box_corners(collision::Obb(ellipse->center(), ellipse->heading(),
@@ -242,7 +244,8 @@ collision::Obstacle on_start_clock(const collision::Obstacle& o, double t0) {
 Scenario commonroad_scenario(const CommonRoadScenario& file,
                              const collision::CheckerConfig& config) {
   if (file.ego_starts.empty()) {
-    throw ScenarioError(file.file + ":1: commonRoad: no <planningProblem>: the demo plans from "
+    throw ScenarioError(file.file +
+                        ":1: commonRoad: no <planningProblem>: the demo plans from "
                         "its initial state");
   }
   if (file.lanelets.empty()) {
@@ -272,8 +275,8 @@ Scenario commonroad_scenario(const CommonRoadScenario& file,
   // The file's position is the centre of the car; the checker's pose is its rear axle.
   const collision::VehicleParams& v = config.vehicle;
   const double centre_ahead_of_axle = 0.5 * (v.wheel_base + v.front_overhang - v.rear_overhang);
-  const Vec2 axle = centre - centre_ahead_of_axle * Vec2(std::cos(start.pose.heading),
-                                                         std::sin(start.pose.heading));
+  const Vec2 axle = centre - centre_ahead_of_axle *
+                                 Vec2(std::cos(start.pose.heading), std::sin(start.pose.heading));
   const Vec2 frenet = scenario.reference_line.to_frenet(axle);
   scenario.ego.s = frenet.x();
   scenario.ego.d = frenet.y();

@@ -578,13 +578,12 @@ void snapshot_times_text(std::ostream& out, const View& view, const ObstacleSpec
     const Vec2 at = view.px(centroid(placed(spec.outline, pose_at(spec.prediction, times[k]))));
     std::size_t last = k;
     while (last + 1 < times.size() &&
-           (view.px(centroid(placed(spec.outline, pose_at(spec.prediction, times[last + 1])))) -
-            at)
+           (view.px(centroid(placed(spec.outline, pose_at(spec.prediction, times[last + 1])))) - at)
                    .norm() < 16) {
       ++last;
     }
-    const std::string label =
-        last == k ? time_text(times[k]) + "s" : time_text(times[k]) + "-" + time_text(times[last]) + "s";
+    const std::string label = last == k ? time_text(times[k]) + "s"
+                                        : time_text(times[k]) + "-" + time_text(times[last]) + "s";
     out << "<text x=\"" << num(at.x()) << "\" y=\"" << num(at.y() + 3) << "\" font-size=\"8\" "
         << "text-anchor=\"middle\" fill=\"#ffffff\" stroke=\"" << colour
         << "\" stroke-width=\"2\" paint-order=\"stroke\" font-weight=\"bold\">" << label
@@ -621,8 +620,8 @@ void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
     const PixelBox box = pixel_box(view, now);
     const std::string name =
         spec.label.empty() ? "obstacle " + std::to_string(spec.id) : spec.label;
-    labels.push_back(LabelRequest{view.px(centroid(now)), 0.5 * (box.hi.y() - box.lo.y()) + 4,
-                                  name, 12, colour});
+    labels.push_back(LabelRequest{view.px(centroid(now)), 0.5 * (box.hi.y() - box.lo.y()) + 4, name,
+                                  12, colour});
   }
   out << "</g>\n";
 }
@@ -640,12 +639,14 @@ void draw_labels(std::ostream& out, const View& view, const Scenario& scenario,
       placer.block(pixel_box(view, spec.outline));
       continue;
     }
-    for (double t : times) placer.block(pixel_box(view, placed(spec.outline, pose_at(spec.prediction, t))));
+    for (double t : times)
+      placer.block(pixel_box(view, placed(spec.outline, pose_at(spec.prediction, t))));
   }
   const Candidate& chosen = outcome.lattice.candidates[outcome.ranking.best];
   for (double t : times) {
-    const auto c = collision::footprint(pose_at(chosen.trajectory, t), config.vehicle, config.margins)
-                       .corners();
+    const auto c =
+        collision::footprint(pose_at(chosen.trajectory, t), config.vehicle, config.margins)
+            .corners();
     placer.block(pixel_box(view, std::vector<Vec2>(c.begin(), c.end())));
   }
   out << "<g id=\"labels\">\n";
@@ -763,8 +764,8 @@ void draw_chosen(std::ostream& out, const View& view, const PlanOutcome& outcome
       collision::footprint(chosen.trajectory.front().pose, config.vehicle, config.margins);
   const PixelBox start_box = pixel_box(view, corners(start));
   labels.insert(labels.begin(), LabelRequest{view.px(start.center()),
-                                             0.5 * (start_box.hi.y() - start_box.lo.y()) + 4,
-                                             "ego", 13, kChosenColour});
+                                             0.5 * (start_box.hi.y() - start_box.lo.y()) + 4, "ego",
+                                             13, kChosenColour});
   out << "</g>\n";
 }
 
@@ -788,9 +789,9 @@ void legend_swatch_box(std::ostream& out, double x, double y, const std::string&
 
 // What the legend's optional rows show: only what the picture has.
 struct LegendExtras {
-  bool borders = false;           // road boundaries
-  bool margins = false;           // some obstacle has a class margin > 0
-  bool round_stationary = false;  // a stationary circle or ellipse
+  bool borders = false;                                  // road boundaries
+  bool margins = false;                                  // some obstacle has a class margin > 0
+  bool round_stationary = false;                         // a stationary circle or ellipse
   std::vector<collision::ObstacleClass> moving_classes;  // of moving obstacles coloured by class
   bool any() const { return borders || margins || round_stationary; }
 };
@@ -839,7 +840,8 @@ void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome
                     "ego footprint at snapshot times");
   // A moving obstacle's snapshot: its time inside, in seconds (its colour: the class row).
   out << "<rect x=\"" << num(col[1] + 4) << "\" y=\"" << num(row[2] - 7)
-      << "\" width=\"26\" height=\"14\" fill=\"#777777\" fill-opacity=\"0.7\" stroke=\"#777777\"/>\n";
+      << "\" width=\"26\" height=\"14\" fill=\"#777777\" fill-opacity=\"0.7\" "
+         "stroke=\"#777777\"/>\n";
   out << "<text x=\"" << num(col[1] + 17) << "\" y=\"" << num(row[2] + 3)
       << "\" font-size=\"8\" text-anchor=\"middle\" fill=\"#ffffff\" stroke=\"#777777\" "
          "stroke-width=\"2\" paint-order=\"stroke\" font-weight=\"bold\">2s</text>\n";

@@ -1,10 +1,10 @@
 // Labels placed by LabelPlacer overlap neither each other nor the drawing they must not hide.
+#include "label_placer.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
-
-#include "label_placer.hpp"
 
 namespace planning_demo {
 namespace {

@@ -8,7 +8,6 @@
 #include <sstream>
 
 #include "app.hpp"
-
 #include "json_writer.hpp"
 #include "planner.hpp"
 #include "report.hpp"

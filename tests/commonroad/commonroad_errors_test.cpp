@@ -20,9 +20,13 @@ std::string document(const std::string& body, const std::string& version = "2020
 // A static obstacle of id `id` (lines 3-...) with `shape` inside <shape> (from line 5).
 std::string static_obstacle(const std::string& shape, int id = 5,
                             const std::string& type = "parkedVehicle") {
-  return "<staticObstacle id=\"" + std::to_string(id) + "\">\n"  // line 3
-         "<type>" + type + "</type>\n"                           // line 4
-         "<shape>\n" + shape +                                   // line 5
+  return "<staticObstacle id=\"" + std::to_string(id) +
+         "\">\n"  // line 3
+         "<type>" +
+         type +
+         "</type>\n"  // line 4
+         "<shape>\n" +
+         shape +  // line 5
          "</shape>\n"
          "</staticObstacle>\n";
 }
@@ -99,7 +103,8 @@ TEST(CommonRoadErrors, NonNumericValues) {
 TEST(CommonRoadErrors, MissingElements) {
   EXPECT_EQ(message_of(document(static_obstacle("<rectangle>\n<length>4</length></rectangle>\n"))),
             "t.xml:6: staticObstacle[5]/shape/rectangle: missing element <width>");
-  EXPECT_EQ(message_of(document("<staticObstacle id=\"5\">\n<shape>" + kBox + "</shape>\n"
+  EXPECT_EQ(message_of(document("<staticObstacle id=\"5\">\n<shape>" + kBox +
+                                "</shape>\n"
                                 "</staticObstacle>\n")),
             "t.xml:3: staticObstacle[5]: missing element <type>");
   EXPECT_EQ(message_of(document("<dynamicObstacle id=\"5\">\n<type>car</type>\n<shape>" + kBox +
@@ -116,9 +121,9 @@ TEST(CommonRoadErrors, MissingElements) {
                                 "</planningProblem>\n")),
             "t.xml:5: planningProblem[9]/initialState/orientation: needs <exact> or both "
             "<intervalStart> and <intervalEnd>");
-  EXPECT_EQ(message_of(document("<obstacle id=\"5\">\n<type>car</type>\n<shape>" + kBox +
-                                "</shape>\n</obstacle>\n",
-                                "2018b")),
+  EXPECT_EQ(message_of(document(
+                "<obstacle id=\"5\">\n<type>car</type>\n<shape>" + kBox + "</shape>\n</obstacle>\n",
+                "2018b")),
             "t.xml:3: obstacle[5]: missing element <role>");
 }
 
@@ -130,9 +135,9 @@ TEST(CommonRoadErrors, UnknownShapesAndTypes) {
             "t.xml:5: staticObstacle[5]/shape: no shape (expected rectangle, circle or polygon)");
   EXPECT_EQ(message_of(document(static_obstacle(kBox, 5, "spaceship"))),
             "t.xml:4: staticObstacle[5]/type: unknown obstacle type 'spaceship'");
-  EXPECT_EQ(message_of(document("<obstacle id=\"5\">\n<role>parked</role>\n</obstacle>\n",
-                                "2018b")),
-            "t.xml:4: obstacle[5]/role: expected static or dynamic, got 'parked'");
+  EXPECT_EQ(
+      message_of(document("<obstacle id=\"5\">\n<role>parked</role>\n</obstacle>\n", "2018b")),
+      "t.xml:4: obstacle[5]/role: expected static or dynamic, got 'parked'");
 }
 
 TEST(CommonRoadErrors, RepeatedIds) {
@@ -158,17 +163,18 @@ TEST(CommonRoadErrors, DegenerateShapes) {
       "<polygon>\n<point><x>0</x><y>0</y></point><point><x>2</x><y>2</y></point>"
       "<point><x>2</x><y>0</y></point><point><x>0</x><y>2</y></point></polygon>\n";
   const std::string message = message_of(document(static_obstacle(bow_tie)));
-  EXPECT_EQ(message.rfind("t.xml:6: staticObstacle[5]/shape/polygon: degenerate shape: obstacle 5: ",
-                          0),
-            0u)
+  EXPECT_EQ(
+      message.rfind("t.xml:6: staticObstacle[5]/shape/polygon: degenerate shape: obstacle 5: ", 0),
+      0u)
       << message;
   // The same polygon on a moving body is refused, not hulled.
   const std::string moving = "<dynamicObstacle id=\"6\">\n<type>car</type>\n<shape>\n" + bow_tie +
                              "</shape>\n" + state("initialState", "<exact>0</exact>") +
                              "</dynamicObstacle>\n";
-  EXPECT_EQ(message_of(document(moving)).rfind(
-                "t.xml:6: dynamicObstacle[6]/shape/polygon: degenerate shape: obstacle 6: ", 0),
-            0u)
+  EXPECT_EQ(
+      message_of(document(moving))
+          .rfind("t.xml:6: dynamicObstacle[6]/shape/polygon: degenerate shape: obstacle 6: ", 0),
+      0u)
       << message_of(document(moving));
   // Lanelet bounds of one point, and bounds that cross (no simple polygon between them).
   EXPECT_EQ(message_of(document("<lanelet id=\"1\">\n<leftBound><point><x>0</x><y>0</y></point>"
@@ -178,8 +184,8 @@ TEST(CommonRoadErrors, DegenerateShapes) {
       "<lanelet id=\"1\">\n<leftBound><point><x>0</x><y>1</y></point><point><x>10</x><y>-1</y>"
       "</point></leftBound>\n<rightBound><point><x>0</x><y>-1</y></point><point><x>10</x>"
       "<y>1</y></point></rightBound>\n</lanelet>\n";
-  EXPECT_EQ(message_of(document(crossing)).rfind(
-                "t.xml:3: lanelet[1]: its bounds do not enclose a simple polygon (", 0),
+  EXPECT_EQ(message_of(document(crossing))
+                .rfind("t.xml:3: lanelet[1]: its bounds do not enclose a simple polygon (", 0),
             0u)
       << message_of(document(crossing));
 }
@@ -266,10 +272,10 @@ TEST(CommonRoadReading, ShapeGroups) {
   EXPECT_EQ(s.obstacles[0].parts().size(), 2u);
   // Dynamic: one body, the hull of both, reaching the circle's far side (x = 4) and the box's
   // corners.
-  s = collision::parse_commonroad(document("<dynamicObstacle id=\"6\">\n<type>truck</type>\n"
-                                           "<shape>\n" + group + "</shape>\n" +
-                                           state("initialState", "<exact>0</exact>") +
-                                           "</dynamicObstacle>\n"));
+  s = collision::parse_commonroad(document(
+      "<dynamicObstacle id=\"6\">\n<type>truck</type>\n"
+      "<shape>\n" +
+      group + "</shape>\n" + state("initialState", "<exact>0</exact>") + "</dynamicObstacle>\n"));
   const collision::ConvexPolygon& hull =
       std::get<collision::ConvexPolygon>(s.obstacles[0].parts().front());
   EXPECT_TRUE(collision::intersects(hull, collision::Circle(collision::Vec2(3.99, 0), 0)));

@@ -4,12 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <limits>
-#include <stdexcept>
 #include <cmath>
 #include <collision/collision.hpp>
 #include <collision/commonroad.hpp>
+#include <limits>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -65,8 +65,9 @@ double distance_to_borders(const CommonRoadScenario& s, const Shape& shape) {
   double best = std::numeric_limits<double>::infinity();
   for (const Obstacle& border : s.road_boundaries) {
     for (const collision::Shape& part : border.parts()) {
-      std::visit([&](const auto& p) { best = std::min(best, collision::distance(shape, p).distance); },
-                 part);
+      std::visit(
+          [&](const auto& p) { best = std::min(best, collision::distance(shape, p).distance); },
+          part);
     }
   }
   return best;
@@ -102,9 +103,10 @@ void expect_traffic_clear_of_borders(const CommonRoadScenario& s) {
       if (const collision::Obb* box = std::get_if<collision::Obb>(&body)) {
         const double cos_h = std::cos(pose.heading), sin_h = std::sin(pose.heading);
         const Vec2& o = box->center();
-        const Vec2 c(pose.x + cos_h * o.x() - sin_h * o.y(), pose.y + sin_h * o.x() + cos_h * o.y());
+        const Vec2 c(pose.x + cos_h * o.x() - sin_h * o.y(),
+                     pose.y + sin_h * o.x() + cos_h * o.y());
         d = distance_to_borders(s, collision::Obb(c, pose.heading + box->heading(),
-                                                   box->half_length(), box->half_width()));
+                                                  box->half_length(), box->half_width()));
       } else if (const collision::ConvexPolygon* polygon =
                      std::get_if<collision::ConvexPolygon>(&body)) {
         d = distance_to_borders(s, collision::transformed(*polygon, pose));

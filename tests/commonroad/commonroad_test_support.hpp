@@ -24,9 +24,9 @@ inline std::string shared_scenario(const std::string& file) {
 }  // namespace commonroad_test
 
 // Skips the test, saying what is missing, when a shared scenario is absent.
-#define COMMONROAD_SHARED_OR_SKIP(var, file)                                              \
-  const std::string var = commonroad_test::shared_scenario(file);                         \
-  if (var.empty()) {                                                                      \
-    GTEST_SKIP() << COLLISION_SHARED_COMMONROAD_DIR "/" file                              \
-                 << " is not there (../shared beside the repository): skipped";           \
+#define COMMONROAD_SHARED_OR_SKIP(var, file)                                    \
+  const std::string var = commonroad_test::shared_scenario(file);               \
+  if (var.empty()) {                                                            \
+    GTEST_SKIP() << COLLISION_SHARED_COMMONROAD_DIR "/" file                    \
+                 << " is not there (../shared beside the repository): skipped"; \
   }

@@ -14,10 +14,10 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <cmath>
 #include <collision/collision.hpp>
 #include <collision/commonroad.hpp>
+#include <cstdio>
 #include <optional>
 #include <random>
 #include <string>
@@ -66,7 +66,8 @@ Region polygon_region(std::vector<Vec2> points) {
     hi = hi.cwiseMax(p);
   }
   r.bound_centre = 0.5 * (lo + hi);
-  for (const Vec2& p : points) r.bound_radius = std::max(r.bound_radius, (p - r.bound_centre).norm());
+  for (const Vec2& p : points)
+    r.bound_radius = std::max(r.bound_radius, (p - r.bound_centre).norm());
   r.polygon = std::move(points);
   return r;
 }
@@ -88,8 +89,8 @@ std::vector<Vec2> box_corners(const Pose& frame, const Vec2& centre, double head
 // A part of an obstacle (its own frame, or the world for a stationary one) placed by `frame`.
 Region region_of(const collision::Shape& part, const Pose& frame) {
   if (const auto* box = std::get_if<collision::Obb>(&part)) {
-    return polygon_region(box_corners(frame, box->center(), box->heading(), box->half_length(),
-                                      box->half_width()));
+    return polygon_region(
+        box_corners(frame, box->center(), box->heading(), box->half_length(), box->half_width()));
   }
   if (const auto* polygon = std::get_if<collision::ConvexPolygon>(&part)) {
     std::vector<Vec2> points;
@@ -138,7 +139,8 @@ bool polygon_disc_overlap(const std::vector<Vec2>& polygon, const Vec2& c, doubl
 }
 
 bool overlap(const Region& ego, const Region& other) {
-  if ((ego.bound_centre - other.bound_centre).norm() > ego.bound_radius + other.bound_radius + 1e-6) {
+  if ((ego.bound_centre - other.bound_centre).norm() >
+      ego.bound_radius + other.bound_radius + 1e-6) {
     return false;
   }
   if (other.polygon.empty()) return polygon_disc_overlap(ego.polygon, other.centre, other.radius);
@@ -148,7 +150,9 @@ bool overlap(const Region& ego, const Region& other) {
 // The obstacle's pose at t: its prediction held outside its span, interpolated inside.
 Pose obstacle_pose(const collision::Obstacle& o, double t) {
   const auto& p = o.prediction();
-  auto pose = [](const collision::PredictedPose& q) { return Pose{q.pose.x, q.pose.y, q.pose.heading}; };
+  auto pose = [](const collision::PredictedPose& q) {
+    return Pose{q.pose.x, q.pose.y, q.pose.heading};
+  };
   if (t <= p.front().t) return pose(p.front());
   if (t >= p.back().t) return pose(p.back());
   std::size_t i = 1;
@@ -192,8 +196,8 @@ std::optional<double> first_sampled_hit(const std::vector<collision::Obstacle>& 
 
 // Random candidates from the start: its speed, a constant acceleration and yaw rate.
 std::vector<collision::Trajectory> candidates(const collision::CommonRoadState& start,
-                                              const collision::CheckerConfig& config,
-                                              unsigned seed, int count) {
+                                              const collision::CheckerConfig& config, unsigned seed,
+                                              int count) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> accel(-4.0, 2.0), yaw_rate(-0.08, 0.08);
   const collision::VehicleParams& v = config.vehicle;
@@ -243,8 +247,8 @@ void check_against_sampling(const std::string& path, unsigned seed, int min_free
       ++colliding;
       const std::optional<double> grown_hit = first_sampled_hit(obstacles, config, t, kGrowth);
       ASSERT_TRUE(grown_hit.has_value())
-          << "the checker reports a hit with obstacle " << r.obstacle_id.value_or(-1)
-          << " at pose " << *r.first_collision_index
+          << "the checker reports a hit with obstacle " << r.obstacle_id.value_or(-1) << " at pose "
+          << *r.first_collision_index
           << " that the reference does not find even with the ego grown by 0.1 m";
       EXPECT_LE(*grown_hit, t[*r.first_collision_index].t + 1e-9);
     }
@@ -253,7 +257,8 @@ void check_against_sampling(const std::string& path, unsigned seed, int min_free
   // empty.
   EXPECT_GT(colliding, 10) << "too few colliding candidates";
   std::printf("%s: %d of %zu candidates collide\n", path.c_str(), colliding, trajectories.size());
-  EXPECT_GE(static_cast<int>(trajectories.size()) - colliding, min_free) << "too few free candidates";
+  EXPECT_GE(static_cast<int>(trajectories.size()) - colliding, min_free)
+      << "too few free candidates";
 }
 
 TEST(CommonRoadVsSampling, BundledScenario) {

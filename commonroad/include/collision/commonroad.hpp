@@ -42,9 +42,9 @@
 //   left open (the map ends there, not the road), so a border ring becomes one or more open
 //   polylines; a piece from one open end to another whose ends are less than 10 m apart (the
 //   step between the staggered ends of side-by-side lanelets, or a thin notch where two lanelets
-//   that should meet part towards the map's end) is the map's ragged edge and is left out too. Holes narrower than 10 cm on
-//   average (gaps where lanelets do not quite meet) are not borders. Border ids are the file's largest id plus 1, 2, ..., so they never clash with
-//   an obstacle's.
+//   that should meet part towards the map's end) is the map's ragged edge and is left out too.
+//   Holes narrower than 10 cm on average (gaps where lanelets do not quite meet) are not borders.
+//   Border ids are the file's largest id plus 1, 2, ..., so they never clash with an obstacle's.
 // - Each planning problem's initial state (position, orientation, time, velocity).
 // - Everything else (traffic signs and lights, intersections, goal states, the ego's shape) is
 //   not read; unknown elements are ignored, as CommonRoad's own tools do with newer elements.
@@ -94,11 +94,11 @@ struct CommonRoadLanelet {
 };
 
 struct CommonRoadScenario {
-  std::string file;                 // the path it was read from
-  std::string benchmark_id;         // the file's benchmarkID
-  std::string format_version;       // commonRoadVersion: "2018b", "2020a", ...
-  double time_step = 0.1;           // s (dt): time step k is at t = k * time_step
-  std::vector<Obstacle> obstacles;  // every static and dynamic obstacle, in file order
+  std::string file;                         // the path it was read from
+  std::string benchmark_id;                 // the file's benchmarkID
+  std::string format_version;               // commonRoadVersion: "2018b", "2020a", ...
+  double time_step = 0.1;                   // s (dt): time step k is at t = k * time_step
+  std::vector<Obstacle> obstacles;          // every static and dynamic obstacle, in file order
   std::vector<Obstacle> road_boundaries;    // the lanelet network's outer borders (boundary())
   std::vector<CommonRoadState> ego_starts;  // each planning problem's initial state
   std::vector<int> planning_problem_ids;    // the planning problems' ids, same order
