@@ -61,8 +61,9 @@
 namespace collision {
 
 // A file that cannot be read as a CommonRoad scenario. The message reads
-// "<file>:<line>: <element>: <reason>" (line 1-based; the element as a path from the root, with
-// the id of each element that has one, e.g. "dynamicObstacle[42]/trajectory/state/time/exact").
+// "<file>:<line>: <element>: <reason>" (line 1-based, 0 for a file that cannot be opened; the
+// element as a path from the root, with the id of each element that has one, e.g.
+// "dynamicObstacle[42]/trajectory/state/time/exact").
 // Kinds: not XML, a missing element or attribute, a value that is not a finite number, an
 // unknown shape or obstacle type, a repeated id, a degenerate shape (a size <= 0, a polygon the
 // library refuses), times not increasing, a region where a point is needed.
