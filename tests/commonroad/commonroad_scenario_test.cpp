@@ -7,8 +7,12 @@
 #include <cmath>
 #include <collision/collision.hpp>
 #include <collision/commonroad.hpp>
+#include <cstdio>
+#include <fstream>
 #include <limits>
 #include <map>
+#include <regex>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <variant>
@@ -221,6 +225,45 @@ TEST(CommonRoadScenario, BundledScenario) {
   for (const Obstacle& b : s.road_boundaries) EXPECT_GT(b.id(), 300);
   expect_start_on_the_road(s);
   expect_traffic_clear_of_borders(s);
+}
+
+// The same scenario in UTM-sized coordinates: the same obstacles and borders, shifted. The union
+// runs relative to a local origin, so nothing is lost to the large coordinates.
+TEST(CommonRoadScenario, UtmCoordinatesGiveTheSameRoad) {
+  std::ifstream file(commonroad_test::bundled_scenario());
+  std::stringstream buffer;
+  buffer << file.rdbuf();
+  const Vec2 shift(4.5e6, 5.5e6);
+  std::string shifted;
+  const std::regex coordinate("<(x|y)>([^<]*)</(x|y)>");
+  const std::string text = buffer.str();
+  auto last = text.cbegin();
+  for (std::sregex_iterator it(text.begin(), text.end(), coordinate), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    shifted.append(last, m[0].first);
+    const bool is_x = m[1] == "x";
+    char value[64];
+    std::snprintf(value, sizeof value, "%.17g", std::stod(m[2]) + (is_x ? shift.x() : shift.y()));
+    shifted += "<" + m[1].str() + ">" + value + "</" + m[1].str() + ">";
+    last = m[0].second;
+  }
+  shifted.append(last, text.cend());
+  const CommonRoadScenario near = collision::parse_commonroad(text);
+  const CommonRoadScenario far = collision::parse_commonroad(shifted);
+  ASSERT_EQ(far.obstacles.size(), near.obstacles.size());
+  ASSERT_EQ(far.road_boundaries.size(), near.road_boundaries.size());
+  for (std::size_t k = 0; k < near.road_boundaries.size(); ++k) {
+    const auto& a = near.road_boundaries[k].parts();
+    const auto& b = far.road_boundaries[k].parts();
+    ASSERT_EQ(a.size(), b.size()) << "border " << k;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const Vec2 ca = std::get<collision::Obb>(a[i]).center();
+      const Vec2 cb = std::get<collision::Obb>(b[i]).center();
+      EXPECT_LT((cb - ca - shift).norm(), 1e-6) << "border " << k << " segment " << i;
+    }
+  }
+  EXPECT_NEAR(far.ego_starts[0].pose.x - shift.x(), near.ego_starts[0].pose.x, 1e-6);
+  expect_start_on_the_road(far);
 }
 
 // A car driving down its lane never touches the borders; one that leaves the road does.
