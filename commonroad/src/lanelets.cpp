@@ -1,7 +1,10 @@
 #include "lanelets.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
+
+#include "collision/tolerances.hpp"
 
 namespace collision::commonroad_detail {
 namespace {
@@ -9,7 +12,17 @@ namespace {
 std::vector<Vec2> read_bound(const XmlDocument& xml, const pugi::xml_node& lanelet,
                              const char* name) {
   const pugi::xml_node bound = xml.required_child(lanelet, name);
-  std::vector<Vec2> points = xml.points(bound);
+  std::vector<Vec2> points;
+  for (pugi::xml_node point : bound.children("point")) {
+    points.push_back(xml.point(point));
+    // The union works on these numbers directly: keep them in the range the library supports,
+    // where Boost.Geometry's integer rescaling cannot overflow.
+    if (std::abs(points.back().x()) > kMaxCoordinate ||
+        std::abs(points.back().y()) > kMaxCoordinate) {
+      xml.fail(point, "beyond the supported range of coordinates (|x|, |y| <= " +
+                          std::to_string(static_cast<long long>(kMaxCoordinate)) + " m)");
+    }
+  }
   if (points.size() < 2) {
     xml.fail(bound, "a bound needs at least 2 points (has " + std::to_string(points.size()) + ")");
   }

@@ -164,16 +164,18 @@ std::vector<std::vector<Vec2>> road_border_polylines(
   std::vector<std::vector<Vec2>> out;
   if (lanelets.empty()) return out;
   const Vec2 origin = lanelets.front().left_bound.front();
-  std::vector<MultiPolygon> pieces;
-  pieces.reserve(lanelets.size());
-  for (const CommonRoadLanelet& lanelet : lanelets) {
-    MultiPolygon piece;
-    piece.push_back(lanelet_polygon(lanelet, origin));
-    pieces.push_back(std::move(piece));
-  }
   MultiPolygon road;
   try {
+    std::vector<MultiPolygon> pieces;
+    pieces.reserve(lanelets.size());
+    for (const CommonRoadLanelet& lanelet : lanelets) {
+      MultiPolygon piece;
+      piece.push_back(lanelet_polygon(lanelet, origin));
+      pieces.push_back(std::move(piece));
+    }
     road = union_of(std::move(pieces));
+  } catch (const std::invalid_argument&) {
+    throw;
   } catch (const std::exception& error) {
     // Boost.Geometry refuses some inputs it cannot overlay (its overlay_invalid_input_exception):
     // the reader reports it like any other bad road.

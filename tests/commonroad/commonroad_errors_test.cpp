@@ -180,6 +180,13 @@ TEST(CommonRoadErrors, DegenerateShapes) {
   EXPECT_EQ(message_of(document("<lanelet id=\"1\">\n<leftBound><point><x>0</x><y>0</y></point>"
                                 "</leftBound>\n</lanelet>\n")),
             "t.xml:4: lanelet[1]/leftBound: a bound needs at least 2 points (has 1)");
+  // A lanelet point far beyond the supported range (found by the fuzzer: Boost.Geometry's
+  // integer rescaling overflowed on it and threw its own exception).
+  EXPECT_EQ(
+      message_of(document("<lanelet id=\"1\">\n<leftBound>\n<point><x>0</x><y>1e70</y>"
+                          "</point><point><x>1</x><y>0</y></point></leftBound>\n</lanelet>\n")),
+      "t.xml:5: lanelet[1]/leftBound/point: beyond the supported range of coordinates (|x|, "
+      "|y| <= 1000000000 m)");
   const std::string crossing =
       "<lanelet id=\"1\">\n<leftBound><point><x>0</x><y>1</y></point><point><x>10</x><y>-1</y>"
       "</point></leftBound>\n<rightBound><point><x>0</x><y>-1</y></point><point><x>10</x>"
