@@ -4,7 +4,6 @@
 // the road borders take ids above the largest.
 #include <algorithm>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <sstream>
 #include <stdexcept>
