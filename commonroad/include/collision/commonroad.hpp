@@ -21,6 +21,7 @@
 //       shape, so a dynamic shape group, or a dynamic non-convex polygon, becomes the convex hull
 //       of its parts (a circle's part of the hull is its circumscribed 16-gon): larger than
 //       the file's shape, never smaller.
+//   A static obstacle without an initialState stands where its shape's own coordinates say.
 // - States: time step k is at t = k * time_step (`timeStepSize`). A value given as an interval
 //   (intervalStart, intervalEnd) is read as its midpoint. A dynamic obstacle's prediction is its
 //   initialState followed by its trajectory's states; one without a trajectory stands at its
@@ -45,6 +46,7 @@
 //   that should meet part towards the map's end) is the map's ragged edge and is left out too.
 //   Holes narrower than 10 cm on average (gaps where lanelets do not quite meet) are not borders.
 //   Border ids are the file's largest id plus 1, 2, ..., so they never clash with an obstacle's.
+//   Lanelet points must lie within the library's supported range (|x|, |y| <= kMaxCoordinate).
 // - Each planning problem's initial state (position, orientation, time, velocity).
 // - Everything else (traffic signs and lights, intersections, goal states, the ego's shape) is
 //   not read; unknown elements are ignored, as CommonRoad's own tools do with newer elements.
