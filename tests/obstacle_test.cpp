@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "collision/collision_checker.hpp"
+#include "collision/config.hpp"
 #include "collision/convex_polygon.hpp"
 #include "collision/errors.hpp"
 #include "collision/trajectory.hpp"
@@ -274,6 +276,30 @@ TEST(ObstacleStationary, ConvexPolygonIsOnePart) {
   EXPECT_FALSE(o.is_moving());
   ASSERT_EQ(o.parts().size(), 1u);
   EXPECT_EQ(std::get<ConvexPolygon>(o.parts()[0]).vertices(), box.vertices());
+}
+
+// Several convex shapes as one obstacle (a CommonRoad shape group): each is a part, in order;
+// a checker meets the obstacle through any of them and names its id.
+TEST(ObstacleStationary, SeveralShapesAreItsParts) {
+  const collision::Circle disc(collision::Vec2(30, 0), 1.0);
+  const collision::Obb box(collision::Vec2(10, 0), 0.0, 1.0, 0.5);
+  const Obstacle o = Obstacle::stationary(8, std::vector<collision::Shape>{box, disc});
+  ASSERT_EQ(o.parts().size(), 2u);
+  EXPECT_TRUE(std::holds_alternative<collision::Obb>(o.parts()[0]));
+  EXPECT_TRUE(std::holds_alternative<collision::Circle>(o.parts()[1]));
+  collision::CollisionChecker checker(collision::default_config());
+  checker.set_obstacles({o});
+  // A trajectory that passes beside the box and runs into the disc.
+  collision::Trajectory beside_box_into_disc;
+  for (int i = 0; i <= 30; ++i) {
+    beside_box_into_disc.push_back({0.1 * i, {1.0 * i, i < 20 ? 3.0 : 0.0, 0.0}});
+  }
+  const collision::TrajectoryResult r = checker.check(beside_box_into_disc);
+  EXPECT_TRUE(r.collides);
+  EXPECT_EQ(r.obstacle_id.value_or(-1), 8);
+  expect_contains(
+      geometry_error_of([] { Obstacle::stationary(9, std::vector<collision::Shape>{}); }),
+      {"obstacle 9: needs at least one shape"});
 }
 
 // Case 25: the dart is not convex, so ConvexPolygon refuses it; as an outline it is split.

@@ -5,6 +5,7 @@
 #include <new>
 
 #include "cli.hpp"
+#include "commonroad_scenario.hpp"
 #include "json_writer.hpp"
 #include "planner.hpp"
 #include "report.hpp"
@@ -37,8 +38,10 @@ int run_demo(const std::vector<std::string>& args, const std::string& source_dir
     return 0;
   }
   try {
-    const Scenario scenario = load_scenario(options.scenario);
     const collision::CheckerConfig config = collision::load_config(options.config);
+    const Scenario scenario = options.commonroad.empty()
+                                  ? load_scenario(options.scenario)
+                                  : load_commonroad_scenario(options.commonroad, config);
     const PlanOutcome outcome = plan(scenario, config, options.candidates);
     print_report(out, scenario, options.config, outcome);
     write_svg_file(options.svg, scenario, config, outcome);
@@ -47,6 +50,8 @@ int run_demo(const std::vector<std::string>& args, const std::string& source_dir
     if (!options.json.empty()) out << "JSON written to " << absolute(options.json) << "\n";
     return 0;
   } catch (const ScenarioError& error) {
+    err << program << ": bad scenario: " << error.what() << "\n";
+  } catch (const collision::ScenarioError& error) {
     err << program << ": bad scenario: " << error.what() << "\n";
   } catch (const collision::ConfigError& error) {
     err << program << ": bad config: " << error.what() << "\n";

@@ -1,8 +1,11 @@
 #include "cli.hpp"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <set>
+
+#include "commonroad_scenario.hpp"
 
 namespace planning_demo {
 namespace {
@@ -46,8 +49,8 @@ Options parse_arguments(const std::vector<std::string>& args, const std::string&
       value = arg.substr(eq + 1);
       has_value = true;
     }
-    static const std::set<std::string> known = {"--scenario", "--config", "--svg", "--json",
-                                                "--candidates"};
+    static const std::set<std::string> known = {"--scenario", "--commonroad", "--config",
+                                                "--svg",      "--json",       "--candidates"};
     if (!known.count(name)) throw UsageError("unknown option '" + name + "'");
     if (!seen.insert(name).second) throw UsageError(name + ": given more than once");
     if (!has_value) {
@@ -57,6 +60,8 @@ Options parse_arguments(const std::vector<std::string>& args, const std::string&
     if (value.empty()) throw UsageError(name + ": empty value");
     if (name == "--scenario") {
       options.scenario = value;
+    } else if (name == "--commonroad") {
+      options.commonroad = value;
     } else if (name == "--config") {
       options.config = value;
     } else if (name == "--svg") {
@@ -67,12 +72,16 @@ Options parse_arguments(const std::vector<std::string>& args, const std::string&
       options.candidates = parse_count(value);
     }
   }
+  if (seen.count("--scenario") && seen.count("--commonroad")) {
+    throw UsageError("--scenario and --commonroad: give one scenario, not both");
+  }
   return options;
 }
 
 std::string usage_text(const std::string& program) {
   return "Usage: " + program +
-         " [--scenario FILE] [--config FILE] [--svg FILE] [--json FILE] [--candidates N]\n"
+         " [--scenario FILE | --commonroad FILE] [--config FILE] [--svg FILE] [--json FILE]\n"
+         "       [--candidates N]\n"
          "\n"
          "Plans one cycle of a driving scenario: builds a lattice of candidate trajectories along\n"
          "the road, checks them all with collision::CollisionChecker::check_all, ranks them and\n"
@@ -81,6 +90,13 @@ std::string usage_text(const std::string& program) {
          "Options (default files are those of the repository this program was built from):\n"
          "  --scenario FILE   scenario YAML (docs/scenarios.md)\n"
          "                    default: config/scenarios/default.yaml\n"
+         "  --commonroad FILE a CommonRoad XML scenario (formats 2018b, 2020a) instead: plans\n"
+         "                    from its first planning problem's initial state along the\n"
+         "                    lanelets ahead, against its recorded traffic and road borders\n"
+         "                    (" +
+         std::to_string(kCommonRoadCandidates) + " candidates of " +
+         std::to_string(static_cast<int>(std::lround(kCommonRoadHorizon * 10)) + 1) +
+         " poses by default)\n"
          "  --config FILE     checker config YAML, read with collision::load_config\n"
          "                    default: config/default.yaml\n"
          "  --svg FILE        picture to write; default: planning_demo.svg in the current "

@@ -14,11 +14,12 @@ class UsageError : public std::runtime_error {
 };
 
 struct Options {
-  std::string scenario;  // scenario YAML
-  std::string config;    // checker config YAML
-  std::string svg;       // picture to write
-  std::string json;      // per-candidate results to write; empty: none
-  int candidates = 0;    // > 0 overrides the scenario's count
+  std::string scenario;    // scenario YAML
+  std::string commonroad;  // CommonRoad XML instead of the scenario YAML; empty: none
+  std::string config;      // checker config YAML
+  std::string svg;         // picture to write
+  std::string json;        // per-candidate results to write; empty: none
+  int candidates = 0;      // > 0 overrides the scenario's count
   bool help = false;
 };
 
@@ -26,7 +27,8 @@ struct Options {
 inline constexpr int kMaxCandidateOption = 100000;
 
 // Parses the arguments after the program name. `source_dir` roots the default scenario
-// (config/scenarios/default.yaml) and config (config/default.yaml); the SVG defaults to
+// (config/scenarios/default.yaml) and config (config/default.yaml); --commonroad FILE replaces the
+// scenario (not together with --scenario); the SVG defaults to
 // planning_demo.svg in the working directory. Options take their value as the next argument or
 // after '='. Throws UsageError for unknown options, missing or bad values, repeated options and
 // stray arguments.

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <stdexcept>
 
@@ -12,6 +13,17 @@ std::string number(double value) {
   if (!std::isfinite(value)) return "null";
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.9g", value);
+  return buffer;
+}
+
+// Exact: the shortest text that reads back as the same double, so that a candidate can be
+// re-checked from the file and get the same answer.
+std::string exact(double value) {
+  char buffer[32];
+  for (int digits = 15; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    if (std::strtod(buffer, nullptr) == value) break;
+  }
   return buffer;
 }
 
@@ -108,7 +120,13 @@ void write_json(std::ostream& out, const Scenario& scenario, const std::string& 
         << ", \"end_pose\": {\"x\": " << number(end.x) << ", \"y\": " << number(end.y)
         << ", \"heading\": " << number(end.heading) << "}"
         << ", \"pairs_seen\": " << r.stats.pairs_seen
-        << ", \"sent_to_gjk\": " << r.stats.sent_to_gjk << "}";
+        << ", \"sent_to_gjk\": " << r.stats.sent_to_gjk << ", \"poses\": [";
+    for (std::size_t k = 0; k < c.trajectory.size(); ++k) {
+      const collision::TrajectoryPoint& p = c.trajectory[k];
+      out << (k ? ", [" : "[") << exact(p.t) << ", " << exact(p.pose.x) << ", " << exact(p.pose.y)
+          << ", " << exact(p.pose.heading) << "]";
+    }
+    out << "]}";
   }
   out << "\n  ]\n}\n";
 }

@@ -1,5 +1,7 @@
 // Per-candidate results as JSON, for scripts: the run's summary, the checker's summed stage
-// counts, and one object per candidate in lattice order.
+// counts, and one object per candidate in lattice order, with its poses ("poses": [[t, x, y,
+// heading], ...], rear axle, s, m, rad, each number exact) so that it can be re-checked or
+// re-drawn.
 #pragma once
 
 #include <ostream>

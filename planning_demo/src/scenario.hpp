@@ -74,6 +74,9 @@ struct ObstacleSpec {
   // heading (a circle: both its radius).
   collision::Pose2 center;
   double half_length = 0, half_width = 0;
+  // A stationary obstacle of several convex parts (a CommonRoad shape group, a non-convex
+  // polygon): each part's outline, world frame, drawn one by one. Empty: `outline` is drawn.
+  std::vector<std::vector<collision::Vec2>> parts;
   // Empty for a stationary obstacle.
   std::vector<collision::PredictedPose> prediction;
   bool is_moving() const { return !prediction.empty(); }
@@ -85,6 +88,12 @@ struct ObstacleSpec {
 struct ClassMargin {
   collision::ObstacleClass obstacle_class = collision::ObstacleClass::unknown;
   double metres = 0;
+};
+
+// A lanelet of a CommonRoad road network, for the picture (world frame, metres).
+struct LaneletShape {
+  int id = 0;
+  std::vector<collision::Vec2> left_bound, right_bound;
 };
 
 struct Scenario {
@@ -100,6 +109,9 @@ struct Scenario {
   std::vector<collision::Obstacle> obstacles;  // built from the specs, same order
   // margins.by_class: replaces the checker config's margin for each class named (file order).
   std::vector<ClassMargin> class_margins;
+  // A CommonRoad scenario's lanelets: drawn as the road instead of `road.lanes` (which then only
+  // set the lattice's lateral range). Empty for a YAML scenario.
+  std::vector<LaneletShape> lanelets;
 };
 
 // Reads and validates a scenario. Throws ScenarioError "<file>:<line>: <key>: <reason>" for

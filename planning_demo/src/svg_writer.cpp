@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "label_placer.hpp"
 #include "report.hpp"
 
 namespace planning_demo {
@@ -25,7 +26,25 @@ constexpr double kSide = 24;           // px left and right of the map
 const char* const kFreeColour = "#2e9e44";
 const char* const kCollidingColour = "#d62728";
 const char* const kChosenColour = "#1858c9";
-const char* const kMovingPalette[] = {"#8e44ad", "#e08a00", "#c2327a", "#138d90", "#6d4c2f"};
+// A moving obstacle's colour, by its class, so that the legend can name every colour.
+const char* moving_colour(collision::ObstacleClass c) {
+  switch (c) {
+    case collision::ObstacleClass::car:
+      return "#8e44ad";
+    case collision::ObstacleClass::truck:
+      return "#e08a00";
+    case collision::ObstacleClass::bus:
+      return "#6d4c2f";
+    case collision::ObstacleClass::motorcycle:
+      return "#b03a2e";
+    case collision::ObstacleClass::bicycle:
+      return "#c2327a";
+    case collision::ObstacleClass::pedestrian:
+      return "#138d90";
+    default:
+      return "#5d6d7e";
+  }
+}
 
 std::string num(double value) {
   char buffer[32];
@@ -137,19 +156,24 @@ void text(std::ostream& out, double x, double y, const std::string& content, int
       << ">" << xml_escape(content) << "</text>\n";
 }
 
-// A label with a white halo, readable on any background, kept inside the map's frame.
-void halo_text(std::ostream& out, const View& view, Vec2 at, const std::string& content, int size,
-               const std::string& colour) {
-  const double half_width = 0.36 * size * static_cast<double>(content.size()) + 3;
-  at.x() = std::clamp(at.x(), view.left + half_width,
-                      std::max(view.left + half_width, view.left + view.width() - half_width));
-  at.y() = std::clamp(at.y(), view.top + size + 2.0,
-                      std::max(view.top + size + 2.0, view.top + view.height() - 4));
-  out << "<text x=\"" << num(at.x()) << "\" y=\"" << num(at.y()) << "\" font-size=\"" << size
-      << "\" text-anchor=\"middle\" fill=\"" << colour
-      << "\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" "
-         "paint-order=\"stroke\" font-weight=\"bold\">"
-      << xml_escape(content) << "</text>\n";
+// A label to place once everything is drawn (pixels).
+struct LabelRequest {
+  Vec2 anchor;
+  double gap = 0;  // px between the anchor and the label's first choice, above it
+  std::string text;
+  int size = 11;
+  std::string colour;
+};
+
+// Where every drawn body lies (pixels), for the labels to avoid.
+PixelBox pixel_box(const View& view, const std::vector<Vec2>& world_points) {
+  PixelBox box{Vec2(1e300, 1e300), Vec2(-1e300, -1e300)};
+  for (const Vec2& p : world_points) {
+    const Vec2 q = view.px(p);
+    box.lo = box.lo.cwiseMin(q);
+    box.hi = box.hi.cwiseMax(q);
+  }
+  return box;
 }
 
 struct Bounds {
@@ -209,7 +233,31 @@ Bounds compute_bounds(const Scenario& scenario, const PlanOutcome& outcome,
   return b;
 }
 
+// A CommonRoad road: each lanelet's area, its bounds as thin white lines.
+void draw_lanelets(std::ostream& out, const View& view, const Scenario& scenario) {
+  out << "<g id=\"road\">\n";
+  for (const LaneletShape& l : scenario.lanelets) {
+    std::vector<Vec2> polygon = l.left_bound;
+    polygon.insert(polygon.end(), l.right_bound.rbegin(), l.right_bound.rend());
+    out << "<polygon points=\"" << points_attr(view, polygon)
+        << "\" fill=\"#c8cbd0\" stroke=\"#c8cbd0\" stroke-width=\"0.5\"/>\n";
+  }
+  const double line_px = std::max(1.0, 0.12 * view.scale);
+  for (const LaneletShape& l : scenario.lanelets) {
+    for (const std::vector<Vec2>* bound : {&l.left_bound, &l.right_bound}) {
+      out << "<polyline points=\"" << points_attr(view, *bound)
+          << "\" fill=\"none\" stroke=\"#ffffff\" stroke-opacity=\"0.8\" stroke-width=\""
+          << num(line_px) << "\"/>\n";
+    }
+  }
+  out << "</g>\n";
+}
+
 void draw_road(std::ostream& out, const View& view, const Scenario& scenario, const Bounds& b) {
+  if (!scenario.lanelets.empty()) {
+    draw_lanelets(out, view, scenario);
+    return;
+  }
   const ReferenceLine& line = scenario.reference_line;
   const double step = std::max(0.5, 2.0 / view.scale * 4);  // about every 8 px
   std::vector<double> ss;
@@ -309,6 +357,12 @@ void body_element(std::ostream& out, const View& view, const ObstacleSpec& spec,
     round_element(out, view, at, spec.half_length, spec.half_width, style);
     return;
   }
+  if (!spec.is_moving() && !spec.parts.empty()) {
+    for (const std::vector<Vec2>& part : spec.parts) {
+      out << "<polygon points=\"" << points_attr(view, part) << "\" " << style << "/>\n";
+    }
+    return;
+  }
   const std::vector<Vec2> outline = spec.is_moving() ? placed(spec.outline, pose) : spec.outline;
   out << "<polygon points=\"" << points_attr(view, outline) << "\" " << style << "/>\n";
 }
@@ -379,15 +433,14 @@ void grown_element(std::ostream& out, const View& view, const ObstacleSpec& spec
       << style << "/>\n";
 }
 
-// Each obstacle's colour, in scenario order: its own, else by kind, moving ones from a palette.
+// Each obstacle's colour, in scenario order: its own, else by kind, moving ones by class.
 std::vector<std::string> obstacle_colours(const Scenario& scenario) {
   std::vector<std::string> out;
-  std::size_t k = 0;
   for (const ObstacleSpec& spec : scenario.obstacle_specs) {
     if (!spec.color.empty()) {
       out.push_back(spec.color);
     } else if (spec.is_moving()) {
-      out.push_back(kMovingPalette[k++ % (sizeof kMovingPalette / sizeof *kMovingPalette)]);
+      out.push_back(moving_colour(spec.obstacle_class));
     } else if (spec.kind == ObstacleKind::polygon) {
       out.push_back(kPolygonColour);
     } else if (spec.is_boundary()) {
@@ -496,9 +549,8 @@ std::optional<Vec2> border_label_anchor(const View& view, const ObstacleSpec& sp
   return shown[shown.size() / 5];
 }
 
-void label_stationary(std::ostream& out, const View& view, const Scenario& scenario,
-                      const collision::ClassMargins& margins) {
-  out << "<g id=\"stationary-labels\">\n";
+void label_stationary(const View& view, const Scenario& scenario,
+                      const collision::ClassMargins& margins, std::vector<LabelRequest>& labels) {
   for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
     const ObstacleSpec& spec = scenario.obstacle_specs[i];
     if (spec.is_moving() || spec.label.empty()) continue;
@@ -511,14 +563,38 @@ void label_stationary(std::ostream& out, const View& view, const Scenario& scena
             ? (std::max(spec.half_length, spec.half_width) + margins[spec.obstacle_class]) *
                       view.scale +
                   5
-            : -4;
-    halo_text(out, view, *at - Vec2(0, above), spec.label, 11, "#222222");
+            : 4;
+    labels.push_back(LabelRequest{*at, above, spec.label, 11, "#222222"});
   }
-  out << "</g>\n";
+}
+
+// The snapshot times of a moving obstacle: a small number in (or beside) each snapshot, in
+// seconds; snapshots closer than a label's width share one label ("0-4 s" for a standing car).
+void snapshot_times_text(std::ostream& out, const View& view, const ObstacleSpec& spec,
+                         const std::vector<double>& times, const std::string& colour) {
+  auto time_text = [](double t) { return fixed(t, t == std::floor(t) ? 0 : 1); };
+  std::size_t k = 0;
+  while (k < times.size()) {
+    const Vec2 at = view.px(centroid(placed(spec.outline, pose_at(spec.prediction, times[k]))));
+    std::size_t last = k;
+    while (last + 1 < times.size() &&
+           (view.px(centroid(placed(spec.outline, pose_at(spec.prediction, times[last + 1])))) - at)
+                   .norm() < 16) {
+      ++last;
+    }
+    const std::string label = last == k ? time_text(times[k]) + "s"
+                                        : time_text(times[k]) + "-" + time_text(times[last]) + "s";
+    out << "<text x=\"" << num(at.x()) << "\" y=\"" << num(at.y() + 3) << "\" font-size=\"8\" "
+        << "text-anchor=\"middle\" fill=\"#ffffff\" stroke=\"" << colour
+        << "\" stroke-width=\"2\" paint-order=\"stroke\" font-weight=\"bold\">" << label
+        << "</text>\n";
+    k = last + 1;
+  }
 }
 
 void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
-                 const std::vector<double>& times, double horizon) {
+                 const std::vector<double>& times, double horizon,
+                 std::vector<LabelRequest>& labels) {
   out << "<g id=\"moving-obstacles\">\n";
   const std::vector<std::string> colours = obstacle_colours(scenario);
   for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
@@ -539,22 +615,56 @@ void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
                    "fill=\"" + colour + "\" fill-opacity=\"" + fixed(fade(t, horizon), 2) +
                        "\" stroke=\"" + colour + "\" stroke-width=\"1\"");
     }
+    snapshot_times_text(out, view, spec, times, colour);
     const std::vector<Vec2> now = placed(spec.outline, pose_at(spec.prediction, 0));
-    std::string name = spec.label.empty() ? "obstacle " + std::to_string(spec.id) : spec.label;
-    if (spec.is_round() && std::max(spec.half_length, spec.half_width) < 0.5) {
-      // A pedestrian: beside its start, clear of where it goes next.
-      const double right = std::max(spec.half_length, spec.half_width) * view.scale + 8 +
-                           0.36 * 13 * static_cast<double>(name.size());
-      halo_text(out, view, view.px(centroid(now)) + Vec2(right, 4), name, 13, colour);
-    } else {
-      halo_text(out, view, view.px(centroid(now)) + Vec2(0, -view.scale * 1.6 - 6), name, 13,
-                colour);
+    const PixelBox box = pixel_box(view, now);
+    const std::string name =
+        spec.label.empty() ? "obstacle " + std::to_string(spec.id) : spec.label;
+    labels.push_back(LabelRequest{view.px(centroid(now)), 0.5 * (box.hi.y() - box.lo.y()) + 4, name,
+                                  12, colour});
+  }
+  out << "</g>\n";
+}
+
+// Every label, placed clear of each other and of the bodies (obstacles at their snapshots, the
+// ego's footprints), with a leader line when a label had to move from its first choice.
+void draw_labels(std::ostream& out, const View& view, const Scenario& scenario,
+                 const PlanOutcome& outcome, const collision::CheckerConfig& config,
+                 const std::vector<double>& times, const std::vector<LabelRequest>& labels) {
+  LabelPlacer placer(PixelBox{Vec2(view.left, view.top),
+                              Vec2(view.left + view.width(), view.top + view.height())});
+  for (const ObstacleSpec& spec : scenario.obstacle_specs) {
+    if (spec.is_boundary()) continue;
+    if (!spec.is_moving()) {
+      placer.block(pixel_box(view, spec.outline));
+      continue;
     }
-    // The latest snapshot's time, to read the fading scale off.
-    const double last = times.back();
-    const std::vector<Vec2> later = placed(spec.outline, pose_at(spec.prediction, last));
-    halo_text(out, view, view.px(centroid(later)) + Vec2(0, -view.scale * 1.6 - 4),
-              "t=" + fixed(last, last == std::floor(last) ? 0 : 1) + " s", 10, colour);
+    for (double t : times)
+      placer.block(pixel_box(view, placed(spec.outline, pose_at(spec.prediction, t))));
+  }
+  const Candidate& chosen = outcome.lattice.candidates[outcome.ranking.best];
+  for (double t : times) {
+    const auto c =
+        collision::footprint(pose_at(chosen.trajectory, t), config.vehicle, config.margins)
+            .corners();
+    placer.block(pixel_box(view, std::vector<Vec2>(c.begin(), c.end())));
+  }
+  out << "<g id=\"labels\">\n";
+  for (const LabelRequest& label : labels) {
+    const LabelPlacement p = placer.place(label.anchor, label.gap, label.text, label.size);
+    if (p.moved) {
+      const PixelBox box = LabelPlacer::text_box(p.at, label.text, label.size);
+      const Vec2 end(std::clamp(label.anchor.x(), box.lo.x(), box.hi.x()),
+                     std::clamp(label.anchor.y(), box.lo.y(), box.hi.y()));
+      out << "<line x1=\"" << num(label.anchor.x()) << "\" y1=\"" << num(label.anchor.y())
+          << "\" x2=\"" << num(end.x()) << "\" y2=\"" << num(end.y()) << "\" stroke=\""
+          << label.colour << "\" stroke-width=\"1\" stroke-opacity=\"0.8\"/>\n";
+    }
+    out << "<text x=\"" << num(p.at.x()) << "\" y=\"" << num(p.at.y()) << "\" font-size=\""
+        << label.size << "\" text-anchor=\"middle\" fill=\"" << label.colour
+        << "\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" "
+           "paint-order=\"stroke\" font-weight=\"bold\">"
+        << xml_escape(label.text) << "</text>\n";
   }
   out << "</g>\n";
 }
@@ -607,7 +717,7 @@ void draw_candidates(std::ostream& out, const View& view, const PlanOutcome& out
 
 void draw_chosen(std::ostream& out, const View& view, const PlanOutcome& outcome,
                  const std::vector<double>& times, const collision::CheckerConfig& config,
-                 double horizon) {
+                 double horizon, std::vector<LabelRequest>& labels) {
   const Candidate& chosen = outcome.lattice.candidates[outcome.ranking.best];
   const collision::TrajectoryResult& result = outcome.results[outcome.ranking.best];
   out << "<g id=\"chosen\">\n";
@@ -652,8 +762,10 @@ void draw_chosen(std::ostream& out, const View& view, const PlanOutcome& outcome
   }
   const collision::Obb start =
       collision::footprint(chosen.trajectory.front().pose, config.vehicle, config.margins);
-  halo_text(out, view, view.px(start.center()) + Vec2(0, view.scale * 1.6 + 14), "ego", 13,
-            kChosenColour);
+  const PixelBox start_box = pixel_box(view, corners(start));
+  labels.insert(labels.begin(), LabelRequest{view.px(start.center()),
+                                             0.5 * (start_box.hi.y() - start_box.lo.y()) + 4, "ego",
+                                             13, kChosenColour});
   out << "</g>\n";
 }
 
@@ -675,11 +787,12 @@ void legend_swatch_box(std::ostream& out, double x, double y, const std::string&
   text(out, x + 44, y + 5, label, kLegendFont);
 }
 
-// What the legend's optional fourth row shows: only what the picture has.
+// What the legend's optional rows show: only what the picture has.
 struct LegendExtras {
-  bool borders = false;           // road boundaries
-  bool margins = false;           // some obstacle has a class margin > 0
-  bool round_stationary = false;  // a stationary circle or ellipse
+  bool borders = false;                                  // road boundaries
+  bool margins = false;                                  // some obstacle has a class margin > 0
+  bool round_stationary = false;                         // a stationary circle or ellipse
+  std::vector<collision::ObstacleClass> moving_classes;  // of moving obstacles coloured by class
   bool any() const { return borders || margins || round_stationary; }
 };
 
@@ -689,11 +802,19 @@ LegendExtras legend_extras(const Scenario& scenario, const collision::ClassMargi
     extras.borders |= spec.is_boundary();
     extras.margins |= margins[spec.obstacle_class] > 0;
     extras.round_stationary |= spec.is_round() && !spec.is_moving();
+    if (spec.is_moving() && spec.color.empty() &&
+        std::find(extras.moving_classes.begin(), extras.moving_classes.end(),
+                  spec.obstacle_class) == extras.moving_classes.end()) {
+      extras.moving_classes.push_back(spec.obstacle_class);
+    }
   }
+  std::sort(extras.moving_classes.begin(), extras.moving_classes.end());
   return extras;
 }
 
-double legend_height(const LegendExtras& extras) { return kLegendHeight + (extras.any() ? 26 : 0); }
+double legend_height(const LegendExtras& extras) {
+  return kLegendHeight + (extras.any() ? 26 : 0) + (extras.moving_classes.empty() ? 0 : 26);
+}
 
 void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome, std::size_t drawn,
                  const std::vector<double>& times, const LegendExtras& extras, double width_px) {
@@ -717,8 +838,14 @@ void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome
                      "chosen trajectory #" + std::to_string(outcome.ranking.best) + " (rear axle)");
   legend_swatch_box(out, col[1], row[1], kChosenColour, 0.6, kChosenColour,
                     "ego footprint at snapshot times");
-  legend_swatch_box(out, col[1], row[2], kMovingPalette[0], 0.6, kMovingPalette[0],
-                    "moving obstacle at snapshot times");
+  // A moving obstacle's snapshot: its time inside, in seconds (its colour: the class row).
+  out << "<rect x=\"" << num(col[1] + 4) << "\" y=\"" << num(row[2] - 7)
+      << "\" width=\"26\" height=\"14\" fill=\"#777777\" fill-opacity=\"0.7\" "
+         "stroke=\"#777777\"/>\n";
+  out << "<text x=\"" << num(col[1] + 17) << "\" y=\"" << num(row[2] + 3)
+      << "\" font-size=\"8\" text-anchor=\"middle\" fill=\"#ffffff\" stroke=\"#777777\" "
+         "stroke-width=\"2\" paint-order=\"stroke\" font-weight=\"bold\">2s</text>\n";
+  text(out, col[1] + 44, row[2] + 5, "moving obstacle at 2 s (time inside, s)", kLegendFont);
   legend_swatch_box(out, col[2], row[0], kBoxColour, 1, "#222222", "stationary box");
   legend_swatch_box(out, col[2], row[1], kPolygonColour, 1, "#222222", "stationary polygon");
   if (extras.borders) {
@@ -731,15 +858,25 @@ void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome
   }
   if (extras.margins) {
     out << "<rect x=\"" << num(col[1] + 4) << "\" y=\"" << num(row[3] - 6)
-        << "\" width=\"26\" height=\"12\" rx=\"5\" fill=\"" << kMovingPalette[0]
-        << "\" fill-opacity=\"0.06\" stroke=\"" << kMovingPalette[0]
-        << "\" stroke-dasharray=\"5,3\" stroke-width=\"1.2\"/>\n";
+        << "\" width=\"26\" height=\"12\" rx=\"5\" fill=\"#555555\" fill-opacity=\"0.06\" "
+        << "stroke=\"#555555\" stroke-dasharray=\"5,3\" stroke-width=\"1.2\"/>\n";
     text(out, col[1] + 44, row[3] + 5, "margin kept by class (margins.by_class)", kLegendFont);
   }
   if (extras.round_stationary) {
     out << "<ellipse cx=\"" << num(col[2] + 17) << "\" cy=\"" << num(row[3]) << "\" rx=\"13\" "
         << "ry=\"6\" fill=\"" << kBoxColour << "\" stroke=\"#222222\"/>\n";
     text(out, col[2] + 44, row[3] + 5, "stationary circle or ellipse", kLegendFont);
+  }
+  // Moving obstacles' colours, one per class in the picture.
+  if (!extras.moving_classes.empty()) {
+    const double y = (extras.any() ? row[3] : row[2]) + 26;
+    text(out, col[0], y + 5, "moving obstacles by class:", kLegendFont);
+    double x = col[0] + 200;
+    for (collision::ObstacleClass c : extras.moving_classes) {
+      const std::string name = collision::to_string(c);
+      legend_swatch_box(out, x, y, moving_colour(c), 0.6, moving_colour(c), name);
+      x += 44 + 0.62 * kLegendFont * static_cast<double>(name.size()) + 24;
+    }
   }
   // Fading key: a row of boxes from opaque (now) to faint (the horizon).
   for (std::size_t i = 0; i < times.size(); ++i) {
@@ -880,9 +1017,11 @@ void write_svg(std::ostream& out, const Scenario& scenario, const collision::Che
   draw_stationary(out, view, scenario);
   draw_candidates(out, view, outcome, drawn, config);
   draw_class_margins(out, view, scenario, outcome.config.margins.by_class, times, horizon);
-  draw_moving(out, view, scenario, times, horizon);
-  draw_chosen(out, view, outcome, times, config, horizon);
-  label_stationary(out, view, scenario, outcome.config.margins.by_class);
+  std::vector<LabelRequest> labels;
+  draw_moving(out, view, scenario, times, horizon, labels);
+  draw_chosen(out, view, outcome, times, config, horizon, labels);
+  label_stationary(view, scenario, outcome.config.margins.by_class, labels);
+  draw_labels(out, view, scenario, outcome, config, times, labels);
   out << "</g>\n";
   out << "<rect x=\"" << num(view.left) << "\" y=\"" << num(view.top) << "\" width=\""
       << num(view.width()) << "\" height=\"" << num(view.height())

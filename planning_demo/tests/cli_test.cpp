@@ -38,12 +38,16 @@ TEST(Cli, EveryOptionBothSpellings) {
   EXPECT_EQ(o.svg, "c.svg");
   EXPECT_EQ(o.json, "d.json");
   EXPECT_EQ(o.candidates, 2500);
+  EXPECT_EQ(parse_arguments({"--commonroad", "e.xml"}, "/src").commonroad, "e.xml");
+  EXPECT_EQ(parse_arguments({"--commonroad=e.xml"}, "/src").commonroad, "e.xml");
   EXPECT_TRUE(parse_arguments({"--help"}, "/src").help);
   EXPECT_TRUE(parse_arguments({"-h"}, "/src").help);
 }
 
 TEST(Cli, BadArguments) {
   EXPECT_CONTAINS(usage_error({"--nope"}), "unknown option '--nope'");
+  EXPECT_CONTAINS(usage_error({"--scenario", "a.yaml", "--commonroad", "b.xml"}),
+                  "--scenario and --commonroad: give one scenario, not both");
   EXPECT_CONTAINS(usage_error({"file.yaml"}), "unexpected argument 'file.yaml'");
   EXPECT_CONTAINS(usage_error({"--svg"}), "--svg: missing value");
   EXPECT_CONTAINS(usage_error({"--svg="}), "--svg: empty value");
@@ -64,7 +68,7 @@ TEST(Cli, RunDemoReportsErrorsWithStatus) {
 
   std::ostringstream out2, err2;
   EXPECT_EQ(run_demo({"--help"}, "/src", out2, err2), 0);
-  EXPECT_CONTAINS(out2.str(), "Usage: planning_demo [--scenario FILE]");
+  EXPECT_CONTAINS(out2.str(), "Usage: planning_demo [--scenario FILE | --commonroad FILE]");
   // Defaults are shown relative to the repository, never as the build's absolute paths.
   EXPECT_CONTAINS(out2.str(), "default: config/scenarios/default.yaml");
   EXPECT_EQ(out2.str().find("/src/"), std::string::npos) << out2.str();

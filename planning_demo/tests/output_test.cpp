@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
 
@@ -106,12 +107,48 @@ TEST(BundledScenarios, EachRunsAndChoosesAFreeCandidateWhenThereIsOne) {
       EXPECT_CONTAINS(svg.str(), group);
     }
     EXPECT_CONTAINS(svg.str(), scenario.name);
+    // Every moving obstacle is drawn in a colour the legend shows (those with a colour of their
+    // own in the scenario are named by their labels instead).
+    {
+      const std::string text = svg.str();
+      const std::string legend = text.substr(text.find("id=\"legend\""));
+      const std::size_t begin = text.find("id=\"moving-obstacles\"");
+      const std::size_t end = text.find("</g>", begin);
+      std::vector<std::string> own;
+      for (const ObstacleSpec& spec : scenario.obstacle_specs) own.push_back(spec.color);
+      for (std::size_t at = text.find("fill=\"#", begin); at < end;
+           at = text.find("fill=\"#", at + 1)) {
+        const std::string colour = text.substr(at + 6, 7);
+        if (std::find(own.begin(), own.end(), colour) != own.end()) continue;
+        EXPECT_CONTAINS(legend, "fill=\"" + colour + "\"");
+      }
+    }
+    if (std::any_of(scenario.obstacle_specs.begin(), scenario.obstacle_specs.end(),
+                    [](const ObstacleSpec& s) { return s.is_moving(); })) {
+      EXPECT_CONTAINS(svg.str(), ">0s</text>");
+      EXPECT_CONTAINS(svg.str(), "id=\"labels\"");
+    }
 
     std::ostringstream json;
     write_json(json, scenario, "config.yaml", outcome);
     EXPECT_EQ(json_problem(json.str()), "");
     EXPECT_EQ(count(json.str(), "{\"index\": "), n);
     EXPECT_EQ(count(json.str(), "\"chosen\": true"), 1u);
+    // Every candidate's poses, exactly: the last candidate's last pose reads back bit for bit.
+    EXPECT_EQ(count(json.str(), "\"poses\": [["), n);
+    {
+      const collision::TrajectoryPoint& last = outcome.lattice.candidates.back().trajectory.back();
+      const std::string text = json.str();
+      const std::size_t at = text.rfind("\"poses\": [[");
+      const std::size_t open = text.rfind('[', text.rfind("]]"));
+      ASSERT_NE(at, std::string::npos);
+      double t = 0, x = 0, y = 0, heading = 0;
+      ASSERT_EQ(std::sscanf(text.c_str() + open, "[%lf, %lf, %lf, %lf]", &t, &x, &y, &heading), 4);
+      EXPECT_EQ(t, last.t);
+      EXPECT_EQ(x, last.pose.x);
+      EXPECT_EQ(y, last.pose.y);
+      EXPECT_EQ(heading, last.pose.heading);
+    }
 
     std::ostringstream report;
     print_report(report, scenario, "config.yaml", outcome);

@@ -45,6 +45,10 @@ case "$mode" in
       echo "== building the library first ($COLLISION_LIBRARY is missing)"
       cmake --build "$build_dir" --target collision
     fi
+    # The CommonRoad reader is installed beside it, when it is part of the build.
+    if grep -q '^COLLISION_BUILD_COMMONROAD:BOOL=ON' "$build_dir/CMakeCache.txt" 2>/dev/null; then
+      cmake --build "$build_dir" --target collision_commonroad
+    fi
     prefix="$work_dir/prefix"
     rm -rf "$prefix"
     echo "== cmake --install $build_dir --prefix $prefix"
@@ -90,3 +94,7 @@ fi
 
 echo "== running the consumer"
 "$consumer_build/consumer"
+if [[ -x "$consumer_build/consumer_commonroad" ]]; then
+  echo "== running the CommonRoad consumer"
+  "$consumer_build/consumer_commonroad"
+fi

@@ -30,6 +30,11 @@ class Obstacle {
   // GeometryError naming the id for a non-finite vertex or one beyond kMaxCoordinate
   // (tolerances.hpp), fewer than 3 distinct points, zero area or a self-intersecting outline.
   static Obstacle stationary(int id, const std::vector<Vec2>& outline);
+  // A stationary obstacle made of several convex shapes in the world frame, which may touch or
+  // overlap (a CommonRoad shape group: a lorry and its trailer, a building of two boxes). Each
+  // shape is one part; the ego collides with the obstacle when it meets any of them. Throws
+  // GeometryError naming the id when `parts` is empty.
+  static Obstacle stationary(int id, std::vector<Shape> parts);
   // A rigid body (any Shape) given in its own frame, moving along a prediction (at least one pose,
   // times strictly increasing, all finite; |t| <= kMaxTime; |heading| <= kMaxHeading; |x|, |y| <=
   // kMaxCoordinate, and the body placed there, whatever its heading, too: |x| + r and |y| + r <=

@@ -71,6 +71,13 @@ Obstacle Obstacle::stationary(int id, Shape shape) {
   return Obstacle(id, std::move(parts), {});
 }
 
+Obstacle Obstacle::stationary(int id, std::vector<Shape> parts) {
+  if (parts.empty()) {
+    throw GeometryError(prefix(id) + "needs at least one shape (the list of parts is empty)");
+  }
+  return Obstacle(id, std::move(parts), {});
+}
+
 Obstacle Obstacle::stationary(int id, const std::vector<Vec2>& outline) {
   detail::ConvexDecomposition decomposition;
   try {

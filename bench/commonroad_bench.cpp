@@ -1,0 +1,112 @@
+// The CommonRoad reader and the demo's planning cycle on recorded traffic (US-101, NGSIM, 2018b;
+// ../shared/data/commonroad beside the repository; without it nothing is registered and the
+// program says so).
+//
+//   commonroad/load/us101            load_commonroad: parse 1.2 MB of XML, 35 obstacles,
+//                                    12 lanelets and their union into the road borders
+//   commonroad/lanelet_union/us101   the union alone (Boost.Geometry union_ of the 12 lanelet
+//                                    polygons, cut at the map's open ends); target < 50 ms
+//   commonroad/set_obstacles/us101   set_obstacles(obstacles and borders), default config
+//   commonroad/lattice/us101/threads:N   check_all on planning_demo's lattice from the planning
+//                                    problem's start (1000 candidates x 50 poses, default
+//                                    config), on N threads, wall-clock time (UseRealTime);
+//                                    per_pose = time / 50,000 poses; target < 10 ms on 2 threads;
+//                                    the CPU column is the whole process's (both threads): on a
+//                                    loaded machine CPU(2) / CPU(1) shows what threading costs
+//
+// The machine the numbers come from is shared and loaded: read medians of several repetitions,
+// and the wall-clock rows only as an upper bound.
+#include <benchmark/benchmark.h>
+
+#include <collision/collision.hpp>
+#include <collision/commonroad.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "commonroad_scenario.hpp"
+#include "lattice.hpp"
+#include "road_borders.hpp"
+
+namespace {
+
+const std::string kUs101 = COLLISION_SHARED_COMMONROAD_DIR "/USA_US101-3_1_T-1.xml";
+
+void load(benchmark::State& state) {
+  for (auto _ : state) {
+    collision::CommonRoadScenario s = collision::load_commonroad(kUs101);
+    benchmark::DoNotOptimize(s);
+  }
+}
+
+void lanelet_union(benchmark::State& state) {
+  const collision::CommonRoadScenario s = collision::load_commonroad(kUs101);
+  for (auto _ : state) {
+    auto borders = collision::commonroad_detail::road_border_polylines(s.lanelets);
+    benchmark::DoNotOptimize(borders);
+  }
+}
+
+void set_obstacles(benchmark::State& state) {
+  const collision::CommonRoadScenario s = collision::load_commonroad(kUs101);
+  const std::vector<collision::Obstacle> obstacles = s.obstacles_and_borders();
+  collision::CollisionChecker checker(collision::default_config());
+  for (auto _ : state) checker.set_obstacles(obstacles);
+}
+
+void lattice(benchmark::State& state) {
+  collision::CheckerConfig config = collision::default_config();
+  config.threads = static_cast<int>(state.range(0));
+  const planning_demo::Scenario scenario = planning_demo::load_commonroad_scenario(kUs101, config);
+  const planning_demo::LatticeSettings settings =
+      planning_demo::lattice_settings(scenario, config, 0);
+  const planning_demo::Lattice lattice =
+      planning_demo::generate_lattice(scenario.reference_line, scenario.ego, settings);
+  std::vector<collision::Trajectory> trajectories;
+  for (const planning_demo::Candidate& c : lattice.candidates) trajectories.push_back(c.trajectory);
+  collision::CollisionChecker checker(config);
+  checker.set_obstacles(scenario.obstacles);
+  std::size_t poses = 0, colliding = 0;
+  for (const collision::Trajectory& t : trajectories) poses += t.size();
+  for (const collision::TrajectoryResult& r : checker.check_all(trajectories)) {
+    colliding += r.collides ? 1 : 0;
+  }
+  for (auto _ : state) {
+    auto results = checker.check_all(trajectories);
+    benchmark::DoNotOptimize(results);
+  }
+  state.counters["candidates"] = static_cast<double>(trajectories.size());
+  state.counters["poses"] = static_cast<double>(poses / trajectories.size());
+  state.counters["colliding"] = static_cast<double>(colliding);
+  state.counters["per_pose"] =
+      benchmark::Counter(static_cast<double>(poses), benchmark::Counter::kIsIterationInvariantRate |
+                                                         benchmark::Counter::kInvert);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (!std::filesystem::exists(kUs101)) {
+    std::fprintf(stderr,
+                 "commonroad_bench: %s is not there (../shared beside the repository); "
+                 "nothing to run\n",
+                 kUs101.c_str());
+    return 0;
+  }
+  benchmark::RegisterBenchmark("commonroad/load/us101", load)->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("commonroad/lanelet_union/us101", lanelet_union)
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("commonroad/set_obstacles/us101", set_obstacles)
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("commonroad/lattice/us101", lattice)
+      ->ArgName("threads")
+      ->Arg(1)
+      ->Arg(2)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime()
+      ->MeasureProcessCPUTime();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
