@@ -111,7 +111,14 @@ void write_json(std::ostream& out, const Scenario& scenario, const std::string& 
         << ", \"first_collision_time_s\": "
         << (r.first_collision_time ? number(*r.first_collision_time) : "null")
         << ", \"obstacle_id\": " << (r.obstacle_id ? std::to_string(*r.obstacle_id) : "null")
-        << ", \"min_clearance_m\": " << number(r.min_clearance)
+        << ", \"hit_in_sweep\": " << (r.hit_in_sweep ? "true" : "false") << ", \"contact_point\": "
+        << (r.contact_point ? "{\"x\": " + number(r.contact_point->x()) +
+                                  ", \"y\": " + number(r.contact_point->y()) + "}"
+                            : std::string("null"))
+        << ", \"min_clearance_m\": " << number(r.min_clearance) << ", \"min_clearance_index\": "
+        << (r.min_clearance_index ? std::to_string(*r.min_clearance_index) : "null")
+        << ", \"closest_obstacle_id\": "
+        << (r.closest_obstacle_id ? std::to_string(*r.closest_obstacle_id) : "null")
         << ", \"cost\": " << number(cost.total)
         << ", \"cost_terms\": {\"clearance\": " << number(cost.clearance)
         << ", \"offset\": " << number(cost.offset)

@@ -102,8 +102,20 @@ void print_report(std::ostream& out, const Scenario& scenario, const std::string
   if (result.collides) {
     out << "                   first collision at "
         << format("%.2f s", result.first_collision_time.value_or(NAN)) << " (pose "
-        << result.first_collision_index.value_or(0) << ") with obstacle "
-        << obstacle_name(scenario, result.obstacle_id.value_or(-1)) << "\n";
+        << result.first_collision_index.value_or(0)
+        << (result.hit_in_sweep ? ", between poses" : "") << ") with obstacle "
+        << obstacle_name(scenario, result.obstacle_id.value_or(-1));
+    if (result.contact_point) {
+      out << ", contact at " << format("(%.2f, ", result.contact_point->x())
+          << format("%.2f) m", result.contact_point->y());
+    }
+    out << "\n";
+  } else if (result.min_clearance_index && result.closest_obstacle_id) {
+    const std::size_t i = *result.min_clearance_index;
+    out << "                   closest at pose " << i << " ("
+        << format("%.2f s", chosen.trajectory[i].t)
+        << "): " << format("%.2f m", result.min_clearance) << " from obstacle "
+        << obstacle_name(scenario, *result.closest_obstacle_id) << "\n";
   }
   out << "                   clearance " << clearance_text(result) << ", cost "
       << format("%.3f", cost.total) << " (clearance " << format("%.3f", cost.clearance)

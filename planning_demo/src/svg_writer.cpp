@@ -670,8 +670,7 @@ void draw_labels(std::ostream& out, const View& view, const Scenario& scenario,
 }
 
 void draw_candidates(std::ostream& out, const View& view, const PlanOutcome& outcome,
-                     const std::vector<std::size_t>& drawn,
-                     const collision::CheckerConfig& config) {
+                     const std::vector<std::size_t>& drawn) {
   const std::vector<Candidate>& candidates = outcome.lattice.candidates;
   const double width = drawn.size() > 800 ? 0.8 : 1.1;
   out << "<g id=\"candidates-colliding\" fill=\"none\" stroke=\"" << kCollidingColour
@@ -701,15 +700,12 @@ void draw_candidates(std::ostream& out, const View& view, const PlanOutcome& out
     out << "<polyline points=\"" << points_attr(view, path) << "\"/>\n";
   }
   out << "</g>\n";
-  // First collisions: the footprint centre at the first colliding pose.
+  // First collisions: where the ego meets the obstacle.
   out << "<g id=\"first-collisions\" fill=\"#7a0000\" fill-opacity=\"0.75\">\n";
   for (std::size_t i : drawn) {
     const collision::TrajectoryResult& r = outcome.results[i];
-    if (!r.collides || !r.first_collision_index) continue;
-    const std::size_t k = std::min(*r.first_collision_index, candidates[i].trajectory.size() - 1);
-    const collision::Obb box =
-        collision::footprint(candidates[i].trajectory[k].pose, config.vehicle, config.margins);
-    const Vec2 q = view.px(box.center());
+    if (!r.contact_point) continue;
+    const Vec2 q = view.px(*r.contact_point);
     out << "<circle cx=\"" << num(q.x()) << "\" cy=\"" << num(q.y()) << "\" r=\"2.2\"/>\n";
   }
   out << "</g>\n";
@@ -753,10 +749,8 @@ void draw_chosen(std::ostream& out, const View& view, const PlanOutcome& outcome
           << fixed(t, t == std::floor(t) ? 0 : 1) << "s</text>\n";
     }
   }
-  if (result.collides && result.first_collision_index) {
-    const collision::Obb box = collision::footprint(
-        chosen.trajectory[*result.first_collision_index].pose, config.vehicle, config.margins);
-    const Vec2 q = view.px(box.center());
+  if (result.contact_point) {
+    const Vec2 q = view.px(*result.contact_point);
     out << "<circle cx=\"" << num(q.x()) << "\" cy=\"" << num(q.y())
         << "\" r=\"7\" fill=\"none\" stroke=\"#7a0000\" stroke-width=\"3\"/>\n";
   }
@@ -833,7 +827,7 @@ void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome
                      "colliding, up to its first collision (" + std::to_string(n - free) + ")");
   out << "<circle cx=\"" << num(col[0] + 17) << "\" cy=\"" << num(row[2]) << "\" r=\"3\" "
       << "fill=\"#7a0000\"/>\n";
-  text(out, col[0] + 44, row[2] + 5, "first collision (footprint centre)", kLegendFont);
+  text(out, col[0] + 44, row[2] + 5, "first collision (contact point)", kLegendFont);
   legend_swatch_line(out, col[1], row[0], kChosenColour, 4, 1,
                      "chosen trajectory #" + std::to_string(outcome.ranking.best) + " (rear axle)");
   legend_swatch_box(out, col[1], row[1], kChosenColour, 0.6, kChosenColour,
@@ -1015,7 +1009,7 @@ void write_svg(std::ostream& out, const Scenario& scenario, const collision::Che
       << num(view.width()) << "\" height=\"" << num(view.height()) << "\" fill=\"#e6ebe0\"/>\n";
   draw_road(out, view, scenario, bounds);
   draw_stationary(out, view, scenario);
-  draw_candidates(out, view, outcome, drawn, config);
+  draw_candidates(out, view, outcome, drawn);
   draw_class_margins(out, view, scenario, outcome.config.margins.by_class, times, horizon);
   std::vector<LabelRequest> labels;
   draw_moving(out, view, scenario, times, horizon, labels);

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
@@ -155,6 +156,34 @@ TEST(BundledScenarios, EachRunsAndChoosesAFreeCandidateWhenThereIsOne) {
     EXPECT_CONTAINS(report.str(), "collision-free   " + std::to_string(free));
     EXPECT_CONTAINS(report.str(), "best             #" + std::to_string(best));
     EXPECT_CONTAINS(report.str(), "sent to GJK");
+    // The chosen candidate's tightest place, or where it collides.
+    const collision::TrajectoryResult& chosen = outcome.results[best];
+    if (chosen.collides) {
+      EXPECT_CONTAINS(report.str(), "contact at (");
+    } else if (chosen.closest_obstacle_id) {
+      EXPECT_CONTAINS(report.str(),
+                      "closest at pose " + std::to_string(*chosen.min_clearance_index) + " (");
+    }
+    // The JSON explains every candidate: a contact point exactly for the colliding ones.
+    EXPECT_EQ(count(json.str(), "\"contact_point\": null"), free);
+    EXPECT_EQ(count(json.str(), "\"contact_point\": {\"x\": "), n - free);
+    // Each colliding candidate's contact point lies on its footprint at the first colliding pose,
+    // or on the sweep into it: within that footprint's circle grown by the step.
+    for (std::size_t i = 0; i < n; ++i) {
+      const collision::TrajectoryResult& r = outcome.results[i];
+      ASSERT_EQ(r.contact_point.has_value(), r.collides);
+      if (!r.collides) continue;
+      const collision::Trajectory& tr = outcome.lattice.candidates[i].trajectory;
+      const std::size_t k = *r.first_collision_index;
+      const collision::Pose2& from = tr[k > 0 ? k - 1 : k].pose;
+      const collision::Obb box = collision::footprint(tr[k].pose, config.vehicle, config.margins);
+      // The rear axle's step, and the footprint centre's turn about it (lever under 5 m).
+      const double step = std::hypot(tr[k].pose.x - from.x, tr[k].pose.y - from.y) +
+                          5 * std::abs(collision::heading_change(from.heading, tr[k].pose.heading));
+      EXPECT_LE((*r.contact_point - box.center()).norm(),
+                std::hypot(box.half_length(), box.half_width()) + step + 1e-6)
+          << "candidate " << i;
+    }
   }
 }
 
