@@ -25,12 +25,13 @@ constexpr double kForever = 1e15;  // seconds
 // boxes at the poses grown by the sagitta hold it.
 void index_prediction(const Part& part, int part_index, const CheckerConfig& config,
                       std::vector<std::pair<SpaceTimeBox, int>>& out) {
-  const std::vector<PredictedPose>& p = part.obstacle->prediction();
-  auto at = [&](std::size_t k) { return placed_box(part, p[k].pose); };
+  const std::vector<PredictedPose>& p = *part.prediction;
+  auto at = [&](std::size_t k, double t) { return region_box(part, p[k].pose, t); };
   std::vector<SpaceTimeBox> slices;  // in time order
   const bool hold = config.obstacles.outside_prediction == OutsidePrediction::hold;
-  if (hold) slices.push_back({at(0), -kForever, p.front().t});
-  if (p.size() == 1) slices.push_back({at(0), p[0].t, p[0].t});
+  // Before t0 the uncertainty ellipse is E(t0).
+  if (hold) slices.push_back({at(0, p.front().t), -kForever, p.front().t});
+  if (p.size() == 1) slices.push_back({at(0, p[0].t), p[0].t, p[0].t});
   std::size_t first = 0;
   while (first + 1 < p.size()) {
     std::size_t last = first + 1;
@@ -39,14 +40,29 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
     }
     Aabb box;
     for (std::size_t k = first; k < last; ++k) {
-      const double sagitta = rotation_inflation(
-          part.circle_radius, heading_change(p[k].pose.heading, p[k + 1].pose.heading));
-      box.extend(at(k).inflated(sagitta)).extend(at(k + 1).inflated(sagitta));
+      const double sagitta = region_inflation(
+          part, p[k].t, p[k + 1].t, heading_change(p[k].pose.heading, p[k + 1].pose.heading));
+      box.extend(at(k, p[k].t).inflated(sagitta)).extend(at(k + 1, p[k + 1].t).inflated(sagitta));
     }
     slices.push_back({box, p[first].t, p[last].t});
     first = last;
   }
-  if (hold) slices.push_back({at(p.size() - 1), p.back().t, kForever});
+  if (hold) {
+    const std::size_t k = p.size() - 1;
+    if (part.uncertain) {
+      // Held after the last predicted time, the body stays put while its ellipse keeps growing:
+      // slices of doubling length, each boxed at its end, up to the end of the supported clock.
+      double from = p[k].t, length = config.broad_phase.time_slice;
+      while (from < kMaxTime) {
+        const double to = std::min(from + length, kMaxTime);
+        slices.push_back({at(k, to), from, to});
+        from = to;
+        length *= 2;
+      }
+    } else {
+      slices.push_back({at(k, p[k].t), p[k].t, kForever});
+    }
+  }
   // A body that stands still for a while (a stopped car's prediction) gives slices with nearly
   // the same box: one entry for all of them, their union, keeps the tree small.
   constexpr double kSameBox = 1e-6;  // m
@@ -199,12 +215,14 @@ std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const Checke
     for (const Shape& shape : obstacle.parts()) pooled += pooled_vertex_count(shape);
   }
   scene->core_vertices.reserve(pooled);
-  for (const Obstacle& obstacle : scene->obstacles) {
+  for (std::size_t o = 0; o < scene->obstacles.size(); ++o) {
+    const Obstacle& obstacle = scene->obstacles[o];
     const double margin = config.margins.by_class[obstacle.obstacle_class()];
     for (const Shape& shape : obstacle.parts()) {
       Part part = core_of(shape, scene->core_vertices);
       part.obstacle_id = obstacle.id();
       part.obstacle = &obstacle;
+      part.obstacle_index = static_cast<int>(o);
       part.moving = obstacle.is_moving();
       part.radius += margin;
       const Aabb core_box = core_aabb(part);
@@ -222,7 +240,23 @@ std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const Checke
         radius = core_reach(part, part.circle_center) + part.radius + slack;
       }
       part.circle_radius = radius * (1 + 1e-12);
-      scene->parts.push_back(part);
+      if (!part.moving) {
+        scene->parts.push_back(part);
+        continue;
+      }
+      // One part per checked mode: the same body along each mode's prediction.
+      part.multi_modal = obstacle.is_multi_modal();
+      for (std::size_t m = 0; m < obstacle.modes().size(); ++m) {
+        const PredictionMode& mode = obstacle.modes()[m];
+        if (part.multi_modal && mode.probability < config.obstacles.min_mode_probability) continue;
+        part.prediction = &mode.poses;
+        part.mode = m;
+        part.probability = part.multi_modal ? mode.probability : 1.0;
+        part.uncertainty = uncertainty_ellipse(
+            obstacle.uncertainty(), config.uncertainty.sigma_factor, mode.poses.front().t);
+        part.uncertain = !is_point(part.uncertainty);
+        scene->parts.push_back(part);
+      }
     }
   }
   if (scene->parts.empty()) return scene;

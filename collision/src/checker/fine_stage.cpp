@@ -38,7 +38,7 @@ PoseClearance pose_clearance(const FineContext& context, const Part& part, const
 template <class Ego>
 PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                              BodyAt body, GjkCache* cache) {
-  return with_core(part, [&](auto core) {
+  return with_body(part, [&](auto core) {
     return clearance_to<Ego>(context, ego, body_view(core, part, body, context.origin), cache);
   });
 }
@@ -54,7 +54,7 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
 template <class Ego>
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
                GjkCache* cache, int* iterations) {
-  return with_core(part, [&](auto core) {
+  return with_body(part, [&](auto core) {
     return hits<Ego>(context, ego, body_view(core, part, body, context.origin), cache, iterations);
   });
 }

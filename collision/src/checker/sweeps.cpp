@@ -80,10 +80,12 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
                 SplitBudget& budget) {
   const EgoPose ea = ego_between(c.shape, a, b, qa.s);
   const EgoPose eb = ego_between(c.shape, a, b, qb.s);
-  if (same_pose(qa.pose, qb.pose)) {
-    // The body holds its pose over the piece (a stopped car's prediction): the relative sweep is
-    // the ego's own sweep against the body placed there, which the cheaper hull test answers.
-    return with_core(part, [&](auto core) {
+  if (same_pose(qa.pose, qb.pose) &&
+      (!part.uncertain || uncertainty_growth(part, qa.t, qb.t) == 0)) {
+    // The body holds its pose over the piece (a stopped car's prediction) and its region its
+    // size: the relative sweep is the ego's own sweep against the body placed there, which the
+    // cheaper hull test answers.
+    return with_body(part, [&](auto core) {
       return sweep_hits_still<Ego>(c, body_view(core, part, qa, c.origin), ea, eb, cache,
                                    iterations, budget);
     });
@@ -91,8 +93,8 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
   const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
   const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
   const double inflation = rotation_inflation(c.shape.rear_radius, ego_turn) +
-                           rotation_inflation(part.circle_radius, body_turn);
-  const bool hull_hit = with_core(part, [&](auto core) {
+                           region_inflation(part, qa.t, qb.t, body_turn);
+  const bool hull_hit = with_body(part, [&](auto core) {
     const RelativeSweepDifference diff(
         ego_view(Ego{}, c.shape, ea, c.origin), body_view(core, part, qa, c.origin),
         ego_view(Ego{}, c.shape, eb, c.origin), body_view(core, part, qb, c.origin), inflation);
@@ -100,7 +102,7 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
   });
   if (!hull_hit) return false;
   const double overestimate = sweep_overestimate(c.shape.rear_radius, ego_turn) +
-                              sweep_overestimate(part.circle_radius, body_turn);
+                              region_overestimate(part, qa.t, qb.t, body_turn);
   if (qa.s == qb.s || !budget.split(overestimate)) return true;
   const BodyAt qm = body_halfway(qa, qb);
   return piece_hits<Ego>(c, part, a, b, qa, qm, nullptr, iterations, budget) ||

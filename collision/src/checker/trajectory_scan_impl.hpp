@@ -21,6 +21,7 @@
 #include "broad_phase/coarse_stage.hpp"
 #include "checker/body_motion.hpp"
 #include "checker/body_track.hpp"
+#include "checker/collision_probability.hpp"
 #include "checker/ego_pose.hpp"
 #include "checker/fine_stage.hpp"
 #include "checker/pair_test.hpp"
@@ -126,6 +127,7 @@ class TrajectoryScan {
         test_pose(i, result.stats, best_clearance);
         if (!s_.hits.empty()) {
           record_hit(i, result);
+          if (result.collision_probability < 1) result.collision_probability = follow_modes(i);
           return result;
         }
       }
@@ -157,19 +159,60 @@ class TrajectoryScan {
     }
   }
 
-  // The answer for a first hit at index i, by the parts in hits.
+  // The answer for a first hit at index i, by the parts in hits: the lowest id, then its lowest
+  // mode.
   void record_hit(std::size_t i, TrajectoryResult& result) {
     double time = kInfinity;
-    int id = std::numeric_limits<int>::max();
+    const Part* first = s_.hits.front();
     for (const Part* part : s_.hits) {
-      id = std::min(id, part->obstacle_id);
+      if (part->obstacle_id < first->obstacle_id ||
+          (part->obstacle_id == first->obstacle_id && part->mode < first->mode)) {
+        first = part;
+      }
       time = std::min(time, contact_time(*part, i));
     }
     result.collides = true;
     result.first_collision_index = i;
     result.first_collision_time = time;
-    result.obstacle_id = id;
+    result.obstacle_id = first->obstacle_id;
+    result.mode = first->mode;
+    result.collision_probability = collision_probability(s_.hits);
     result.min_clearance = 0;
+  }
+
+  // After a first hit at index i with modes of multi-modal obstacles only: the poses after it,
+  // collision tests only, adding to hits every part hit there (each once), until the hits make
+  // the probability 1 (any other obstacle hit does) or the trajectory ends. Returns the
+  // collision probability of all the hits. Not counted in the stats, which stop at the first
+  // collision.
+  double follow_modes(std::size_t i) {
+    const std::size_t n = trajectory_.size();
+    const std::size_t chunk = static_cast<std::size_t>(config_.broad_phase.poses_per_query);
+    std::size_t end = std::min(n, (i / chunk + 1) * chunk);  // of the chunk holding i
+    CheckStats uncounted;
+    for (++i; i < n; ++i) {
+      if (i == end) {
+        end = std::min(n, i + chunk);
+        prepare_ego(end);
+        collect_candidates(i, end, 0.0);
+      }
+      if (s_.candidates.empty()) continue;
+      track_moving_circles(i);
+      const std::size_t kept = prefilter(i, 0.0);
+      bool more = false;
+      for (std::size_t j = 0; j < kept; ++j) {
+        const std::size_t k = static_cast<std::size_t>(s_.survivors[j]);
+        const Part& part = scene_.parts[static_cast<std::size_t>(s_.candidates[k])];
+        if (std::find(s_.hits.begin(), s_.hits.end(), &part) != s_.hits.end()) continue;
+        if (test_pair(part, i, k, -kInfinity, uncounted).hit) {
+          s_.hits.push_back(&part);
+          if (!part.multi_modal) return 1;
+          more = true;
+        }
+      }
+      if (more && collision_probability(s_.hits) >= 1) return 1;
+    }
+    return collision_probability(s_.hits);
   }
 
   // Footprints are made chunk by chunk, as the scan reaches them: a trajectory that collides
