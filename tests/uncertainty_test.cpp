@@ -279,7 +279,7 @@ TEST(UncertaintySweeps, NeverMissAgainstDenseSamplingInTime) {
   constexpr int kSamples = 24;  // per step
   constexpr int kCoarse = 256;  // directions: the inner polygon only proves overlaps
   int hits = 0;
-  for (std::uint64_t seed = 0; seed < 60; ++seed) {
+  for (std::uint64_t seed = 0; seed < 40; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     Rng rng(seed + 77);
     const Vec2 offset = seed % 3 == 0 ? Vec2(4.5e6, 5.5e6) : Vec2(0, 0);
@@ -344,7 +344,7 @@ TEST(UncertaintySweeps, NeverMissAgainstDenseSamplingInTime) {
       EXPECT_LE(*r.first_collision_index, *first) << describe(tr);
     }
   }
-  EXPECT_GT(hits, 20);
+  EXPECT_GT(hits, 15);
 }
 
 }  // namespace
