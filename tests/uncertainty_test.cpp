@@ -103,6 +103,11 @@ TEST(UncertaintyRegion, GrowsLinearlyAfterTheFirstPredictedTimeAndKeepsGrowingWh
     EXPECT_FALSE(free.collides);
     EXPECT_NEAR(free.min_clearance, 1e-3, 1e-9);
     EXPECT_TRUE(check_pose(hold, s.obstacle, t, NoseScene::ego_behind(nose - 1e-3)).collides);
+    // Clearance off: the bounds alone must keep the pair.
+    CheckerConfig bounds_only = hold;
+    bounds_only.clearance.horizon = 0;
+    EXPECT_TRUE(
+        check_pose(bounds_only, s.obstacle, t, NoseScene::ego_behind(nose - 1e-3)).collides);
   }
 }
 
@@ -191,6 +196,10 @@ void expect_pose_matches_reference(const RandomCase& c) {
   constexpr RefReal kBand = 2e-4;  // m: far above the sagitta of kDirections directions
   const TrajectoryResult r =
       check_pose(pose_config(c.uncertainty.k, c.outside), c.obstacle(), c.t, c.ego);
+  // Clearance off: only the bounds of the region keep the pair for the exact test.
+  CheckerConfig no_clearance = pose_config(c.uncertainty.k, c.outside);
+  no_clearance.clearance.horizon = 0;
+  EXPECT_EQ(check_pose(no_clearance, c.obstacle(), c.t, c.ego).collides, r.collides);
   const std::optional<RefPolygon> region = case_region(c);
   if (!region) {
     EXPECT_FALSE(r.collides);
