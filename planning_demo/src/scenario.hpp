@@ -74,8 +74,12 @@ struct ObstacleSpec {
   // heading (a circle: both its radius).
   collision::Pose2 center;
   double half_length = 0, half_width = 0;
-  // Empty for a stationary obstacle.
+  // Empty for a stationary obstacle; for one with modes, mode 0's.
   std::vector<collision::PredictedPose> prediction;
+  // motion.modes: every mode's probability and prediction (empty: a single prediction).
+  std::vector<collision::PredictionMode> modes;
+  // motion.uncertainty, if given.
+  std::optional<collision::PositionUncertainty> uncertainty;
   bool is_moving() const { return !prediction.empty(); }
   bool is_boundary() const { return kind == ObstacleKind::boundary; }
   bool is_round() const { return kind == ObstacleKind::circle || kind == ObstacleKind::ellipse; }

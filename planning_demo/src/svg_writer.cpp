@@ -517,27 +517,79 @@ void label_stationary(std::ostream& out, const View& view, const Scenario& scena
   out << "</g>\n";
 }
 
+// The region of a moving body with a position uncertainty at a pose: its outline (body frame,
+// placed at `pose`) ⊕ the ellipse of half axes a along the heading and b across, as the polygon
+// of its support points in 72 directions.
+std::vector<Vec2> grown_outline(const std::vector<Vec2>& body, const collision::Pose2& pose,
+                                double a, double b) {
+  const std::vector<Vec2> world = placed(body, pose);
+  const double c = std::cos(pose.heading), s = std::sin(pose.heading);
+  std::vector<Vec2> out;
+  for (int k = 0; k < 72; ++k) {
+    const double angle = 2 * kPi * k / 72;
+    const Vec2 d(std::cos(angle), std::sin(angle));
+    Vec2 top = world.front();
+    for (const Vec2& v : world) {
+      if (v.dot(d) > top.dot(d)) top = v;
+    }
+    const double u = c * d.x() + s * d.y(), v = -s * d.x() + c * d.y();
+    const double norm = std::sqrt(a * a * u * u + b * b * v * v);
+    const double ex = norm > 0 ? a * a * u / norm : 0, ey = norm > 0 ? b * b * v / norm : 0;
+    out.push_back(top + Vec2(c * ex - s * ey, s * ex + c * ey));
+  }
+  return out;
+}
+
+// Each moving obstacle along each of its modes (the first drawn strongest, the others fainter,
+// each path ending in its probability), its bodies at the snapshot times and, with a position
+// uncertainty, the region it grows to then (body ⊕ ellipse of sigma_factor deviations).
 void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
-                 const std::vector<double>& times, double horizon) {
+                 const std::vector<double>& times, double horizon, double sigma_factor) {
   out << "<g id=\"moving-obstacles\">\n";
   const std::vector<std::string> colours = obstacle_colours(scenario);
   for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
     const ObstacleSpec& spec = scenario.obstacle_specs[i];
     if (!spec.is_moving()) continue;
     const std::string& colour = colours[i];
-    std::vector<Vec2> path;
-    for (double t = 0; t <= horizon + 1e-9; t += horizon / 60) {
-      const collision::Pose2 pose = pose_at(spec.prediction, t);
-      path.emplace_back(pose.x, pose.y);
-    }
-    out << "<polyline points=\"" << points_attr(view, path) << "\" fill=\"none\" stroke=\""
-        << colour << "\" stroke-width=\"1.5\" stroke-dasharray=\"5,4\" stroke-opacity=\"0.8\"/>\n";
-    // Latest first, so the present is drawn on top.
-    for (auto it = times.rbegin(); it != times.rend(); ++it) {
-      const double t = *it;
-      body_element(out, view, spec, pose_at(spec.prediction, t),
-                   "fill=\"" + colour + "\" fill-opacity=\"" + fixed(fade(t, horizon), 2) +
-                       "\" stroke=\"" + colour + "\" stroke-width=\"1\"");
+    std::vector<collision::PredictionMode> modes = spec.modes;
+    if (modes.empty()) modes.push_back({1.0, spec.prediction});
+    // Last mode first, so mode 0 is drawn on top.
+    for (std::size_t m = modes.size(); m-- > 0;) {
+      const std::vector<collision::PredictedPose>& prediction = modes[m].poses;
+      const double strength = m == 0 ? 1.0 : 0.55;
+      std::vector<Vec2> path;
+      for (double t = 0; t <= horizon + 1e-9; t += horizon / 60) {
+        const collision::Pose2 pose = pose_at(prediction, t);
+        path.emplace_back(pose.x, pose.y);
+      }
+      out << "<polyline points=\"" << points_attr(view, path) << "\" fill=\"none\" stroke=\""
+          << colour << "\" stroke-width=\"1.5\" stroke-dasharray=\"5,4\" stroke-opacity=\""
+          << fixed(0.8 * strength, 2) << "\"/>\n";
+      // Latest first, so the present is drawn on top.
+      for (auto it = times.rbegin(); it != times.rend(); ++it) {
+        const double t = *it;
+        const collision::Pose2 pose = pose_at(prediction, t);
+        if (spec.uncertainty && sigma_factor > 0) {
+          const collision::PositionUncertainty& u = *spec.uncertainty;
+          const double dt = std::max(0.0, t - prediction.front().t);
+          const double a = sigma_factor * (u.longitudinal + u.longitudinal_growth * dt);
+          const double b = sigma_factor * (u.lateral + u.lateral_growth * dt);
+          out << "<polygon points=\"" << points_attr(view, grown_outline(spec.outline, pose, a, b))
+              << "\" fill=\"" << colour << "\" fill-opacity=\""
+              << fixed(0.12 * fade(t, horizon) * strength, 3) << "\" stroke=\"" << colour
+              << "\" stroke-width=\"0.8\" stroke-dasharray=\"2,2\" stroke-opacity=\""
+              << fixed(0.7 * strength, 2) << "\"/>\n";
+        }
+        body_element(out, view, spec, pose,
+                     "fill=\"" + colour + "\" fill-opacity=\"" +
+                         fixed(fade(t, horizon) * strength, 2) + "\" stroke=\"" + colour +
+                         "\" stroke-width=\"1\"");
+      }
+      if (!spec.modes.empty()) {
+        const collision::Pose2 end = pose_at(prediction, horizon);
+        halo_text(out, view, view.px(Vec2(end.x, end.y)) + Vec2(0, 16),
+                  "p=" + fixed(modes[m].probability, 2), 11, colour);
+      }
     }
     const std::vector<Vec2> now = placed(spec.outline, pose_at(spec.prediction, 0));
     std::string name = spec.label.empty() ? "obstacle " + std::to_string(spec.id) : spec.label;
@@ -880,7 +932,7 @@ void write_svg(std::ostream& out, const Scenario& scenario, const collision::Che
   draw_stationary(out, view, scenario);
   draw_candidates(out, view, outcome, drawn, config);
   draw_class_margins(out, view, scenario, outcome.config.margins.by_class, times, horizon);
-  draw_moving(out, view, scenario, times, horizon);
+  draw_moving(out, view, scenario, times, horizon, config.uncertainty.sigma_factor);
   draw_chosen(out, view, outcome, times, config, horizon);
   label_stationary(out, view, scenario, outcome.config.margins.by_class);
   out << "</g>\n";

@@ -51,14 +51,18 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
     const std::size_t k = p.size() - 1;
     if (part.uncertain) {
       // Held after the last predicted time, the body stays put while its ellipse keeps growing:
-      // slices of doubling length, each boxed at its end, up to the end of the supported clock.
+      // a few slices of doubling length, each boxed at its end, then one for the rest of time
+      // boxed at the end of the supported clock (huge, but apart in time from every query near
+      // the prediction, so it costs the index no more than a slice).
+      constexpr int kDoublingSlices = 6;
       double from = p[k].t, length = config.broad_phase.time_slice;
-      while (from < kMaxTime) {
+      for (int n = 0; n < kDoublingSlices && from < kMaxTime; ++n) {
         const double to = std::min(from + length, kMaxTime);
         slices.push_back({at(k, to), from, to});
         from = to;
         length *= 2;
       }
+      slices.push_back({at(k, kMaxTime), from, kForever});
     } else {
       slices.push_back({at(k, p[k].t), p[k].t, kForever});
     }
