@@ -288,7 +288,8 @@ inline Scene urban_modes_scene() {
     for (std::size_t i = 0; i < keep.size(); ++i) {
       const double t = keep[i].t;
       const double stop = speed / 3.0;
-      const double travelled = t < stop ? speed * t - 1.5 * t * t : speed * stop - 1.5 * stop * stop;
+      const double travelled =
+          t < stop ? speed * t - 1.5 * t * t : speed * stop - 1.5 * stop * stop;
       brake[i].pose.x = keep[0].pose.x + std::cos(heading) * travelled;
       drift[i].pose.y = keep[0].pose.y + side * kLaneWidth * std::min(1.0, t / 3.0);
     }

@@ -40,7 +40,9 @@ TEST(PredictionModesValidation, ProbabilitiesAndPosesNameTheObstacleTheModeAndTh
               Obstacle::moving(4, car(), {PredictionMode{0.5, two_poses()}, {0, two_poses()}});
             }),
             "obstacle 4: mode 1: probability must be > 0 and <= 1 (was 0)");
-  EXPECT_EQ(geometry_error_of([] { Obstacle::moving(4, car(), {PredictionMode{1.5, two_poses()}}); }),
+  EXPECT_EQ(geometry_error_of([] {
+              Obstacle::moving(4, car(), {PredictionMode{1.5, two_poses()}});
+            }),
             "obstacle 4: mode 0: probability must be > 0 and <= 1 (was 1.5)");
   EXPECT_EQ(geometry_error_of([] {
               Obstacle::moving(4, car(), {PredictionMode{std::nan(""), two_poses()}});
@@ -69,9 +71,10 @@ TEST(PredictionModesValidation, ProbabilitiesAndPosesNameTheObstacleTheModeAndTh
             }),
             "obstacle 4: mode 0: prediction 0: x is not finite (was nan)");
   // Round-off of a predictor's normalisation is accepted: three thirds.
-  EXPECT_NO_THROW(Obstacle::moving(
-      4, car(),
-      {PredictionMode{1.0 / 3, two_poses()}, {1.0 / 3, two_poses()}, {1.0 / 3 + 1e-10, two_poses()}}));
+  EXPECT_NO_THROW(Obstacle::moving(4, car(),
+                                   {PredictionMode{1.0 / 3, two_poses()},
+                                    {1.0 / 3, two_poses()},
+                                    {1.0 / 3 + 1e-10, two_poses()}}));
 }
 
 TEST(PredictionModesValidation, UncertaintyIsFiniteNonNegativeAndOnlyForMovingObstacles) {
@@ -88,13 +91,17 @@ TEST(PredictionModesValidation, UncertaintyIsFiniteNonNegativeAndOnlyForMovingOb
   auto with = [](const PositionUncertainty& u) {
     return geometry_error_of([&] { Obstacle::moving(5, car(), two_poses()).set_uncertainty(u); });
   };
-  EXPECT_EQ(with({-0.5, 0, 0, 0}), "obstacle 5: uncertainty longitudinal must be >= 0 (was -0.5 m)");
-  EXPECT_EQ(with({0, 0, 0, -2}), "obstacle 5: uncertainty lateral_growth must be >= 0 (was -2 m/s)");
-  EXPECT_EQ(with({0, std::nan(""), 0, 0}), "obstacle 5: uncertainty lateral is not finite (was nan)");
+  EXPECT_EQ(with({-0.5, 0, 0, 0}),
+            "obstacle 5: uncertainty longitudinal must be >= 0 (was -0.5 m)");
+  EXPECT_EQ(with({0, 0, 0, -2}),
+            "obstacle 5: uncertainty lateral_growth must be >= 0 (was -2 m/s)");
+  EXPECT_EQ(with({0, std::nan(""), 0, 0}),
+            "obstacle 5: uncertainty lateral is not finite (was nan)");
   EXPECT_EQ(with({0, 0, INFINITY, 0}),
             "obstacle 5: uncertainty longitudinal_growth is not finite (was inf)");
   EXPECT_EQ(with({2e9, 0, 0, 0}),
-            "obstacle 5: uncertainty longitudinal must be <= 1e9 m, the supported range (was 2000000000)");
+            "obstacle 5: uncertainty longitudinal must be <= 1e9 m, the supported range (was "
+            "2000000000)");
   const Obstacle ok = Obstacle::moving(5, car(), two_poses()).set_uncertainty({0.5, 0.25, 0.1, 0});
   EXPECT_EQ(ok.uncertainty().lateral, 0.25);
   EXPECT_FALSE(ok.is_multi_modal());
@@ -103,7 +110,8 @@ TEST(PredictionModesValidation, UncertaintyIsFiniteNonNegativeAndOnlyForMovingOb
 
 TEST(PredictionModes, PoseAtFollowsTheModeAsked) {
   const Obstacle o = Obstacle::moving(
-      1, car(), {PredictionMode{0.5, two_poses()}, {0.5, {predicted(0, 0, 0), predicted(1, 0, 3)}}});
+      1, car(),
+      {PredictionMode{0.5, two_poses()}, {0.5, {predicted(0, 0, 0), predicted(1, 0, 3)}}});
   EXPECT_EQ(o.pose_at(1, OutsidePrediction::hold, 0)->x, 1);
   EXPECT_EQ(o.pose_at(1, OutsidePrediction::hold, 1)->y, 3);
   EXPECT_EQ(o.prediction().back().pose.x, 1);  // mode 0's
@@ -139,10 +147,9 @@ TrajectoryResult check(const std::vector<Obstacle>& obstacles, const Trajectory&
 
 TEST(PredictionModes, FirstCollisionNamesItsModeAndTheProbabilitySumsTheModesHitAnywhere) {
   // Mode 0 (0.3) stands on the path at x = 30, mode 1 (0.5) at x = 15, mode 2 (0.2) off it.
-  const Obstacle o = Obstacle::moving(7, car(),
-                                      {PredictionMode{0.3, standing(30, 0)},
-                                       {0.5, standing(15, 0)},
-                                       {0.2, standing(15, 20)}});
+  const Obstacle o = Obstacle::moving(
+      7, car(),
+      {PredictionMode{0.3, standing(30, 0)}, {0.5, standing(15, 0)}, {0.2, standing(15, 20)}});
   const TrajectoryResult r = check({o}, straight());
   ASSERT_TRUE(r.collides);
   EXPECT_EQ(r.obstacle_id, 7);
@@ -157,8 +164,8 @@ TEST(PredictionModes, FirstCollisionNamesItsModeAndTheProbabilitySumsTheModesHit
 }
 
 TEST(PredictionModes, ModesHitAtTheSameIndexNameTheLowestIdThenTheLowestMode) {
-  const std::vector<PredictionMode> both = {{0.4, standing(20, 5)}, {0.3, standing(15, 0)},
-                                            {0.3, standing(15, 0)}};
+  const std::vector<PredictionMode> both = {
+      {0.4, standing(20, 5)}, {0.3, standing(15, 0)}, {0.3, standing(15, 0)}};
   const TrajectoryResult r = check({Obstacle::moving(9, car(), both)}, straight());
   EXPECT_EQ(r.mode, 1u);
   EXPECT_NEAR(r.collision_probability, 0.6, 1e-15);
@@ -172,7 +179,8 @@ TEST(PredictionModes, ModesHitAtTheSameIndexNameTheLowestIdThenTheLowestMode) {
 }
 
 TEST(PredictionModes, APlainObstacleHitAnywhereMakesTheProbabilityOne) {
-  const Obstacle modes = Obstacle::moving(3, car(), {{0.5, standing(15, 0)}, {0.5, standing(15, 9)}});
+  const Obstacle modes =
+      Obstacle::moving(3, car(), {{0.5, standing(15, 0)}, {0.5, standing(15, 9)}});
   // A wall later on the path: hit after the mode, so the scan follows the mode past its hit.
   const Obstacle wall = Obstacle::stationary(1, Obb(Vec2(35, 0), 0, 0.5, 3));
   const TrajectoryResult r = check({modes, wall}, straight());
@@ -217,8 +225,8 @@ TEST(PredictionModes, ModesBelowMinModeProbabilityAreNotChecked) {
 // Metamorphic: a multi-modal obstacle equals its modes as separate single-prediction obstacles.
 
 struct ModalScene {
-  std::vector<Obstacle> stationary;     // ids below 100
-  int id = 100;                         // of the multi-modal obstacle
+  std::vector<Obstacle> stationary;  // ids below 100
+  int id = 100;                      // of the multi-modal obstacle
   ConvexPolygon body = rect(-1, -1, 1, 1);
   std::vector<PredictionMode> modes;
   PositionUncertainty uncertainty;
@@ -338,7 +346,8 @@ TEST(PredictionModesBitIdentical, ZeroUncertaintyAndOneCertainModeAnswerAsAPlain
     SCOPED_TRACE("seed " + std::to_string(seed));
     const RandomScene s = random_scene(seed, seed % 3 == 0 ? Vec2(4.5e6, 5.5e6) : Vec2(0, 0), 12);
     const std::vector<Obstacle>& plain = s.scene.obstacles;
-    moving_scenes += std::any_of(plain.begin(), plain.end(), [](const Obstacle& o) { return o.is_moving(); });
+    moving_scenes +=
+        std::any_of(plain.begin(), plain.end(), [](const Obstacle& o) { return o.is_moving(); });
     const std::vector<Obstacle> zero = remade(plain, [](const Obstacle& o) {
       return Obstacle(o).set_uncertainty({0, 0, 0, 0});
     });
@@ -377,7 +386,8 @@ TEST(PredictionModesBitIdentical, CheckAllEqualsSequentialChecksWithModesAndUnce
       std::vector<PredictionMode> modes = {{0.5, o.prediction()}};
       for (double bend : {2.0, -3.0}) {
         std::vector<PredictedPose> p = o.prediction();
-        for (std::size_t k = 0; k < p.size(); ++k) p[k].pose.y += bend * 0.1 * static_cast<double>(k);
+        for (std::size_t k = 0; k < p.size(); ++k)
+          p[k].pose.y += bend * 0.1 * static_cast<double>(k);
         modes.push_back({0.25, p});
       }
       return Obstacle::moving(o.id(), o.parts()[0], modes).set_uncertainty({0.2, 0.1, 0.3, 0.1});

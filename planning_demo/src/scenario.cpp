@@ -315,9 +315,10 @@ collision::Obstacle build_obstacle(const ObstacleSpec& spec, const YamlValue& it
         break;
     }
     collision::Obstacle obstacle =
-        !spec.is_moving()    ? collision::Obstacle::stationary(spec.id, std::move(*shape))
-        : spec.modes.empty() ? collision::Obstacle::moving(spec.id, std::move(*shape), spec.prediction)
-                             : collision::Obstacle::moving(spec.id, std::move(*shape), spec.modes);
+        !spec.is_moving() ? collision::Obstacle::stationary(spec.id, std::move(*shape))
+        : spec.modes.empty()
+            ? collision::Obstacle::moving(spec.id, std::move(*shape), spec.prediction)
+            : collision::Obstacle::moving(spec.id, std::move(*shape), spec.modes);
     obstacle.set_class(spec.obstacle_class);
     if (spec.uncertainty) obstacle.set_uncertainty(*spec.uncertainty);
     return obstacle;

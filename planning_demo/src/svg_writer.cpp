@@ -587,8 +587,10 @@ void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
       }
       if (!spec.modes.empty()) {
         const collision::Pose2 end = pose_at(prediction, horizon);
-        halo_text(out, view, view.px(Vec2(end.x, end.y)) + Vec2(0, 16),
-                  "p=" + fixed(modes[m].probability, 2), 11, colour);
+        // Stacked by mode: modes that end close together keep their labels apart.
+        halo_text(
+            out, view, view.px(Vec2(end.x, end.y)) + Vec2(0, 16 + 12 * static_cast<double>(m)),
+            "mode " + std::to_string(m) + ": p=" + fixed(modes[m].probability, 2), 11, colour);
       }
     }
     const std::vector<Vec2> now = placed(spec.outline, pose_at(spec.prediction, 0));
@@ -732,6 +734,7 @@ struct LegendExtras {
   bool borders = false;           // road boundaries
   bool margins = false;           // some obstacle has a class margin > 0
   bool round_stationary = false;  // a stationary circle or ellipse
+  bool predictions = false;       // some moving obstacle has modes or an uncertainty
   bool any() const { return borders || margins || round_stationary; }
 };
 
@@ -741,11 +744,14 @@ LegendExtras legend_extras(const Scenario& scenario, const collision::ClassMargi
     extras.borders |= spec.is_boundary();
     extras.margins |= margins[spec.obstacle_class] > 0;
     extras.round_stationary |= spec.is_round() && !spec.is_moving();
+    extras.predictions |= !spec.modes.empty() || spec.uncertainty.has_value();
   }
   return extras;
 }
 
-double legend_height(const LegendExtras& extras) { return kLegendHeight + (extras.any() ? 26 : 0); }
+double legend_height(const LegendExtras& extras) {
+  return kLegendHeight + (extras.any() ? 26 : 0) + (extras.predictions ? 26 : 0);
+}
 
 void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome, std::size_t drawn,
                  const std::vector<double>& times, const LegendExtras& extras, double width_px) {
@@ -757,7 +763,7 @@ void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome
   const std::size_t n = outcome.lattice.candidates.size();
   const std::size_t free = outcome.ranking.free_count;
   const double col[] = {kSide + 14, kSide + 444, kSide + 804};
-  const double row[] = {top + 23, top + 49, top + 75, top + 101};
+  const double row[] = {top + 23, top + 49, top + 75, top + 101, top + 127};
   legend_swatch_line(out, col[0], row[0], kFreeColour, 2, 0.8,
                      "collision-free candidate (" + std::to_string(free) + ")");
   legend_swatch_line(out, col[0], row[1], kCollidingColour, 2, 0.7,
@@ -773,6 +779,18 @@ void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome
                     "moving obstacle at snapshot times");
   legend_swatch_box(out, col[2], row[0], kBoxColour, 1, "#222222", "stationary box");
   legend_swatch_box(out, col[2], row[1], kPolygonColour, 1, "#222222", "stationary polygon");
+  if (extras.predictions) {
+    // The last row: the region a moving obstacle's uncertainty grows it to, and its modes.
+    const double y = row[extras.any() ? 4 : 3];
+    out << "<rect x=\"" << num(col[0] + 4) << "\" y=\"" << num(y - 6)
+        << "\" width=\"26\" height=\"12\" rx=\"5\" fill=\"" << kMovingPalette[0]
+        << "\" fill-opacity=\"0.12\" stroke=\"" << kMovingPalette[0]
+        << "\" stroke-dasharray=\"2,2\" stroke-width=\"0.8\"/>\n";
+    text(out, col[0] + 44, y + 5,
+         "moving obstacle grown by its position uncertainty (sigma_factor standard deviations) "
+         "at snapshot times; \"mode k: p\" ends each predicted future with its probability",
+         kLegendFont);
+  }
   if (extras.borders) {
     const double w = 4;
     out << "<line x1=\"" << num(col[0]) << "\" y1=\"" << num(row[3]) << "\" x2=\""
