@@ -160,6 +160,19 @@ bool is_box(const std::vector<Vec2>& vertices, const Aabb& box) {
 
 }  // namespace
 
+Aabb grown_box(const Part& body, const Pose2& pose, double t) {
+  const Aabb box = placed_box(body, pose);
+  const Vec2 axes = body.uncertainty.half_axes_at(t);
+  const Vec2 axis = heading_axis(pose.heading);
+  // The box of an ellipse turned by the heading: half extents sqrt(a^2 c^2 + b^2 s^2) and
+  // sqrt(a^2 s^2 + b^2 c^2), bounded by a |c| + b |s| and a |s| + b |c| (no square root).
+  const double c = std::abs(axis.x()), s = std::abs(axis.y());
+  const Vec2 extent(axes.x() * c + axes.y() * s, axes.x() * s + axes.y() * c);
+  const double slack = 4 * rounding_slack(box.max().cwiseAbs().maxCoeff() +
+                                          box.min().cwiseAbs().maxCoeff() + extent.maxCoeff());
+  return Aabb(box.min() - extent, box.max() + extent).inflated(slack);
+}
+
 EgoShape ego_shape(const CheckerConfig& config, std::vector<Vec2>& footprint_storage) {
   EgoShape ego;
   footprint_storage.clear();

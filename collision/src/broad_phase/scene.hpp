@@ -106,20 +106,13 @@ inline Aabb placed_box(const Part& body, const Pose2& pose) {
   return Aabb(center - extent, center + extent).inflated(slack);
 }
 
-// The world box of a moving body's region at time t placed at `pose`: placed_box() grown by the
-// box of its uncertainty ellipse at t, rounded outward.
+// placed_box() grown by the box of the body's uncertainty ellipse at time t (scene.cpp).
+Aabb grown_box(const Part& body, const Pose2& pose, double t);
+
+// The world box of a moving body's region at time t placed at `pose`, rounded outward: a plain
+// body's is placed_box(), inlined where the scan needs it.
 inline Aabb region_box(const Part& body, const Pose2& pose, double t) {
-  const Aabb box = placed_box(body, pose);
-  if (!body.uncertain) return box;
-  const Vec2 axes = body.uncertainty.half_axes_at(t);
-  const Vec2 axis = heading_axis(pose.heading);
-  // The box of an ellipse turned by the heading: half extents sqrt(a^2 c^2 + b^2 s^2) and
-  // sqrt(a^2 s^2 + b^2 c^2), bounded by a |c| + b |s| and a |s| + b |c| (no square root).
-  const double c = std::abs(axis.x()), s = std::abs(axis.y());
-  const Vec2 extent(axes.x() * c + axes.y() * s, axes.x() * s + axes.y() * c);
-  const double slack = 4 * rounding_slack(box.max().cwiseAbs().maxCoeff() +
-                                          box.min().cwiseAbs().maxCoeff() + extent.maxCoeff());
-  return Aabb(box.min() - extent, box.max() + extent).inflated(slack);
+  return body.uncertain ? grown_box(body, pose, t) : placed_box(body, pose);
 }
 
 // How far a moving body's region reaches from its pivot at time t (m): its bounding radius plus

@@ -1,31 +1,12 @@
 // The fine stage's queries at a pose (see fine_stage.hpp): GJK between the ego's footprint and a
-// stationary part or a moving body turned into place.
+// stationary part or a moving body turned into place. A body grown by its uncertainty is
+// fine_stage_grown.cpp's: its GJK instantiations here would cost the plain ones their inlining.
 #include "checker/fine_stage.hpp"
 
 #include "checker/part_view.hpp"
-#include "narrow_phase/narrow_phase.hpp"
-#include "narrow_phase/support.hpp"
+#include "checker/pose_queries.hpp"
 
 namespace collision::detail {
-
-namespace {
-
-template <class Ego, class PartView>
-PoseClearance clearance_to(const FineContext& c, const EgoPose& ego, const PartView& part,
-                           GjkCache* cache) {
-  const Clearance d = clearance(MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part),
-                                c.contact_tolerance, c.max_gjk_iterations, cache);
-  return {d.distance, d.iterations, d.hit};
-}
-
-template <class Ego, class PartView>
-bool hits(const FineContext& c, const EgoPose& ego, const PartView& part, GjkCache* cache,
-          int* iterations) {
-  return intersects(MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part),
-                    c.contact_tolerance, c.max_gjk_iterations, cache, iterations);
-}
-
-}  // namespace
 
 template <class Ego>
 PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
@@ -38,7 +19,8 @@ PoseClearance pose_clearance(const FineContext& context, const Part& part, const
 template <class Ego>
 PoseClearance pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                              BodyAt body, GjkCache* cache) {
-  return with_body(part, [&](auto core) {
+  if (part.uncertain) return grown_pose_clearance<Ego>(context, part, ego, body);
+  return with_core(part, [&](auto core) {
     return clearance_to<Ego>(context, ego, body_view(core, part, body, context.origin), cache);
   });
 }
@@ -54,7 +36,8 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
 template <class Ego>
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
                GjkCache* cache, int* iterations) {
-  return with_body(part, [&](auto core) {
+  if (part.uncertain) return grown_pose_hits<Ego>(context, part, ego, body, iterations);
+  return with_core(part, [&](auto core) {
     return hits<Ego>(context, ego, body_view(core, part, body, context.origin), cache, iterations);
   });
 }

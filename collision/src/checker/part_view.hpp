@@ -1,7 +1,7 @@
 // A part as GJK reads it (internal): a polygon-like core or an ellipse, rounded by the part's
 // radius, and for a moving body with a position uncertainty, ⊕ its ellipse E(t) at the body's
 // time. Each kind is a view type, so a query on a part is written once as a generic lambda and
-// with_core() (stationary parts) or with_body() (moving bodies) instantiates it for the kind the
+// with_core() (plain parts) or with_grown() (uncertain bodies) instantiates it for the kind the
 // part has. Every query on a moving body goes through body_view(), so each sees the same region.
 #pragma once
 
@@ -29,16 +29,14 @@ decltype(auto) with_core(const Part& part, F&& f) {
 template <class Core>
 struct Grown {};
 
-// f(PolygonCore{}), f(EllipseCore{}) or, with an uncertainty ellipse, f(Grown<PolygonCore>{}) or
-// f(Grown<EllipseCore>{}), as the moving body's region is. Without uncertainty it is with_core,
-// the same code as before any uncertainty existed.
+// f(Grown<PolygonCore>{}) or f(Grown<EllipseCore>{}), as the core of a moving body with an
+// uncertainty ellipse (part.uncertain) is. The plain bodies take with_core: the two are called
+// from different translation units (fine_stage_grown.cpp, sweeps_grown.cpp), so that a scene
+// without uncertainty runs the code it ran before uncertainty existed.
 template <class F>
-decltype(auto) with_body(const Part& part, F&& f) {
-  if (part.uncertain) {
-    if (part.ellipse != nullptr) return call_out_of_line(f, Grown<EllipseCore>{});
-    return call_out_of_line(f, Grown<PolygonCore>{});
-  }
-  return with_core(part, f);
+decltype(auto) with_grown(const Part& part, F&& f) {
+  if (part.ellipse != nullptr) return call_out_of_line(f, Grown<EllipseCore>{});
+  return f(Grown<PolygonCore>{});
 }
 
 // A stationary part, relative to the query's origin.

@@ -97,25 +97,26 @@ void validate_prediction(const std::string& where, const std::vector<PredictedPo
   }
   for (std::size_t k = 0; k < prediction.size(); ++k) {
     const PredictedPose& p = prediction[k];
-    const std::string at = where + "prediction " + std::to_string(k) + ": ";
+    // Made only for a message: a planner builds its obstacles every cycle.
+    const auto at = [&] { return where + "prediction " + std::to_string(k) + ": "; };
     for (const auto& [name, value] :
          {std::pair{"t", p.t}, std::pair{"x", p.pose.x}, std::pair{"y", p.pose.y},
           std::pair{"heading", p.pose.heading}}) {
       if (!std::isfinite(value)) {
-        throw GeometryError(at + name + " is not finite (was " + detail::format_number(value) +
+        throw GeometryError(at() + name + " is not finite (was " + detail::format_number(value) +
                             ")");
       }
     }
     if (!detail::in_time_range(p.t)) {
-      throw GeometryError(at + "t " + detail::time_range_error(p.t));
+      throw GeometryError(at() + "t " + detail::time_range_error(p.t));
     }
     for (const auto& [name, value] : {std::pair{"x", p.pose.x}, std::pair{"y", p.pose.y}}) {
       if (!detail::in_coordinate_range(value)) {
-        throw GeometryError(at + name + " " + detail::coordinate_range_error(value));
+        throw GeometryError(at() + name + " " + detail::coordinate_range_error(value));
       }
     }
     if (!detail::in_heading_range(p.pose.heading)) {
-      throw GeometryError(at + "heading " + detail::heading_range_error(p.pose.heading));
+      throw GeometryError(at() + "heading " + detail::heading_range_error(p.pose.heading));
     }
     // The body itself must stay in the supported world, at this pose and (position being linear
     // between predictions) at every pose in between, whatever its heading. The factor keeps a
@@ -123,12 +124,12 @@ void validate_prediction(const std::string& where, const std::vector<PredictedPo
     // throws for an obstacle accepted here.
     const double extent = std::max(std::abs(p.pose.x), std::abs(p.pose.y)) + reach;
     if (extent * (1 + 8 * std::numeric_limits<double>::epsilon()) > kMaxCoordinate) {
-      throw GeometryError(at + "the body, whose vertices reach " + detail::format_number(reach) +
+      throw GeometryError(at() + "the body, whose vertices reach " + detail::format_number(reach) +
                           " m from its pivot, " + detail::coordinate_range_error(extent) +
                           " (at a coordinate of this pose)");
     }
     if (k > 0 && !(p.t > prediction[k - 1].t)) {
-      throw GeometryError(at + "t must be greater than the previous prediction's (was " +
+      throw GeometryError(at() + "t must be greater than the previous prediction's (was " +
                           detail::format_number(p.t) + " after " +
                           detail::format_number(prediction[k - 1].t) + ")");
     }
