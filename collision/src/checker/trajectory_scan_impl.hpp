@@ -220,9 +220,9 @@ class TrajectoryScan {
   // axis (a trajectory holding its heading, as most do once a manoeuvre ends, then costs no
   // cosine and sine); heading and axis are carried in registers rather than read back from the
   // pose just stored, which would stall on the store.
-  // Inlined into both callers (the scan and follow_modes): as a function called once, as it was
-  // before follow_modes, GCC inlined each into the scan's loop, and out of line they cost the
-  // common scan 3% of its instructions.
+  // Always inlined, as are collect_candidates and test_pair: each has two callers (the scan and
+  // follow_modes), and GCC then keeps them out of line, which costs the common scan about 3% of
+  // its instructions.
   COLLISION_ALWAYS_INLINE void prepare_ego(std::size_t end) {
     std::vector<EgoPose>& ego = s_.ego;
     if (ego.size() >= end) return;
