@@ -9,8 +9,8 @@
 namespace collision::detail {
 
 template <class Ego>
-PoseClearance grown_pose_clearance(const FineContext& context, const Part& part,
-                                   const EgoPose& ego, BodyAt body) {
+PoseClearance grown_pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
+                                   BodyAt body) {
   return with_grown(part, [&](auto core) {
     return clearance_to<Ego>(context, ego, body_view(core, part, body, context.origin), nullptr);
   });
@@ -25,11 +25,10 @@ bool grown_pose_hits(const FineContext& context, const Part& part, const EgoPose
   });
 }
 
-#define COLLISION_INSTANTIATE_FOR(Ego)                                                          \
-  template PoseClearance grown_pose_clearance<Ego>(const FineContext&, const Part&,             \
-                                                   const EgoPose&, BodyAt);                     \
-  template bool grown_pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, BodyAt,   \
-                                     int*);
+#define COLLISION_INSTANTIATE_FOR(Ego)                                              \
+  template PoseClearance grown_pose_clearance<Ego>(const FineContext&, const Part&, \
+                                                   const EgoPose&, BodyAt);         \
+  template bool grown_pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, BodyAt, int*);
 COLLISION_INSTANTIATE_FOR(BoxEgo)
 COLLISION_INSTANTIATE_FOR(PolygonEgo)
 #undef COLLISION_INSTANTIATE_FOR

@@ -116,7 +116,6 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
          piece_hits<Ego, Body>(c, part, a, b, qm, qb, nullptr, iterations, budget);
 }
 
-
 // Whether any of the body's pieces over the step from a to b hits (see sweep_hits_moving).
 template <class Ego, class Body>
 bool pieces_hit(const FineContext& context, const Part& part, const EgoPose& a, const EgoPose& b,

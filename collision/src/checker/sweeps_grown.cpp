@@ -9,8 +9,7 @@ template <class Ego>
 bool grown_sweep_hits_moving(const FineContext& context, const Part& part, const EgoPose& a,
                              const EgoPose& b, const BodyPiece* pieces, std::size_t piece_count,
                              int* iterations) {
-  return pieces_hit<Ego, GrownBody>(context, part, a, b, pieces, piece_count, nullptr,
-                                    iterations);
+  return pieces_hit<Ego, GrownBody>(context, part, a, b, pieces, piece_count, nullptr, iterations);
 }
 
 template bool grown_sweep_hits_moving<BoxEgo>(const FineContext&, const Part&, const EgoPose&,
