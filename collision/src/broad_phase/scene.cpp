@@ -27,7 +27,8 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
                       std::vector<std::pair<SpaceTimeBox, int>>& out) {
   const std::vector<PredictedPose>& p = *part.prediction;
   auto at = [&](std::size_t k, double t) { return region_box(part, p[k].pose, t); };
-  std::vector<SpaceTimeBox> slices;  // in time order
+  std::vector<SpaceTimeBox> slices;   // in time order
+  std::vector<SpaceTimeBox> growing;  // after the prediction, an uncertain body held there
   const bool hold = config.obstacles.outside_prediction == OutsidePrediction::hold;
   // Before t0 the uncertainty ellipse is E(t0).
   if (hold) slices.push_back({at(0, p.front().t), -kForever, p.front().t});
@@ -53,16 +54,17 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
       // Held after the last predicted time, the body stays put while its ellipse keeps growing:
       // a few slices of doubling length, each boxed at its end, then one for the rest of time
       // boxed at the end of the supported clock (huge, but apart in time from every query near
-      // the prediction, so it costs the index no more than a slice).
+      // the prediction, so it costs the index no more than a slice). Each box holds the one
+      // before it, so the merging below would make them all the huge one: they are kept apart.
       constexpr int kDoublingSlices = 6;
       double from = p[k].t, length = config.broad_phase.time_slice;
       for (int n = 0; n < kDoublingSlices && from < kMaxTime; ++n) {
         const double to = std::min(from + length, kMaxTime);
-        slices.push_back({at(k, to), from, to});
+        growing.push_back({at(k, to), from, to});
         from = to;
         length *= 2;
       }
-      slices.push_back({at(k, kMaxTime), from, kForever});
+      growing.push_back({at(k, kMaxTime), from, kForever});
     } else {
       slices.push_back({at(k, p[k].t), p[k].t, kForever});
     }
@@ -85,6 +87,7 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
     merged = slice;
   }
   out.push_back({*merged, part_index});
+  for (const SpaceTimeBox& slice : growing) out.push_back({slice, part_index});
 }
 
 // Vertices a shape's core needs in Scene::core_vertices: a circle's centre, a box's corners (two
