@@ -35,6 +35,9 @@
 //                  check_all on half the batch on a one-thread checker, copying their halves);
 //                  both in wall-clock time. pool/dispatch/...: the same on 2 one-pose candidates
 //                  far from every obstacle, where the call's overhead is nearly all there is.
+//   urban_modes/.. urban with one prediction per moving car, and with three modes and a growing
+//                  position uncertainty per car (bench::urban_modes_scene), default config, one
+//                  thread, in the same run: per pose over all poses.
 //   street/...     urban plus 60 pedestrians as circles (class pedestrian, margin 0.5 m; a quarter
 //                  crossing), 12 cyclists as ellipses (class bicycle, margin 0.3 m) and both
 //                  curbs as boundaries: check_all on 1 thread (CPU time), default config.
@@ -785,6 +788,40 @@ void setup_pool() {
       true);
 }
 
+// The urban scene with one plain prediction per moving car, and the same cars with three modes
+// and a growing uncertainty each (bench::urban_modes_scene), in one run: the ratio is what the
+// predictions cost. per_pose over all the candidates' poses, as urban/checker.
+void setup_urban_modes() {
+  static const Scene plain = bench::urban_scene();
+  static const Scene modes = bench::urban_modes_scene();
+  static std::vector<collision::CollisionChecker> checkers;
+  checkers.reserve(2);
+  for (const Scene* scene : {&plain, &modes}) {
+    checkers.emplace_back(scene->config);
+    checkers.back().set_obstacles(scene->obstacles);
+  }
+  print_stats("urban_modes/one_prediction", checkers[0].check_all(plain.candidates));
+  const std::vector<collision::TrajectoryResult> r = checkers[1].check_all(modes.candidates);
+  print_stats("urban_modes/three_modes_uncertain", r);
+  std::size_t collide = 0, partial = 0;
+  for (const collision::TrajectoryResult& x : r) {
+    collide += x.collides;
+    partial += x.collides && x.collision_probability < 1;
+  }
+  std::fprintf(stderr,
+               "urban_modes: %zu of %zu candidates collide, %zu with a probability below 1\n",
+               collide, r.size(), partial);
+  const std::size_t poses = plain.pose_count();
+  add("urban_modes/one_prediction/threads:1", [poses](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(checkers[0].check_all(plain.candidates));
+    set_per_pose(state, poses);
+  });
+  add("urban_modes/three_modes_uncertain/threads:1", [poses](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(checkers[1].check_all(modes.candidates));
+    set_per_pose(state, poses);
+  });
+}
+
 void setup_street() {
   static const Scene scene = bench::street_scene();
   static const collision::CollisionChecker checker = [] {
@@ -956,6 +993,7 @@ int main(int argc, char** argv) {
   setup_urban();
   setup_urban_profiles();
   setup_pool();
+  setup_urban_modes();
   setup_street();
   setup_moving();
   setup_growth();

@@ -272,6 +272,36 @@ inline Scene urban_scene(std::uint64_t seed = 0x0ba40001, int scattered = 300, i
   return scene;
 }
 
+// The urban scene as a prediction module hands it over (the "urban_modes" rows): every moving
+// car of urban_scene() with three futures instead of one: keeping its speed (0.6), braking to a
+// stop at 3 m/s^2 (0.25) and drifting into the other lane over 3 s (0.15), each with a position
+// uncertainty of 0.3 m along and 0.15 m across, growing 0.5 and 0.1 m/s.
+inline Scene urban_modes_scene() {
+  Scene scene = urban_scene();
+  for (collision::Obstacle& o : scene.obstacles) {
+    if (!o.is_moving()) continue;
+    const std::vector<collision::PredictedPose>& keep = o.prediction();
+    const double heading = keep.front().pose.heading;
+    const double speed = (keep[1].pose.x - keep[0].pose.x) / std::cos(heading) / 0.1;
+    std::vector<collision::PredictedPose> brake = keep, drift = keep;
+    const double side = keep.front().pose.y < 0 ? 1.0 : -1.0;  // towards the other lane
+    for (std::size_t i = 0; i < keep.size(); ++i) {
+      const double t = keep[i].t;
+      const double stop = speed / 3.0;
+      const double travelled =
+          t < stop ? speed * t - 1.5 * t * t : speed * stop - 1.5 * stop * stop;
+      brake[i].pose.x = keep[0].pose.x + std::cos(heading) * travelled;
+      drift[i].pose.y = keep[0].pose.y + side * kLaneWidth * std::min(1.0, t / 3.0);
+    }
+    o = collision::Obstacle::moving(o.id(), o.parts()[0],
+                                    {collision::PredictionMode{0.6, keep},
+                                     {0.25, std::move(brake)},
+                                     {0.15, std::move(drift)}})
+            .set_uncertainty({0.3, 0.15, 0.5, 0.1});
+  }
+  return scene;
+}
+
 // The urban street as a planner's world has it (the "street" rows): urban_scene() plus
 // `pedestrians` pedestrians as circles of 0.3 m (class pedestrian, 0.5 m margin) on the pavements
 // beyond the curbs, a quarter of them crossing the street, `cyclists` cyclists as 0.9 x 0.35 m

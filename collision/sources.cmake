@@ -20,7 +20,9 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/config/config.cpp
   ${COLLISION_SOURCE_DIR}/checker/body_track.cpp
   ${COLLISION_SOURCE_DIR}/checker/fine_stage.cpp
+  ${COLLISION_SOURCE_DIR}/checker/fine_stage_grown.cpp
   ${COLLISION_SOURCE_DIR}/checker/sweeps.cpp
+  ${COLLISION_SOURCE_DIR}/checker/sweeps_grown.cpp
   ${COLLISION_SOURCE_DIR}/checker/trajectory_scan.cpp
   ${COLLISION_SOURCE_DIR}/checker/trajectory_scan_polygon.cpp
   ${COLLISION_SOURCE_DIR}/checker/clearance_scan.cpp

@@ -57,6 +57,8 @@ void ExpectSameConfig(const CheckerConfig& actual, const CheckerConfig& expected
   for (const ObstacleClass c : AllClasses()) {
     EXPECT_EQ(actual.margins.by_class[c], expected.margins.by_class[c]) << to_string(c);
   }
+  EXPECT_EQ(actual.uncertainty.sigma_factor, expected.uncertainty.sigma_factor);
+  EXPECT_EQ(actual.obstacles.min_mode_probability, expected.obstacles.min_mode_probability);
   EXPECT_EQ(actual.continuous.enabled, expected.continuous.enabled);
   EXPECT_EQ(actual.continuous.max_overestimate, expected.continuous.max_overestimate);
   EXPECT_EQ(actual.clearance.horizon, expected.clearance.horizon);
@@ -96,7 +98,9 @@ std::string ToYaml(const CheckerConfig& c) {
   for (const ObstacleClass k : AllClasses()) {
     out << "    " << to_string(k) << ": " << c.margins.by_class[k] << "\n";
   }
-  out << "continuous:\n"
+  out << "uncertainty:\n"
+      << "  sigma_factor: " << c.uncertainty.sigma_factor << "\n"
+      << "continuous:\n"
       << "  enabled: " << c.continuous.enabled << "\n"
       << "  max_overestimate: " << c.continuous.max_overestimate << "\n"
       << "clearance:\n"
@@ -104,6 +108,7 @@ std::string ToYaml(const CheckerConfig& c) {
       << "obstacles:\n"
       << "  outside_prediction: "
       << (c.obstacles.outside_prediction == OutsidePrediction::hold ? "hold" : "ignore") << "\n"
+      << "  min_mode_probability: " << c.obstacles.min_mode_probability << "\n"
       << "broad_phase:\n"
       << "  spatial_index: " << c.broad_phase.spatial_index << "\n"
       << "  bounding_circles: " << c.broad_phase.bounding_circles << "\n"
@@ -141,6 +146,8 @@ CheckerConfig CustomConfig() {
   c.continuous.max_overestimate = 0.005;
   c.clearance.horizon = 0.0;
   c.obstacles.outside_prediction = OutsidePrediction::ignore;
+  c.obstacles.min_mode_probability = 0.125;
+  c.uncertainty.sigma_factor = 2.5;
   c.broad_phase.spatial_index = false;
   c.broad_phase.bounding_circles = false;
   c.broad_phase.aabbs = false;
@@ -211,6 +218,8 @@ TEST(ConfigDefaults, DefaultConfigMatchesHeaderDefaultsAndContract) {
   EXPECT_TRUE(c.continuous.enabled);
   EXPECT_EQ(c.clearance.horizon, 5.0);
   EXPECT_EQ(c.obstacles.outside_prediction, OutsidePrediction::hold);
+  EXPECT_EQ(c.obstacles.min_mode_probability, 0.0);
+  EXPECT_EQ(c.uncertainty.sigma_factor, 2.0);
   EXPECT_EQ(c.threads, 0);
   EXPECT_EQ(c.narrow_phase.contact_tolerance, kDefaultContactTolerance);
   EXPECT_NO_THROW(validate(c));
@@ -336,12 +345,16 @@ TEST(ConfigParse, RangeBoundariesAreAccepted) {
       "vehicle: {front_overhang: 0, rear_overhang: 0, wheel_base: 1e-9, width: 1e-9}\n"
       "margins: {longitudinal: 0, lateral: 0}\n"
       "continuous: {max_overestimate: 0.001}\n"
+      "uncertainty: {sigma_factor: 0}\n"
+      "obstacles: {min_mode_probability: 0}\n"
       "clearance: {horizon: 0}\n"
       "broad_phase: {rtree_max_node_entries: 4, poses_per_query: 1, time_slice: 1e-6}\n"
       "narrow_phase: {contact_tolerance: 0, max_gjk_iterations: 4, max_epa_iterations: 4}\n"
       "threads: 0\n");
   EXPECT_EQ(low.vehicle.front_overhang, 0.0);
   EXPECT_EQ(low.continuous.max_overestimate, 0.001);
+  EXPECT_EQ(low.uncertainty.sigma_factor, 0.0);
+  EXPECT_EQ(low.obstacles.min_mode_probability, 0.0);
   EXPECT_EQ(low.broad_phase.rtree_max_node_entries, 4);
   EXPECT_EQ(low.broad_phase.poses_per_query, 1);
   EXPECT_EQ(low.narrow_phase.contact_tolerance, 0.0);
@@ -351,6 +364,8 @@ TEST(ConfigParse, RangeBoundariesAreAccepted) {
       "vehicle: {front_overhang: 1000, rear_overhang: 1000, wheel_base: 1000, width: 1000}\n"
       "margins: {longitudinal: 1000, lateral: 1000}\n"
       "continuous: {max_overestimate: 1}\n"
+      "uncertainty: {sigma_factor: 100}\n"
+      "obstacles: {min_mode_probability: 1}\n"
       "clearance: {horizon: 1e9}\n"
       "broad_phase: {rtree_max_node_entries: 256, poses_per_query: 1000, time_slice: 1e12}\n"
       "narrow_phase: {contact_tolerance: 0.000999, max_gjk_iterations: 1000,"
@@ -362,6 +377,8 @@ TEST(ConfigParse, RangeBoundariesAreAccepted) {
   EXPECT_EQ(high.clearance.horizon, 1e9);
   EXPECT_EQ(high.broad_phase.time_slice, 1e12);
   EXPECT_EQ(high.continuous.max_overestimate, 1.0);
+  EXPECT_EQ(high.uncertainty.sigma_factor, 100.0);
+  EXPECT_EQ(high.obstacles.min_mode_probability, 1.0);
   EXPECT_EQ(high.broad_phase.rtree_max_node_entries, 256);
   EXPECT_EQ(high.broad_phase.poses_per_query, 1000);
   EXPECT_EQ(high.narrow_phase.contact_tolerance, 0.000999);
@@ -429,6 +446,16 @@ std::vector<RangeCase> RangeCases() {
        "continuous.max_overestimate: must be 0.001 to 1 (was 0)"},
       {"continuous:\n  max_overestimate: 2\n", [](C& c) { c.continuous.max_overestimate = 2; },
        "continuous.max_overestimate: must be 0.001 to 1 (was 2)"},
+      {"uncertainty:\n  sigma_factor: -1\n", [](C& c) { c.uncertainty.sigma_factor = -1; },
+       "uncertainty.sigma_factor: must be 0 to 100 (was -1)"},
+      {"uncertainty:\n  sigma_factor: 101\n", [](C& c) { c.uncertainty.sigma_factor = 101; },
+       "uncertainty.sigma_factor: must be 0 to 100 (was 101)"},
+      {"obstacles:\n  min_mode_probability: -0.1\n",
+       [](C& c) { c.obstacles.min_mode_probability = -0.1; },
+       "obstacles.min_mode_probability: must be 0 to 1 (was -0.1)"},
+      {"obstacles:\n  min_mode_probability: 1.5\n",
+       [](C& c) { c.obstacles.min_mode_probability = 1.5; },
+       "obstacles.min_mode_probability: must be 0 to 1 (was 1.5)"},
       {"clearance:\n  horizon: -5\n", [](C& c) { c.clearance.horizon = -5; },
        "clearance.horizon: must be 0 to 1e9 (was -5)"},
       {"clearance:\n  horizon: 2e9\n", [](C& c) { c.clearance.horizon = 2e9; },
@@ -653,7 +680,8 @@ TEST(ConfigStructure, SectionMustBeAMap) {
 
 TEST(ConfigStructure, TopLevelMustBeAMap) {
   const std::string allowed =
-      "vehicle, margins, continuous, clearance, obstacles, broad_phase, narrow_phase, threads";
+      "vehicle, margins, uncertainty, continuous, clearance, obstacles, broad_phase, narrow_phase, "
+      "threads";
   EXPECT_EQ(ParseError("- vehicle\n- margins\n"),
             "<config>:1: the top level must be a map of " + allowed + " (was a list)");
   EXPECT_EQ(ParseError("# a comment\n5\n"),
@@ -662,7 +690,8 @@ TEST(ConfigStructure, TopLevelMustBeAMap) {
 
 TEST(ConfigStructure, UnknownKeysNameTheKeyAndTheAllowedOnes) {
   EXPECT_EQ(ParseError("vehicles:\n  width: 2\n"),
-            "<config>:1: vehicles: unknown key (allowed: vehicle, margins, continuous, clearance, "
+            "<config>:1: vehicles: unknown key (allowed: vehicle, margins, uncertainty, "
+            "continuous, clearance, "
             "obstacles, broad_phase, narrow_phase, threads)");
   EXPECT_EQ(ParseError("vehicle:\n  width: 2\n  wheelbase: 3\n"),
             "<config>:3: vehicle.wheelbase: unknown key (allowed: wheel_base, front_overhang, "

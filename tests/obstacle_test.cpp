@@ -730,7 +730,7 @@ TEST(ObstacleMoving, KeepsBodyAndPrediction) {
 }
 
 TEST(ObstacleMoving, PredictionIsValidatedNamingIdIndexAndValue) {
-  EXPECT_EQ(geometry_error_of([] { Obstacle::moving(7, body(), {}); }),
+  EXPECT_EQ(geometry_error_of([] { Obstacle::moving(7, body(), std::vector<PredictedPose>{}); }),
             "obstacle 7: prediction is empty (a moving obstacle needs at least one predicted "
             "pose)");
   auto with = [](std::size_t k, const std::function<void(PredictedPose&)>& edit) {

@@ -25,7 +25,7 @@ std::string clearance_text(const collision::TrajectoryResult& result) {
 }
 
 void stage_row(std::ostream& out, const char* name, std::uint64_t count, std::uint64_t seen) {
-  char buffer[128];
+  char buffer[256];
   std::snprintf(buffer, sizeof buffer, "  %-22s %14llu  %s\n", name,
                 static_cast<unsigned long long>(count), percent(count, seen).c_str());
   out << buffer;
@@ -134,7 +134,7 @@ void print_report(std::ostream& out, const Scenario& scenario, const std::string
   stage_row(out, "rejected by circle", s.rejected_by_circle, s.pairs_seen);
   stage_row(out, "rejected by AABB", s.rejected_by_aabb, s.pairs_seen);
   stage_row(out, "sent to GJK", s.sent_to_gjk, s.pairs_seen);
-  char buffer[128];
+  char buffer[256];
   std::snprintf(buffer, sizeof buffer, "  %-22s %14llu  (%.1f per GJK pair)\n", "GJK iterations",
                 static_cast<unsigned long long>(s.gjk_iterations),
                 s.sent_to_gjk ? static_cast<double>(s.gjk_iterations) / s.sent_to_gjk : 0.0);
@@ -142,7 +142,7 @@ void print_report(std::ostream& out, const Scenario& scenario, const std::string
 
   out << "Best candidates\n";
   out << "  rank  cand  end d [m]  dur [s]  v [m/s]  collides  first hit [s]  obstacle  "
-         "clearance [m]   cost\n";
+         "P(collision)  clearance [m]   cost\n";
   const std::size_t shown = std::min<std::size_t>(8, n);
   for (std::size_t rank = 0; rank < shown; ++rank) {
     const std::size_t i = outcome.ranking.order[rank];
@@ -150,14 +150,16 @@ void print_report(std::ostream& out, const Scenario& scenario, const std::string
     const collision::TrajectoryResult& r = outcome.results[i];
     std::string hit = r.collides ? format("%.2f", r.first_collision_time.value_or(NAN)) : "-";
     std::string obstacle = r.obstacle_id ? std::to_string(*r.obstacle_id) : "-";
+    // A mode of a multi-modal obstacle is named as id/mode.
+    if (r.obstacle_id && r.mode > 0) obstacle += "/" + std::to_string(r.mode);
     std::string clearance = r.collides                    ? "0"
                             : std::isinf(r.min_clearance) ? "inf"
                                                           : format("%.2f", r.min_clearance);
     std::snprintf(buffer, sizeof buffer,
-                  "  %4zu %5zu  %9.2f  %7.1f  %7.1f  %-8s  %13s  %8s  %13s  %6.3f\n", rank + 1, i,
-                  c.spec.end_offset, c.spec.duration, c.spec.target_speed,
-                  r.collides ? "yes" : "no", hit.c_str(), obstacle.c_str(), clearance.c_str(),
-                  outcome.ranking.costs[i].total);
+                  "  %4zu %5zu  %9.2f  %7.1f  %7.1f  %-8s  %13s  %8s  %12.2f  %13s  %6.3f\n",
+                  rank + 1, i, c.spec.end_offset, c.spec.duration, c.spec.target_speed,
+                  r.collides ? "yes" : "no", hit.c_str(), obstacle.c_str(), r.collision_probability,
+                  clearance.c_str(), outcome.ranking.costs[i].total);
     out << buffer;
   }
 }

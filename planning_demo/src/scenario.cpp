@@ -315,9 +315,12 @@ collision::Obstacle build_obstacle(const ObstacleSpec& spec, const YamlValue& it
         break;
     }
     collision::Obstacle obstacle =
-        spec.is_moving() ? collision::Obstacle::moving(spec.id, std::move(*shape), spec.prediction)
-                         : collision::Obstacle::stationary(spec.id, std::move(*shape));
+        !spec.is_moving() ? collision::Obstacle::stationary(spec.id, std::move(*shape))
+        : spec.modes.empty()
+            ? collision::Obstacle::moving(spec.id, std::move(*shape), spec.prediction)
+            : collision::Obstacle::moving(spec.id, std::move(*shape), spec.modes);
     obstacle.set_class(spec.obstacle_class);
+    if (spec.uncertainty) obstacle.set_uncertainty(*spec.uncertainty);
     return obstacle;
   } catch (const collision::GeometryError& error) {
     const std::string message = error.what();
@@ -430,39 +433,72 @@ ObstacleRead read_obstacle(const YamlValue& item, const ReferenceLine& line,
 
   if (moving) {
     YamlMap motion = motion_value->as_map();
-    const bool along = motion.has("along_road");
-    const bool timed = motion.has("poses");
-    if (along == timed) motion.fail("needs exactly one of along_road or poses");
-    if (along) {
-      if (!pose) map.required("pose");  // throws: the start pose is needed
-      YamlMap along_map = motion.required("along_road").as_map();
-      const double speed = checked_range(along_map.required("speed"), -kMaxSpeed, kMaxSpeed, "m/s");
-      along_map.finish();
-      const double flip = speed < 0 ? kPi : 0.0;
-      const int steps = static_cast<int>(std::ceil(planning.horizon / planning.time_step - 1e-9));
-      for (int k = 0; k <= steps; ++k) {
-        const double t = std::min(planning.horizon, k * planning.time_step);
-        spec.prediction.push_back(collision::PredictedPose{
-            t, line.pose(pose->s + speed * t, pose->d, pose->heading_offset + flip)});
-      }
-    } else {
-      if (pose)
-        map.required("pose").fail(
-            "with motion.poses the first timed pose is the start; "
-            "leave pose out");
-      const YamlValue list = motion.required("poses");
-      for (const YamlValue& entry : list.as_list()) {
-        YamlMap entry_map = entry.as_map();
-        const YamlValue t_value = entry_map.required("t");
-        const double t = t_value.as_double();
-        if (!spec.prediction.empty() && !(t > spec.prediction.back().t)) {
-          t_value.fail("times must increase strictly");
+    // One prediction, from along_road (the obstacle's pose moved along the road) or timed poses.
+    auto read_prediction = [&](YamlMap& from) {
+      std::vector<collision::PredictedPose> prediction;
+      const bool along = from.has("along_road");
+      const bool timed = from.has("poses");
+      if (along == timed) from.fail("needs exactly one of along_road or poses");
+      if (along) {
+        if (!pose) map.required("pose");  // throws: the start pose is needed
+        YamlMap along_map = from.required("along_road").as_map();
+        const double speed =
+            checked_range(along_map.required("speed"), -kMaxSpeed, kMaxSpeed, "m/s");
+        along_map.finish();
+        const double flip = speed < 0 ? kPi : 0.0;
+        const int steps = static_cast<int>(std::ceil(planning.horizon / planning.time_step - 1e-9));
+        for (int k = 0; k <= steps; ++k) {
+          const double t = std::min(planning.horizon, k * planning.time_step);
+          prediction.push_back(collision::PredictedPose{
+              t, line.pose(pose->s + speed * t, pose->d, pose->heading_offset + flip)});
         }
-        const ReadPose p = read_pose(entry_map, line);
-        entry_map.finish();
-        spec.prediction.push_back(collision::PredictedPose{t, p.world});
+      } else {
+        if (pose)
+          map.required("pose").fail(
+              "with motion.poses the first timed pose is the start; "
+              "leave pose out");
+        const YamlValue list = from.required("poses");
+        for (const YamlValue& entry : list.as_list()) {
+          YamlMap entry_map = entry.as_map();
+          const YamlValue t_value = entry_map.required("t");
+          const double t = t_value.as_double();
+          if (!prediction.empty() && !(t > prediction.back().t)) {
+            t_value.fail("times must increase strictly");
+          }
+          const ReadPose p = read_pose(entry_map, line);
+          entry_map.finish();
+          prediction.push_back(collision::PredictedPose{t, p.world});
+        }
+        if (prediction.empty()) list.fail("needs at least one timed pose");
       }
-      if (spec.prediction.empty()) list.fail("needs at least one timed pose");
+      return prediction;
+    };
+    if (auto modes = motion.optional("modes")) {
+      if (motion.has("along_road") || motion.has("poses")) {
+        motion.fail("needs either modes or one of along_road or poses");
+      }
+      for (const YamlValue& entry : modes->as_list()) {
+        YamlMap mode = entry.as_map();
+        const double probability = mode.required("probability").as_positive();
+        spec.modes.push_back({probability, read_prediction(mode)});
+        mode.finish();
+      }
+      if (spec.modes.empty()) modes->fail("needs at least one mode");
+      spec.prediction = spec.modes.front().poses;
+    } else {
+      spec.prediction = read_prediction(motion);
+    }
+    if (auto u = motion.optional("uncertainty")) {
+      YamlMap u_map = u->as_map();
+      collision::PositionUncertainty value;
+      for (const auto& [key, field] :
+           {std::pair{"longitudinal", &value.longitudinal}, std::pair{"lateral", &value.lateral},
+            std::pair{"longitudinal_growth", &value.longitudinal_growth},
+            std::pair{"lateral_growth", &value.lateral_growth}}) {
+        if (auto v = u_map.optional(key)) *field = v->as_non_negative();
+      }
+      u_map.finish();
+      spec.uncertainty = value;
     }
     motion.finish();
     spec.outline = points;

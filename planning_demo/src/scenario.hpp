@@ -77,8 +77,12 @@ struct ObstacleSpec {
   // A stationary obstacle of several convex parts (a CommonRoad shape group, a non-convex
   // polygon): each part's outline, world frame, drawn one by one. Empty: `outline` is drawn.
   std::vector<std::vector<collision::Vec2>> parts;
-  // Empty for a stationary obstacle.
+  // Empty for a stationary obstacle; for one with modes, mode 0's.
   std::vector<collision::PredictedPose> prediction;
+  // motion.modes: every mode's probability and prediction (empty: a single prediction).
+  std::vector<collision::PredictionMode> modes;
+  // motion.uncertainty, if given.
+  std::optional<collision::PositionUncertainty> uncertainty;
   bool is_moving() const { return !prediction.empty(); }
   bool is_boundary() const { return kind == ObstacleKind::boundary; }
   bool is_round() const { return kind == ObstacleKind::circle || kind == ObstacleKind::ellipse; }

@@ -592,8 +592,34 @@ void snapshot_times_text(std::ostream& out, const View& view, const ObstacleSpec
   }
 }
 
+// The region of a moving body with a position uncertainty at a pose: its outline (body frame,
+// placed at `pose`) ⊕ the ellipse of half axes a along the heading and b across, as the polygon
+// of its support points in 72 directions.
+std::vector<Vec2> grown_outline(const std::vector<Vec2>& body, const collision::Pose2& pose,
+                                double a, double b) {
+  const std::vector<Vec2> world = placed(body, pose);
+  const double c = std::cos(pose.heading), s = std::sin(pose.heading);
+  std::vector<Vec2> out;
+  for (int k = 0; k < 72; ++k) {
+    const double angle = 2 * kPi * k / 72;
+    const Vec2 d(std::cos(angle), std::sin(angle));
+    Vec2 top = world.front();
+    for (const Vec2& v : world) {
+      if (v.dot(d) > top.dot(d)) top = v;
+    }
+    const double u = c * d.x() + s * d.y(), v = -s * d.x() + c * d.y();
+    const double norm = std::sqrt(a * a * u * u + b * b * v * v);
+    const double ex = norm > 0 ? a * a * u / norm : 0, ey = norm > 0 ? b * b * v / norm : 0;
+    out.push_back(top + Vec2(c * ex - s * ey, s * ex + c * ey));
+  }
+  return out;
+}
+
+// Each moving obstacle along each of its modes (the first drawn strongest, the others fainter,
+// each path ending in its probability), its bodies at the snapshot times and, with a position
+// uncertainty, the region it grows to then (body ⊕ ellipse of sigma_factor deviations).
 void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
-                 const std::vector<double>& times, double horizon,
+                 const std::vector<double>& times, double horizon, double sigma_factor,
                  std::vector<LabelRequest>& labels) {
   out << "<g id=\"moving-obstacles\">\n";
   const std::vector<std::string> colours = obstacle_colours(scenario);
@@ -601,19 +627,48 @@ void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
     const ObstacleSpec& spec = scenario.obstacle_specs[i];
     if (!spec.is_moving()) continue;
     const std::string& colour = colours[i];
-    std::vector<Vec2> path;
-    for (double t = 0; t <= horizon + 1e-9; t += horizon / 60) {
-      const collision::Pose2 pose = pose_at(spec.prediction, t);
-      path.emplace_back(pose.x, pose.y);
-    }
-    out << "<polyline points=\"" << points_attr(view, path) << "\" fill=\"none\" stroke=\""
-        << colour << "\" stroke-width=\"1.5\" stroke-dasharray=\"5,4\" stroke-opacity=\"0.8\"/>\n";
-    // Latest first, so the present is drawn on top.
-    for (auto it = times.rbegin(); it != times.rend(); ++it) {
-      const double t = *it;
-      body_element(out, view, spec, pose_at(spec.prediction, t),
-                   "fill=\"" + colour + "\" fill-opacity=\"" + fixed(fade(t, horizon), 2) +
-                       "\" stroke=\"" + colour + "\" stroke-width=\"1\"");
+    std::vector<collision::PredictionMode> modes = spec.modes;
+    if (modes.empty()) modes.push_back({1.0, spec.prediction});
+    // Last mode first, so mode 0 is drawn on top.
+    for (std::size_t m = modes.size(); m-- > 0;) {
+      const std::vector<collision::PredictedPose>& prediction = modes[m].poses;
+      const double strength = m == 0 ? 1.0 : 0.55;
+      std::vector<Vec2> path;
+      for (double t = 0; t <= horizon + 1e-9; t += horizon / 60) {
+        const collision::Pose2 pose = pose_at(prediction, t);
+        path.emplace_back(pose.x, pose.y);
+      }
+      out << "<polyline points=\"" << points_attr(view, path) << "\" fill=\"none\" stroke=\""
+          << colour << "\" stroke-width=\"1.5\" stroke-dasharray=\"5,4\" stroke-opacity=\""
+          << fixed(0.8 * strength, 2) << "\"/>\n";
+      // Latest first, so the present is drawn on top.
+      for (auto it = times.rbegin(); it != times.rend(); ++it) {
+        const double t = *it;
+        const collision::Pose2 pose = pose_at(prediction, t);
+        if (spec.uncertainty && sigma_factor > 0) {
+          const collision::PositionUncertainty& u = *spec.uncertainty;
+          const double dt = std::max(0.0, t - prediction.front().t);
+          const double a = sigma_factor * (u.longitudinal + u.longitudinal_growth * dt);
+          const double b = sigma_factor * (u.lateral + u.lateral_growth * dt);
+          out << "<polygon points=\"" << points_attr(view, grown_outline(spec.outline, pose, a, b))
+              << "\" fill=\"" << colour << "\" fill-opacity=\""
+              << fixed(0.12 * fade(t, horizon) * strength, 3) << "\" stroke=\"" << colour
+              << "\" stroke-width=\"0.8\" stroke-dasharray=\"2,2\" stroke-opacity=\""
+              << fixed(0.7 * strength, 2) << "\"/>\n";
+        }
+        body_element(out, view, spec, pose,
+                     "fill=\"" + colour + "\" fill-opacity=\"" +
+                         fixed(fade(t, horizon) * strength, 2) + "\" stroke=\"" + colour +
+                         "\" stroke-width=\"1\"");
+      }
+      if (!spec.modes.empty()) {
+        const collision::Pose2 end = pose_at(prediction, horizon);
+        // Placed with the other labels, clear of them and of the bodies.
+        labels.push_back(LabelRequest{view.px(Vec2(end.x, end.y)), 8,
+                                      "mode " + std::to_string(m) + ": p=" +
+                                          fixed(modes[m].probability, 2),
+                                      11, colour});
+      }
     }
     snapshot_times_text(out, view, spec, times, colour);
     const std::vector<Vec2> now = placed(spec.outline, pose_at(spec.prediction, 0));
@@ -787,6 +842,7 @@ struct LegendExtras {
   bool margins = false;                                  // some obstacle has a class margin > 0
   bool round_stationary = false;                         // a stationary circle or ellipse
   std::vector<collision::ObstacleClass> moving_classes;  // of moving obstacles coloured by class
+  bool predictions = false;  // some moving obstacle has modes or an uncertainty
   bool any() const { return borders || margins || round_stationary; }
 };
 
@@ -801,13 +857,15 @@ LegendExtras legend_extras(const Scenario& scenario, const collision::ClassMargi
                   spec.obstacle_class) == extras.moving_classes.end()) {
       extras.moving_classes.push_back(spec.obstacle_class);
     }
+    extras.predictions |= !spec.modes.empty() || spec.uncertainty.has_value();
   }
   std::sort(extras.moving_classes.begin(), extras.moving_classes.end());
   return extras;
 }
 
 double legend_height(const LegendExtras& extras) {
-  return kLegendHeight + (extras.any() ? 26 : 0) + (extras.moving_classes.empty() ? 0 : 26);
+  return kLegendHeight + (extras.any() ? 26 : 0) + (extras.moving_classes.empty() ? 0 : 26) +
+         (extras.predictions ? 26 : 0);
 }
 
 void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome, std::size_t drawn,
@@ -820,7 +878,7 @@ void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome
   const std::size_t n = outcome.lattice.candidates.size();
   const std::size_t free = outcome.ranking.free_count;
   const double col[] = {kSide + 14, kSide + 444, kSide + 804};
-  const double row[] = {top + 23, top + 49, top + 75, top + 101};
+  const double row[] = {top + 23, top + 49, top + 75, top + 101, top + 127};
   legend_swatch_line(out, col[0], row[0], kFreeColour, 2, 0.8,
                      "collision-free candidate (" + std::to_string(free) + ")");
   legend_swatch_line(out, col[0], row[1], kCollidingColour, 2, 0.7,
@@ -842,6 +900,18 @@ void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome
   text(out, col[1] + 44, row[2] + 5, "moving obstacle at 2 s (time inside, s)", kLegendFont);
   legend_swatch_box(out, col[2], row[0], kBoxColour, 1, "#222222", "stationary box");
   legend_swatch_box(out, col[2], row[1], kPolygonColour, 1, "#222222", "stationary polygon");
+  if (extras.predictions) {
+    // The last row: the region a moving obstacle's uncertainty grows it to, and its modes.
+    const double y =
+        (extras.any() ? row[3] : row[2]) + 26 + (extras.moving_classes.empty() ? 0 : 26);
+    out << "<rect x=\"" << num(col[0] + 4) << "\" y=\"" << num(y - 6)
+        << "\" width=\"26\" height=\"12\" rx=\"5\" fill=\"#777777\" fill-opacity=\"0.12\" "
+           "stroke=\"#777777\" stroke-dasharray=\"2,2\" stroke-width=\"0.8\"/>\n";
+    text(out, col[0] + 44, y + 5,
+         "moving obstacle grown by its position uncertainty (sigma_factor standard deviations) "
+         "at snapshot times; \"mode k: p\" ends each predicted future with its probability",
+         kLegendFont);
+  }
   if (extras.borders) {
     const double w = 4;
     out << "<line x1=\"" << num(col[0]) << "\" y1=\"" << num(row[3]) << "\" x2=\""
@@ -1012,7 +1082,7 @@ void write_svg(std::ostream& out, const Scenario& scenario, const collision::Che
   draw_candidates(out, view, outcome, drawn);
   draw_class_margins(out, view, scenario, outcome.config.margins.by_class, times, horizon);
   std::vector<LabelRequest> labels;
-  draw_moving(out, view, scenario, times, horizon, labels);
+  draw_moving(out, view, scenario, times, horizon, config.uncertainty.sigma_factor, labels);
   draw_chosen(out, view, outcome, times, config, horizon, labels);
   label_stationary(view, scenario, outcome.config.margins.by_class, labels);
   draw_labels(out, view, scenario, outcome, config, times, labels);

@@ -78,6 +78,53 @@ TEST(Scenario, MovingObstacleWithTimedPoses) {
   EXPECT_NEAR(body.prediction[1].pose.y, 1, 1e-9);
 }
 
+TEST(Scenario, MovingObstacleWithModesAndUncertainty) {
+  const Scenario s =
+      parse_scenario(edited(-1,
+                            "  - id: 7\n"
+                            "    shape: box\n"
+                            "    length: 4\n"
+                            "    width: 2\n"
+                            "    pose: {s: 50, d: 1.75}\n"
+                            "    motion:\n"
+                            "      modes:\n"
+                            "        - {probability: 0.7, along_road: {speed: -8}}\n"
+                            "        - {probability: 0.3, along_road: {speed: 0}}\n"
+                            "      uncertainty: {longitudinal: 0.5, lateral_growth: 0.2}\n"));
+  const ObstacleSpec& car = s.obstacle_specs[1];
+  ASSERT_EQ(car.modes.size(), 2u);
+  EXPECT_DOUBLE_EQ(car.modes[1].probability, 0.3);
+  EXPECT_NEAR(car.modes[1].poses.back().pose.x, 50.0, 1e-9);
+  EXPECT_NEAR(car.prediction.back().pose.x, 50.0 - 32.0, 1e-9);  // mode 0's
+  const collision::Obstacle& o = s.obstacles[1];
+  EXPECT_TRUE(o.is_multi_modal());
+  EXPECT_EQ(o.modes().size(), 2u);
+  EXPECT_EQ(o.uncertainty().longitudinal, 0.5);
+  EXPECT_EQ(o.uncertainty().lateral, 0.0);
+  EXPECT_EQ(o.uncertainty().lateral_growth, 0.2);
+}
+
+TEST(Scenario, ModeErrors) {
+  const std::string head =
+      "  - id: 7\n"
+      "    shape: box\n"
+      "    length: 4\n"
+      "    width: 2\n"
+      "    pose: {s: 50, d: 1.75}\n";
+  EXPECT_ERROR(edited(-1, head + "    motion: {modes: [{probability: 0.5}]}\n"),
+               "needs exactly one of along_road or poses");
+  EXPECT_ERROR(edited(-1, head + "    motion: {along_road: {speed: 1}, modes: [{probability: 1, "
+                                 "along_road: {speed: 1}}]}\n"),
+               "needs either modes or one of along_road or poses");
+  // The library's validation, located at the entry: probabilities over 1.
+  EXPECT_ERROR(edited(-1, head + "    motion: {modes: [{probability: 0.7, along_road: {speed: 1}}, "
+                                 "{probability: 0.75, along_road: {speed: 2}}]}\n"),
+               "obstacle 7: mode 1: the probabilities of the modes sum to more than 1 (was 1.45)");
+  EXPECT_ERROR(
+      edited(-1, head + "    motion: {along_road: {speed: 1}, uncertainty: {lateral: -1}}\n"),
+      "uncertainty.lateral");
+}
+
 TEST(Scenario, RoadFramePolygonFollowsACurve) {
   std::string text = edited(3, "  reference_line: [[0, 0], [50, 0], [100, 20], [130, 50]]");
   text +=

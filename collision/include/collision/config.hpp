@@ -31,6 +31,15 @@ struct ClearanceConfig {
 
 struct ObstaclesConfig {
   OutsidePrediction outside_prediction = OutsidePrediction::hold;
+  // In [0, 1]: prediction modes less probable than this are not checked at all (a
+  // single-prediction obstacle is never skipped).
+  double min_mode_probability = 0.0;
+};
+
+struct UncertaintyConfig {
+  // Standard deviations, 0 to 100: an obstacle's PositionUncertainty grows its region by the
+  // ellipse of this many of them (0: uncertainty is ignored).
+  double sigma_factor = 2.0;
 };
 
 // The coarse stage. Switching a test off never changes an answer, only the time it takes (the
@@ -55,6 +64,7 @@ struct NarrowPhaseConfig {
 struct CheckerConfig {
   VehicleParams vehicle;
   Margins margins;
+  UncertaintyConfig uncertainty;
   ContinuousConfig continuous;
   ClearanceConfig clearance;
   ObstaclesConfig obstacles;

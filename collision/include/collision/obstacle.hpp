@@ -1,5 +1,6 @@
-// Obstacles of one planning cycle: stationary shapes, moving bodies with predictions, and road
-// borders; each with a class that selects the margin the ego keeps from it.
+// Obstacles of one planning cycle: stationary shapes, moving bodies with one prediction or several
+// (prediction modes, each with its probability) and a position uncertainty that grows with time,
+// and road borders; each with a class that selects the margin the ego keeps from it.
 #pragma once
 
 #include <optional>
@@ -20,6 +21,29 @@ enum class OutsidePrediction {
   hold,   // held at its first (before) or last (after) predicted pose
   ignore  // absent
 };
+
+// One possible future of a moving obstacle, as a predictor delivers it.
+struct PredictionMode {
+  double probability = 1;            // in (0, 1]; the modes of one obstacle sum to <= 1 (+1e-9)
+  std::vector<PredictedPose> poses;  // as a single prediction: >= 1 pose, times increasing
+};
+
+// Standard deviations of a moving obstacle's position (m), along and across its heading, at its
+// first predicted time t0, and how fast each grows after it (m/s). The checker grows the body by
+// the ellipse of uncertainty.sigma_factor (config) of them, turned with the body: at time t its
+// half axes are k (longitudinal + longitudinal_growth max(0, t - t0)) along the heading and
+// k (lateral + lateral_growth max(0, t - t0)) across. Each value finite, >= 0 and <=
+// kMaxCoordinate.
+struct PositionUncertainty {
+  double longitudinal = 0;         // m
+  double lateral = 0;              // m
+  double longitudinal_growth = 0;  // m/s
+  double lateral_growth = 0;       // m/s
+};
+
+// The probabilities of an obstacle's modes may sum to this much over 1 (round-off of a
+// predictor's normalisation).
+inline constexpr double kModeProbabilitySlack = 1e-9;
 
 class Obstacle {
  public:
@@ -42,6 +66,14 @@ class Obstacle {
   // GeometryError naming the id and the prediction's index). Between predicted poses its position
   // is linear in time and its heading turns along the shorter arc.
   static Obstacle moving(int id, Shape body_shape, std::vector<PredictedPose> prediction);
+  // A rigid body with several possible futures: each mode is checked as its own moving obstacle
+  // with this id, body, class and uncertainty (config obstacles.min_mode_probability skips the
+  // unlikely ones), and TrajectoryResult names the mode hit and the probability of a collision.
+  // At least one mode; each probability finite and in (0, 1], together at most 1 +
+  // kModeProbabilitySlack; each mode's poses as a single prediction's. Else GeometryError naming
+  // the id, the mode and the value. Even one mode makes the obstacle multi-modal (its collision
+  // probability is that mode's).
+  static Obstacle moving(int id, Shape body_shape, std::vector<PredictionMode> modes);
   // A wall of zero thickness along a polyline of at least 2 points (world frame; closed when the
   // last point equals the first): a road border, a kerb line, a lane the ego must not cross. Its
   // class is road_boundary. Each segment is a part of its own, so the coarse stage indexes a
@@ -58,28 +90,43 @@ class Obstacle {
   }
   ObstacleClass obstacle_class() const { return class_; }
 
+  // The position uncertainty of a moving obstacle (all of its modes). Throws GeometryError
+  // naming the id for a stationary or boundary obstacle, and naming the field and the value for
+  // a value that is not finite, negative or beyond kMaxCoordinate.
+  Obstacle& set_uncertainty(const PositionUncertainty& u);
+  const PositionUncertainty& uncertainty() const { return uncertainty_; }
+
   int id() const { return id_; }
-  bool is_moving() const { return !prediction_.empty(); }
+  bool is_moving() const { return !modes_.empty(); }
+  // Given as a list of PredictionModes (even of one).
+  bool is_multi_modal() const { return multi_modal_; }
   bool is_boundary() const { return boundary_; }
   // Stationary: the convex parts in the world frame (a boundary: one zero-width Obb per segment).
   // Moving: one part, the body in its own frame.
   const std::vector<Shape>& parts() const { return parts_; }
-  // Empty for a stationary obstacle.
-  const std::vector<PredictedPose>& prediction() const { return prediction_; }
+  // The futures of a moving obstacle: its modes as given, or its one prediction as a mode of
+  // probability 1. Empty for a stationary obstacle.
+  const std::vector<PredictionMode>& modes() const { return modes_; }
+  // The poses of mode 0 (the prediction of a single-prediction obstacle); empty for a stationary
+  // obstacle.
+  const std::vector<PredictedPose>& prediction() const;
 
-  // Pose of a moving obstacle's frame at time t (seconds); nullopt when t is outside the
-  // prediction and `outside` is ignore. For a stationary obstacle: the identity pose.
-  std::optional<Pose2> pose_at(double t, OutsidePrediction outside) const;
+  // Pose of a moving obstacle's frame at time t (seconds) along mode `mode` (an index into
+  // modes()); nullopt when t is outside the prediction and `outside` is ignore. For a stationary
+  // obstacle: the identity pose.
+  std::optional<Pose2> pose_at(double t, OutsidePrediction outside, std::size_t mode = 0) const;
 
  private:
-  Obstacle(int id, std::vector<Shape> parts, std::vector<PredictedPose> prediction)
-      : id_(id), parts_(std::move(parts)), prediction_(std::move(prediction)) {}
+  Obstacle(int id, std::vector<Shape> parts, std::vector<PredictionMode> modes)
+      : id_(id), parts_(std::move(parts)), modes_(std::move(modes)) {}
 
   int id_;
   ObstacleClass class_ = ObstacleClass::unknown;
   bool boundary_ = false;
+  bool multi_modal_ = false;
   std::vector<Shape> parts_;
-  std::vector<PredictedPose> prediction_;
+  std::vector<PredictionMode> modes_;
+  PositionUncertainty uncertainty_;
 };
 
 // The polygon moved from its own frame into the world by pose (rotate by heading, then

@@ -11,8 +11,10 @@ namespace collision {
 
 // Work done by each stage, counted in (pose, obstacle part) pairs. One unit is one convex part of
 // an obstacle (a non-convex obstacle has several) against the ego at one pose; with continuous
-// checking, against the sweep arriving at that pose as well (pose and sweep are one unit). Pairs
-// are counted up to the first collision, and over the clearance horizon when clearance is on.
+// checking, against the sweep arriving at that pose as well (pose and sweep are one unit); each
+// checked mode of a multi-modal obstacle is a part of its own. Pairs are counted up to the first
+// collision (not the scan past it for collision_probability), and over the clearance horizon
+// when clearance is on.
 struct CheckStats {
   std::uint64_t pairs_seen = 0;          // every (pose, part) pair of the scene
   std::uint64_t rejected_by_index = 0;   // never returned by the rtree query (its box: the
@@ -33,6 +35,16 @@ struct TrajectoryResult {
   std::optional<double> first_collision_time;  // seconds: t of that index, or an estimate of the
                                                // contact time within the sweep into it
   std::optional<int> obstacle_id;  // obstacle hit at that index; the lowest id if several are
+  // The prediction mode of obstacle_id hit there (its index in the list given to
+  // Obstacle::moving; the lowest if several are); 0 for a single prediction or no collision.
+  std::size_t mode = 0;
+  // 1 - prod over obstacles (1 - P_o), in [0, 1]: P_o is 1 when the trajectory hits obstacle o
+  // (stationary, boundary or single prediction) anywhere along it, and for a multi-modal o the
+  // sum of the probabilities of its checked modes hit anywhere along it. 0 without a collision;
+  // 1 when the first collision is with an obstacle that is not multi-modal. Only a first
+  // collision with modes of multi-modal obstacles makes the scan go on past it (collision tests
+  // only, up to the end or a plain hit), so that later hits count too.
+  double collision_probability = 0;
   // The first collision explained, computed once per colliding trajectory.
   // hit_in_sweep: the pose at first_collision_index is itself free; only the sweep into it from
   // the previous pose collides.

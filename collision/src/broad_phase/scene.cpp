@@ -25,12 +25,14 @@ constexpr double kForever = 1e15;  // seconds
 // boxes at the poses grown by the sagitta hold it.
 void index_prediction(const Part& part, int part_index, const CheckerConfig& config,
                       std::vector<std::pair<SpaceTimeBox, int>>& out) {
-  const std::vector<PredictedPose>& p = part.obstacle->prediction();
-  auto at = [&](std::size_t k) { return placed_box(part, p[k].pose); };
-  std::vector<SpaceTimeBox> slices;  // in time order
+  const std::vector<PredictedPose>& p = *part.prediction;
+  auto at = [&](std::size_t k, double t) { return region_box(part, p[k].pose, t); };
+  std::vector<SpaceTimeBox> slices;   // in time order
+  std::vector<SpaceTimeBox> growing;  // after the prediction, an uncertain body held there
   const bool hold = config.obstacles.outside_prediction == OutsidePrediction::hold;
-  if (hold) slices.push_back({at(0), -kForever, p.front().t});
-  if (p.size() == 1) slices.push_back({at(0), p[0].t, p[0].t});
+  // Before t0 the uncertainty ellipse is E(t0).
+  if (hold) slices.push_back({at(0, p.front().t), -kForever, p.front().t});
+  if (p.size() == 1) slices.push_back({at(0, p[0].t), p[0].t, p[0].t});
   std::size_t first = 0;
   while (first + 1 < p.size()) {
     std::size_t last = first + 1;
@@ -39,14 +41,34 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
     }
     Aabb box;
     for (std::size_t k = first; k < last; ++k) {
-      const double sagitta = rotation_inflation(
-          part.circle_radius, heading_change(p[k].pose.heading, p[k + 1].pose.heading));
-      box.extend(at(k).inflated(sagitta)).extend(at(k + 1).inflated(sagitta));
+      const double sagitta = region_inflation(
+          part, p[k].t, p[k + 1].t, heading_change(p[k].pose.heading, p[k + 1].pose.heading));
+      box.extend(at(k, p[k].t).inflated(sagitta)).extend(at(k + 1, p[k + 1].t).inflated(sagitta));
     }
     slices.push_back({box, p[first].t, p[last].t});
     first = last;
   }
-  if (hold) slices.push_back({at(p.size() - 1), p.back().t, kForever});
+  if (hold) {
+    const std::size_t k = p.size() - 1;
+    if (part.uncertain) {
+      // Held after the last predicted time, the body stays put while its ellipse keeps growing:
+      // a few slices of doubling length, each boxed at its end, then one for the rest of time
+      // boxed at the end of the supported clock (huge, but apart in time from every query near
+      // the prediction, so it costs the index no more than a slice). Each box holds the one
+      // before it, so the merging below would make them all the huge one: they are kept apart.
+      constexpr int kDoublingSlices = 6;
+      double from = p[k].t, length = config.broad_phase.time_slice;
+      for (int n = 0; n < kDoublingSlices && from < kMaxTime; ++n) {
+        const double to = std::min(from + length, kMaxTime);
+        growing.push_back({at(k, to), from, to});
+        from = to;
+        length *= 2;
+      }
+      growing.push_back({at(k, kMaxTime), from, kForever});
+    } else {
+      slices.push_back({at(k, p[k].t), p[k].t, kForever});
+    }
+  }
   // A body that stands still for a while (a stopped car's prediction) gives slices with nearly
   // the same box: one entry for all of them, their union, keeps the tree small.
   constexpr double kSameBox = 1e-6;  // m
@@ -65,6 +87,7 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
     merged = slice;
   }
   out.push_back({*merged, part_index});
+  for (const SpaceTimeBox& slice : growing) out.push_back({slice, part_index});
 }
 
 // Vertices a shape's core needs in Scene::core_vertices: a circle's centre, a box's corners (two
@@ -140,6 +163,19 @@ bool is_box(const std::vector<Vec2>& vertices, const Aabb& box) {
 
 }  // namespace
 
+Aabb grown_box(const Part& body, const Pose2& pose, double t) {
+  const Aabb box = placed_box(body, pose);
+  const Vec2 axes = body.uncertainty.half_axes_at(t);
+  const Vec2 axis = heading_axis(pose.heading);
+  // The box of an ellipse turned by the heading: half extents sqrt(a^2 c^2 + b^2 s^2) and
+  // sqrt(a^2 s^2 + b^2 c^2), bounded by a |c| + b |s| and a |s| + b |c| (no square root).
+  const double c = std::abs(axis.x()), s = std::abs(axis.y());
+  const Vec2 extent(axes.x() * c + axes.y() * s, axes.x() * s + axes.y() * c);
+  const double slack = 4 * rounding_slack(box.max().cwiseAbs().maxCoeff() +
+                                          box.min().cwiseAbs().maxCoeff() + extent.maxCoeff());
+  return Aabb(box.min() - extent, box.max() + extent).inflated(slack);
+}
+
 EgoShape ego_shape(const CheckerConfig& config, std::vector<Vec2>& footprint_storage) {
   EgoShape ego;
   footprint_storage.clear();
@@ -199,12 +235,14 @@ std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const Checke
     for (const Shape& shape : obstacle.parts()) pooled += pooled_vertex_count(shape);
   }
   scene->core_vertices.reserve(pooled);
-  for (const Obstacle& obstacle : scene->obstacles) {
+  for (std::size_t o = 0; o < scene->obstacles.size(); ++o) {
+    const Obstacle& obstacle = scene->obstacles[o];
     const double margin = config.margins.by_class[obstacle.obstacle_class()];
     for (const Shape& shape : obstacle.parts()) {
       Part part = core_of(shape, scene->core_vertices);
       part.obstacle_id = obstacle.id();
       part.obstacle = &obstacle;
+      part.obstacle_index = static_cast<int>(o);
       part.moving = obstacle.is_moving();
       part.radius += margin;
       const Aabb core_box = core_aabb(part);
@@ -222,7 +260,23 @@ std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const Checke
         radius = core_reach(part, part.circle_center) + part.radius + slack;
       }
       part.circle_radius = radius * (1 + 1e-12);
-      scene->parts.push_back(part);
+      if (!part.moving) {
+        scene->parts.push_back(part);
+        continue;
+      }
+      // One part per checked mode: the same body along each mode's prediction.
+      part.multi_modal = obstacle.is_multi_modal();
+      for (std::size_t m = 0; m < obstacle.modes().size(); ++m) {
+        const PredictionMode& mode = obstacle.modes()[m];
+        if (part.multi_modal && mode.probability < config.obstacles.min_mode_probability) continue;
+        part.prediction = &mode.poses;
+        part.mode = m;
+        part.probability = part.multi_modal ? mode.probability : 1.0;
+        part.uncertainty = uncertainty_ellipse(
+            obstacle.uncertainty(), config.uncertainty.sigma_factor, mode.poses.front().t);
+        part.uncertain = !is_point(part.uncertainty);
+        scene->parts.push_back(part);
+      }
     }
   }
   if (scene->parts.empty()) return scene;

@@ -12,14 +12,17 @@
 #include "broad_phase/spatial_index.hpp"
 #include "collision/config.hpp"
 #include "collision/obstacle.hpp"
+#include "collision/swept_hull.hpp"
 #include "geometry/heading_axis.hpp"
+#include "world/uncertainty_ellipse.hpp"
 
 namespace collision::detail {
 
 // One convex part of an obstacle's region: a core ⊕ a disc of `radius`. The core is 1 to n
 // counter-clockwise vertices (a circle's centre, a border segment's two ends, a box's corners, a
 // polygon's vertices) or an ellipse; the radius is a circle's own plus the margin of the
-// obstacle's class.
+// obstacle's class. A moving body is one part per checked prediction mode, each ⊕ its
+// obstacle's uncertainty ellipse E(t) when it has one.
 struct Part {
   // What the coarse and the fine stage read for every pair, first, so that most pairs touch one
   // cache line of the part.
@@ -37,6 +40,16 @@ struct Part {
   const Obstacle* obstacle = nullptr;
   // The region's box in its own frame (moving: the body frame, for placed_box()).
   Aabb local_box;
+  // A moving body: the prediction of its mode, the mode's index in Obstacle::modes() and
+  // probability, and whether the obstacle is multi-modal.
+  const std::vector<PredictedPose>* prediction = nullptr;
+  std::size_t mode = 0;
+  double probability = 1;
+  bool multi_modal = false;
+  int obstacle_index = 0;  // in Scene::obstacles
+  // A moving body whose region is grown by its uncertainty ellipse (false: E(t) is a point).
+  bool uncertain = false;
+  UncertaintyEllipse uncertainty;
 };
 
 // The ego's footprint as every scan needs it: derived from the config once per scene, not once
@@ -91,6 +104,48 @@ inline Aabb placed_box(const Part& body, const Pose2& pose) {
                     std::abs(axis.y()) * half.x() + std::abs(axis.x()) * half.y());
   const double slack = 4 * rounding_slack(center.cwiseAbs().maxCoeff() + extent.maxCoeff());
   return Aabb(center - extent, center + extent).inflated(slack);
+}
+
+// placed_box() grown by the box of the body's uncertainty ellipse at time t (scene.cpp).
+Aabb grown_box(const Part& body, const Pose2& pose, double t);
+
+// The world box of a moving body's region at time t placed at `pose`, rounded outward: a plain
+// body's is placed_box(), inlined where the scan needs it.
+inline Aabb region_box(const Part& body, const Pose2& pose, double t) {
+  return body.uncertain ? grown_box(body, pose, t) : placed_box(body, pose);
+}
+
+// How far a moving body's region reaches from its pivot at time t (m): its bounding radius plus
+// its uncertainty ellipse's larger half axis.
+inline double region_radius(const Part& body, double t) {
+  return body.uncertain ? body.circle_radius + body.uncertainty.reach_at(t) : body.circle_radius;
+}
+
+// The growth of E's half axes from time ta to tb >= ta (m): the larger of the two.
+inline double uncertainty_growth(const Part& body, double ta, double tb) {
+  return (body.uncertainty.half_axes_at(tb) - body.uncertainty.half_axes_at(ta)).maxCoeff();
+}
+
+// How far a moving body's region strays from the hull of its regions at the ends of a stretch
+// [ta, tb] (ta <= tb) in which its position and heading move linearly and turn by `turn` (rad):
+// the rotation sagitta of its farthest point (at tb, E being largest then), and while E grows,
+// up to a quarter of the turn's chord (|turn| / 4) times the growth of its half axes (a point
+// of E moves linearly in the body frame, and turning that motion bends it off its chord).
+inline double region_inflation(const Part& body, double ta, double tb, double turn) {
+  if (!body.uncertain) return rotation_inflation(body.circle_radius, turn);
+  return rotation_inflation(region_radius(body, tb), turn) +
+         0.25 * std::abs(turn) * uncertainty_growth(body, ta, tb);
+}
+
+// How much more than the region sweeps that hull (grown by region_inflation) may cover (m): the
+// turn's (sweep_overestimate, with the inflation's extra term), and while E grows, half the
+// growth of its half axes (the hull of two ellipses holds the ones between, with up to that much
+// to spare).
+inline double region_overestimate(const Part& body, double ta, double tb, double turn) {
+  if (!body.uncertain) return sweep_overestimate(body.circle_radius, turn);
+  const double growth = uncertainty_growth(body, ta, tb);
+  return sweep_overestimate(region_radius(body, tb), turn) + 0.25 * std::abs(turn) * growth +
+         0.5 * growth;
 }
 
 }  // namespace collision::detail

@@ -42,16 +42,18 @@ inline double turn_between(double from_rad, double to_rad) {
   return from_rad == to_rad ? 0.0 : heading_change(from_rad, to_rad);
 }
 
-// The rotation sagitta of the body's bounding circle over a piece.
+// How far the body's region strays over a piece from the hull of its regions at the piece's ends
+// (region_inflation: the rotation sagitta of its farthest point, and the turn of a growing
+// uncertainty ellipse).
 inline double body_rotation_inflation(const Part& part, const BodyAt& a, const BodyAt& b) {
-  return rotation_inflation(part.circle_radius, turn_between(a.pose.heading, b.pose.heading));
+  return region_inflation(part, a.t, b.t, turn_between(a.pose.heading, b.pose.heading));
 }
 
 // The body at time t, or nothing outside its prediction when the config ignores it there. hint:
 // a search hint into the prediction (see predicted_pose), or null.
 inline std::optional<BodyAt> body_at(const Part& part, double t, OutsidePrediction outside,
                                      std::size_t* hint) {
-  const std::optional<Pose2> pose = predicted_pose(part.obstacle->prediction(), t, outside, hint);
+  const std::optional<Pose2> pose = predicted_pose(*part.prediction, t, outside, hint);
   if (!pose) return std::nullopt;
   return BodyAt{t, *pose};
 }
@@ -63,7 +65,7 @@ inline BodyAt body_halfway(const BodyAt& a, const BodyAt& b) {
 
 // Whether the body's prediction has a time strictly inside (ta, tb), which splits a step.
 inline bool time_inside(const Part& part, double ta, double tb, std::size_t hint) {
-  const std::vector<PredictedPose>& prediction = part.obstacle->prediction();
+  const std::vector<PredictedPose>& prediction = *part.prediction;
   const std::size_t k = first_predicted_after(prediction, ta, &hint);
   return k < prediction.size() && prediction[k].t < tb;
 }
@@ -90,7 +92,7 @@ inline void body_pieces(const Part& part, double ta, double tb, std::optional<Bo
   };
   // Predictions are sorted by time: the predicted times inside (ta, tb) from the search hint,
   // not a pass over the whole prediction per pair.
-  const std::vector<PredictedPose>& prediction = part.obstacle->prediction();
+  const std::vector<PredictedPose>& prediction = *part.prediction;
   std::size_t hint_copy = hint != nullptr ? *hint : prediction.size() + 1;
   for (std::size_t k = first_predicted_after(prediction, ta, &hint_copy);
        k < prediction.size() && prediction[k].t < tb; ++k) {

@@ -8,9 +8,10 @@ namespace collision::detail {
 
 namespace {
 
-// The disc that holds the body over `pieces`: within a piece the pivot moves on the chord
-// between the piece's ends, so the box of all ends holds every position, and the body lies
-// within its bounding radius plus the piece's rotation sagitta of its pivot.
+// The disc that holds the body's region over `pieces`: within a piece the pivot moves on the
+// chord between the piece's ends, so the box of all ends holds every position, and the region
+// lies within its radius (at the last piece's end, its uncertainty ellipse being largest then)
+// plus the piece's inflation of its pivot.
 CandidateCircle circle_of(const Part& part, const std::vector<BodyPiece>& pieces) {
   Aabb box;
   double inflation = 0;
@@ -21,12 +22,12 @@ CandidateCircle circle_of(const Part& part, const std::vector<BodyPiece>& pieces
   }
   const Vec2 center = 0.5 * (box.min() + box.max());
   const Vec2 half = 0.5 * (box.max() - box.min());
-  const double radius = part.circle_radius + inflation + half.norm();
+  const double radius = region_radius(part, pieces.back().end.t) + inflation + half.norm();
   return {center.x(), center.y(),
           radius + 4 * rounding_slack(center.cwiseAbs().maxCoeff() + radius)};
 }
 
-Aabb body_box(const Part& part, const BodyAt& at) { return placed_box(part, at.pose); }
+Aabb body_box(const Part& part, const BodyAt& at) { return region_box(part, at.pose, at.t); }
 
 // The box over `pieces`: the boxes at the pieces' ends, each grown by its piece's sagitta.
 // known: the box of the body at the first piece's start when the caller has it, or null.

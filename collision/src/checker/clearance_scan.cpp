@@ -139,6 +139,8 @@ class ClearanceScan {
       constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
       s_.circles[k].x = step->now ? step->now->pose.x : kNan;
       s_.circles[k].y = step->now ? step->now->pose.y : kNan;
+      // About the pivot: the body's bounding radius and its uncertainty ellipse's reach then.
+      s_.circles[k].radius = step->now ? region_radius(part_in(slot), step->now->t) : 0.0;
     }
   }
 
@@ -210,9 +212,11 @@ class ClearanceScan {
     return pose_signed_distance<Ego>(fine_, part, ego, part.moving ? &*step->now : nullptr, cache);
   }
 
-  // A tie goes to the lower obstacle id.
+  // A tie goes to the lower obstacle id, then the lower mode.
   bool decides_before(int slot, int other) const {
-    return other < 0 || part_in(slot).obstacle_id < part_in(other).obstacle_id;
+    if (other < 0) return true;
+    const Part &a = part_in(slot), &b = part_in(other);
+    return a.obstacle_id < b.obstacle_id || (a.obstacle_id == b.obstacle_id && a.mode < b.mode);
   }
 
   const Part& part_in(int slot) const {
@@ -224,6 +228,7 @@ class ClearanceScan {
     PoseClearance c;
     c.signed_distance = d.value;
     c.obstacle_id = part_in(decider.slot).obstacle_id;
+    c.mode = part_in(decider.slot).mode;
     c.ego_point = d.point_a;
     c.obstacle_point = d.point_b;
     c.normal = d.normal;

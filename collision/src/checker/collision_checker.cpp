@@ -101,6 +101,8 @@ bool same_parts(const CheckerConfig& a, const CheckerConfig& b) {
   const BroadPhaseConfig &u = a.broad_phase, &v = b.broad_phase;
   return a.margins.by_class == b.margins.by_class &&
          a.obstacles.outside_prediction == b.obstacles.outside_prediction &&
+         a.obstacles.min_mode_probability == b.obstacles.min_mode_probability &&
+         a.uncertainty.sigma_factor == b.uncertainty.sigma_factor &&
          u.rtree_max_node_entries == v.rtree_max_node_entries && u.time_slice == v.time_slice;
 }
 

@@ -1,31 +1,12 @@
 // The fine stage's queries at a pose (see fine_stage.hpp): GJK between the ego's footprint and a
-// stationary part or a moving body turned into place.
+// stationary part or a moving body turned into place. A body grown by its uncertainty is
+// fine_stage_grown.cpp's: its GJK instantiations here would cost the plain ones their inlining.
 #include "checker/fine_stage.hpp"
 
 #include "checker/part_view.hpp"
-#include "narrow_phase/narrow_phase.hpp"
-#include "narrow_phase/support.hpp"
+#include "checker/pose_queries.hpp"
 
 namespace collision::detail {
-
-namespace {
-
-template <class Ego, class PartView>
-PoseGap clearance_to(const FineContext& c, const EgoPose& ego, const PartView& part,
-                     GjkCache* cache) {
-  const Clearance d = clearance(MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part),
-                                c.contact_tolerance, c.max_gjk_iterations, cache);
-  return {d.distance, d.iterations, d.hit};
-}
-
-template <class Ego, class PartView>
-bool hits(const FineContext& c, const EgoPose& ego, const PartView& part, GjkCache* cache,
-          int* iterations) {
-  return intersects(MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part),
-                    c.contact_tolerance, c.max_gjk_iterations, cache, iterations);
-}
-
-}  // namespace
 
 template <class Ego>
 PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
@@ -38,6 +19,7 @@ PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPo
 template <class Ego>
 PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                        BodyAt body, GjkCache* cache) {
+  if (part.uncertain) return grown_pose_clearance<Ego>(context, part, ego, body);
   return with_core(part, [&](auto core) {
     return clearance_to<Ego>(context, ego, body_view(core, part, body, context.origin), cache);
   });
@@ -46,19 +28,16 @@ PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPo
 template <class Ego>
 SignedDistance pose_signed_distance(const FineContext& context, const Part& part,
                                     const EgoPose& ego, const BodyAt* body, GjkCache* cache) {
-  SignedDistance d = with_core(part, [&](auto core) {
-    auto measure = [&](const auto& view) {
-      return signed_distance(
-          MinkowskiDifference(ego_view(Ego{}, context.shape, ego, context.origin), view),
-          context.contact_tolerance, context.max_gjk_iterations, context.max_epa_iterations, cache);
-    };
-    return body != nullptr ? measure(body_view(core, part, *body, context.origin))
-                           : measure(part_view(core, part, context.origin));
+  if (body != nullptr && part.uncertain) {
+    return grown_pose_signed_distance<Ego>(context, part, ego, *body);
+  }
+  return with_core(part, [&](auto core) {
+    return body != nullptr
+               ? signed_distance_to<Ego>(context, ego,
+                                         body_view(core, part, *body, context.origin), cache)
+               : signed_distance_to<Ego>(context, ego, part_view(core, part, context.origin),
+                                         cache);
   });
-  d.point_a += context.origin;
-  d.point_b += context.origin;
-  d.contact += context.origin;
-  return d;
 }
 
 template <class Ego>
@@ -72,6 +51,7 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
 template <class Ego>
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
                GjkCache* cache, int* iterations) {
+  if (part.uncertain) return grown_pose_hits<Ego>(context, part, ego, body, iterations);
   return with_core(part, [&](auto core) {
     return hits<Ego>(context, ego, body_view(core, part, body, context.origin), cache, iterations);
   });

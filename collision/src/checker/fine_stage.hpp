@@ -58,6 +58,18 @@ template <class Ego>
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
                GjkCache* cache, int* iterations);
 
+// The same against a moving body grown by its uncertainty ellipse (part.uncertain), in a
+// translation unit of their own (fine_stage_grown.cpp); they start cold (no cache).
+template <class Ego>
+PoseGap grown_pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
+                                   BodyAt body);
+template <class Ego>
+SignedDistance grown_pose_signed_distance(const FineContext& context, const Part& part,
+                                          const EgoPose& ego, const BodyAt& body);
+template <class Ego>
+bool grown_pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
+                     int* iterations);
+
 // The queries the coarse stage asked for. Ego: BoxEgo or PolygonEgo (ego_pose.hpp), chosen once
 // per trajectory, so that the queries on the default box carry no choice of footprint. A clearance
 // that finds a hit settles the pair; a pose test that was measured needs no boolean query after it,

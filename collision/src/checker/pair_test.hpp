@@ -99,7 +99,7 @@ COLLISION_ALWAYS_INLINE inline void add_piece_bounds(PairBounds& b, const Part& 
                                                      const EgoPose& from, const EgoPose& to,
                                                      const EgoShape& shape, const BodyAt& qa,
                                                      const BodyAt& qb) {
-  const double radius = part.circle_radius;
+  const double radius = region_radius(part, qb.t);  // E(t) is largest at the piece's end
   const Vec2 pa(qa.pose.x, qa.pose.y), pb(qb.pose.x, qb.pose.y);
   const double body_inflation = body_rotation_inflation(part, qa, qb);
   const Vec2 ra = ego_center_at(from, to, qa.s) - pa;
@@ -123,13 +123,13 @@ COLLISION_ALWAYS_INLINE inline PairTest moving_pair_test(const Part& part, const
   m.from = from;
   m.to = &to;
   PairBounds& b = test.bounds;
-  const double radius = part.circle_radius;
   b.present_at_pose = ends.now.has_value();
   b.pose_box = to.aabb;
   if (ends.now) {
     m.body_now = *ends.now;
     const Vec2 position(ends.now->pose.x, ends.now->pose.y);
-    b.pose_gap = (to.center - position).norm() - shape.box_radius - radius;
+    b.pose_gap =
+        (to.center - position).norm() - shape.box_radius - region_radius(part, ends.now->t);
     b.part_pose_box = ends.pose_box;
   }
   if (from == nullptr) {

@@ -1,6 +1,8 @@
 // A part as GJK reads it (internal): a polygon-like core or an ellipse, rounded by the part's
-// radius. The two kinds are two view types, so a query on a part is written once as a generic
-// lambda and with_core() instantiates it for the kind the part has.
+// radius, and for a moving body with a position uncertainty, ⊕ its ellipse E(t) at the body's
+// time. Each kind is a view type, so a query on a part is written once as a generic lambda and
+// with_core() (plain parts) or with_grown() (uncertain bodies) instantiates it for the kind the
+// part has. Every query on a moving body goes through body_view(), so each sees the same region.
 #pragma once
 
 #include "broad_phase/scene.hpp"
@@ -8,6 +10,7 @@
 #include "common/compiler_hints.hpp"
 #include "geometry/heading_axis.hpp"
 #include "geometry/vec2_math.hpp"
+#include "narrow_phase/grown_view.hpp"
 #include "narrow_phase/support.hpp"
 
 namespace collision::detail {
@@ -20,6 +23,20 @@ template <class F>
 decltype(auto) with_core(const Part& part, F&& f) {
   if (part.ellipse != nullptr) return call_out_of_line(f, EllipseCore{});
   return f(PolygonCore{});
+}
+
+// A moving body's core ⊕ its uncertainty ellipse at the body's time.
+template <class Core>
+struct Grown {};
+
+// f(Grown<PolygonCore>{}) or f(Grown<EllipseCore>{}), as the core of a moving body with an
+// uncertainty ellipse (part.uncertain) is. The plain bodies take with_core: the two are called
+// from different translation units (fine_stage_grown.cpp, sweeps_grown.cpp), so that a scene
+// without uncertainty runs the code it ran before uncertainty existed.
+template <class F>
+decltype(auto) with_grown(const Part& part, F&& f) {
+  if (part.ellipse != nullptr) return call_out_of_line(f, Grown<EllipseCore>{});
+  return f(Grown<PolygonCore>{});
 }
 
 // A stationary part, relative to the query's origin.
@@ -44,6 +61,14 @@ inline EllipseView body_view(EllipseCore, const Part& part, const BodyAt& body,
   return EllipseView(Vec2(body.pose.x, body.pose.y) + rotate(e.center(), axis.x(), axis.y()),
                      rotate(e.axis_length(), axis.x(), axis.y()), e.half_length(), e.half_width(),
                      origin, part.radius);
+}
+
+// The body's core view ⊕ E(body.t), turned to the body's heading.
+template <class Core>
+auto body_view(Grown<Core>, const Part& part, const BodyAt& body, const Vec2& origin) {
+  auto core = body_view(Core{}, part, body, origin);
+  const Vec2 axes = part.uncertainty.half_axes_at(body.t);
+  return GrownView<decltype(core)>(core, heading_axis(body.pose.heading), axes.x(), axes.y());
 }
 
 }  // namespace collision::detail

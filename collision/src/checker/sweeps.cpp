@@ -6,9 +6,8 @@
 
 #include "checker/fine_stage.hpp"
 #include "checker/part_view.hpp"
+#include "checker/sweep_pieces.hpp"
 #include "collision/swept_hull.hpp"
-#include "narrow_phase/narrow_phase.hpp"
-#include "narrow_phase/relative_sweep.hpp"
 
 namespace collision::detail {
 
@@ -26,87 +25,6 @@ constexpr int kAdvanceSteps = 16;
 // the checker's local origin, so a step never passes a contact.
 constexpr double kAdvanceSlack = 1e-8;
 
-// Most halvings spent on one sweep test (each costs two GJK calls): bounds the work of a
-// pathological step (a huge vehicle turning by pi past a long obstacle, with a millimetre asked
-// for) at the price of a coarser hit there. A near miss of a car needs about 2 * log2(excess /
-// max_overestimate), under 20.
-constexpr int kSweepSplitBudget = 64;
-
-// The halvings left to one sweep test, shared by all its pieces and halves.
-class SplitBudget {
- public:
-  explicit SplitBudget(double max_overestimate) : max_overestimate_(max_overestimate) {}
-  // Whether a hull hit that over-covers by `overestimate` is to be confirmed on halves (and the
-  // budget allows it).
-  bool split(double overestimate) {
-    if (overestimate <= max_overestimate_ || left_ == 0) return false;
-    --left_;
-    return true;
-  }
-
- private:
-  double max_overestimate_;
-  int left_ = kSweepSplitBudget;
-};
-
-// The ego's sweep from a to b against an obstacle that stands still meanwhile (a stationary
-// part, or a moving body holding its pose): the hull of the two footprints, split into halves
-// while it over-covers by more than max_overestimate.
-template <class Ego, class Obstacle>
-bool sweep_hits_still(const FineContext& c, const Obstacle& obstacle, const EgoPose& a,
-                      const EgoPose& b, GjkCache* cache, int* iterations, SplitBudget& budget) {
-  const double turn = heading_change(a.pose.heading, b.pose.heading);
-  const HullView hull(ego_view(Ego{}, c.shape, a, c.origin), ego_view(Ego{}, c.shape, b, c.origin),
-                      rotation_inflation(c.shape.rear_radius, turn));
-  if (!intersects(MinkowskiDifference(hull, obstacle), c.contact_tolerance, c.max_gjk_iterations,
-                  cache, iterations)) {
-    return false;
-  }
-  if (!budget.split(sweep_overestimate(c.shape.rear_radius, turn))) return true;
-  const EgoPose m = ego_between(c.shape, a, b, 0.5);
-  return sweep_hits_still<Ego>(c, obstacle, a, m, nullptr, iterations, budget) ||
-         sweep_hits_still<Ego>(c, obstacle, m, b, nullptr, iterations, budget);
-}
-
-bool same_pose(const Pose2& p, const Pose2& q) {
-  return p.x == q.x && p.y == q.y && p.heading == q.heading;
-}
-
-// One piece [qa.t, qb.t] of the step from a to b, in which both motions are linear; split like
-// a stationary sweep while its hull over-covers by more than max_overestimate.
-template <class Ego>
-bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const EgoPose& b,
-                const BodyAt& qa, const BodyAt& qb, GjkCache* cache, int* iterations,
-                SplitBudget& budget) {
-  const EgoPose ea = ego_between(c.shape, a, b, qa.s);
-  const EgoPose eb = ego_between(c.shape, a, b, qb.s);
-  if (same_pose(qa.pose, qb.pose)) {
-    // The body holds its pose over the piece (a stopped car's prediction): the relative sweep is
-    // the ego's own sweep against the body placed there, which the cheaper hull test answers.
-    return with_core(part, [&](auto core) {
-      return sweep_hits_still<Ego>(c, body_view(core, part, qa, c.origin), ea, eb, cache,
-                                   iterations, budget);
-    });
-  }
-  const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
-  const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
-  const double inflation = rotation_inflation(c.shape.rear_radius, ego_turn) +
-                           rotation_inflation(part.circle_radius, body_turn);
-  const bool hull_hit = with_core(part, [&](auto core) {
-    const RelativeSweepDifference diff(
-        ego_view(Ego{}, c.shape, ea, c.origin), body_view(core, part, qa, c.origin),
-        ego_view(Ego{}, c.shape, eb, c.origin), body_view(core, part, qb, c.origin), inflation);
-    return intersects(diff, c.contact_tolerance, c.max_gjk_iterations, cache, iterations);
-  });
-  if (!hull_hit) return false;
-  const double overestimate = sweep_overestimate(c.shape.rear_radius, ego_turn) +
-                              sweep_overestimate(part.circle_radius, body_turn);
-  if (qa.s == qb.s || !budget.split(overestimate)) return true;
-  const BodyAt qm = body_halfway(qa, qb);
-  return piece_hits<Ego>(c, part, a, b, qa, qm, nullptr, iterations, budget) ||
-         piece_hits<Ego>(c, part, a, b, qm, qb, nullptr, iterations, budget);
-}
-
 }  // namespace
 
 template <class Ego>
@@ -123,14 +41,10 @@ template <class Ego>
 bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPose& a,
                        const EgoPose& b, const BodyPiece* pieces, std::size_t piece_count,
                        GjkCache* cache, int* iterations) {
-  SplitBudget budget(context.max_overestimate);
-  for (std::size_t k = 0; k < piece_count; ++k) {
-    if (piece_hits<Ego>(context, part, a, b, pieces[k].start, pieces[k].end,
-                        piece_count == 1 ? cache : nullptr, iterations, budget)) {
-      return true;
-    }
+  if (part.uncertain) {
+    return grown_sweep_hits_moving<Ego>(context, part, a, b, pieces, piece_count, iterations);
   }
-  return false;
+  return pieces_hit<Ego, PlainBody>(context, part, a, b, pieces, piece_count, cache, iterations);
 }
 
 template <class Ego>

@@ -21,6 +21,7 @@
 #include "broad_phase/coarse_stage.hpp"
 #include "checker/body_motion.hpp"
 #include "checker/body_track.hpp"
+#include "checker/collision_probability.hpp"
 #include "checker/ego_pose.hpp"
 #include "checker/fine_stage.hpp"
 #include "checker/pair_test.hpp"
@@ -67,7 +68,8 @@ struct Scratch {
   // the few nanoseconds a corridor pose costs.
   const PartCaches fresh{};
   std::vector<BodyPiece> pieces;  // of a moving body over the current step
-  std::vector<int> hits;          // slots of the candidates hit at the current index
+  std::vector<const Part*> hits;  // parts hit at the current index (and after it, by modes)
+  std::vector<int> hit_slots;     // the slots in candidates of those hit at the current index
   // The moving candidates: their slots in candidates, and per slot the body's steps along the
   // trajectory (rows[k][i - step_base] is pose i's; null for a stationary part). The steps come
   // from the check's BodyTracks, or are computed into `steps` chunk by chunk.
@@ -122,6 +124,7 @@ class TrajectoryScan {
         test_pose(i, result.stats, best_clearance, closest);
         if (!s_.hits.empty()) {
           record_hit(i, result);
+          if (result.collision_probability < 1) result.collision_probability = follow_modes(i);
           return result;
         }
       }
@@ -142,12 +145,13 @@ class TrajectoryScan {
   };
 
   // Every candidate against pose i, also after a hit: the lowest id and the earliest contact
-  // among all parts hit at this index are the answer (and every pair is counted). The slots of
-  // the parts hit are left in hits; best_clearance takes the smallest distance measured, and
-  // closest where it was (the lowest id on a tie at one pose).
+  // among all parts hit at this index are the answer (and every pair is counted). The parts hit
+  // are left in hits, their slots in hit_slots; best_clearance takes the smallest distance
+  // measured, and closest where it was (the lowest id on a tie at one pose).
   COLLISION_ALWAYS_INLINE void test_pose(std::size_t i, CheckStats& stats, double& best_clearance,
                                          Closest& closest) {
     s_.hits.clear();
+    s_.hit_slots.clear();
     track_moving_circles(i);
     const std::size_t kept = prefilter(i, std::min(best_clearance, horizon_));
     count_stage(stats, CoarseVerdict::rejected_by_circle, s_.candidates.size() - kept);
@@ -158,7 +162,8 @@ class TrajectoryScan {
       const double threshold = s_.hits.empty() ? std::min(best_clearance, horizon_) : -kInfinity;
       const FineOutcome outcome = test_pair(part, i, k, threshold, stats);
       if (outcome.hit) {
-        s_.hits.push_back(static_cast<int>(k));
+        s_.hits.push_back(&part);
+        s_.hit_slots.push_back(static_cast<int>(k));
       } else if (outcome.distance < best_clearance) {
         best_clearance = outcome.distance;
         closest = {i, part.obstacle_id};
@@ -169,30 +174,36 @@ class TrajectoryScan {
     }
   }
 
-  // The answer for a first hit at index i, by the parts in hits, and its explanation: whether
-  // the pose itself hits, and where the ego meets the obstacle. Paid once per colliding
-  // trajectory.
-  void record_hit(std::size_t i, TrajectoryResult& result) {
+  // The answer for a first hit at index i, by the parts in hits: the lowest id, then its lowest
+  // mode; and its explanation: whether the pose itself hits, and where the ego meets the
+  // obstacle. Paid once per colliding trajectory.
+  COLLISION_NOINLINE void record_hit(std::size_t i, TrajectoryResult& result) {
     double time = kInfinity;
-    int id = std::numeric_limits<int>::max();
-    int first_slot = s_.hits.front();  // the part reached first in time (lowest id on a tie)
-    for (const int slot : s_.hits) {
+    const Part* first = s_.hits.front();
+    int first_in_time = s_.hit_slots.front();  // the part reached first (lowest id on a tie)
+    for (const int slot : s_.hit_slots) {
       const Part& part = part_in(slot);
-      const double t = contact_time(part, i);
-      if (t < time || (t == time && part.obstacle_id < part_in(first_slot).obstacle_id)) {
-        first_slot = slot;
+      if (part.obstacle_id < first->obstacle_id ||
+          (part.obstacle_id == first->obstacle_id && part.mode < first->mode)) {
+        first = &part;
       }
-      id = std::min(id, part.obstacle_id);
+      const double t = contact_time(part, i);
+      if (t < time || (t == time && part.obstacle_id < part_in(first_in_time).obstacle_id)) {
+        first_in_time = slot;
+      }
       time = std::min(time, t);
     }
     result.collides = true;
     result.first_collision_index = i;
     result.first_collision_time = time;
-    result.obstacle_id = id;
+    result.obstacle_id = first->obstacle_id;
+    result.mode = first->mode;
     result.min_clearance = 0;
-    const std::optional<Vec2> pose_contact = pose_contact_point(i, id);
+    const std::optional<Vec2> pose_contact = pose_contact_point(i, first->obstacle_id);
     result.hit_in_sweep = !pose_contact.has_value();
-    result.contact_point = pose_contact ? *pose_contact : sweep_contact_point(i, first_slot, time);
+    result.contact_point =
+        pose_contact ? *pose_contact : sweep_contact_point(i, first_in_time, time);
+    result.collision_probability = collision_probability(s_.hits);  // reorders hits
   }
 
   const Part& part_in(int slot) const {
@@ -215,7 +226,7 @@ class TrajectoryScan {
   std::optional<Vec2> pose_contact_point(std::size_t i, int id) {
     std::optional<SignedDistance> deepest;
     int deepest_id = 0;
-    for (const int slot : s_.hits) {
+    for (const int slot : s_.hit_slots) {
       const Part& part = part_in(slot);
       const BodyAt* body = body_at_pose(slot, i);
       if (part.moving && body == nullptr) continue;
@@ -251,12 +262,50 @@ class TrajectoryScan {
     return pose_signed_distance<Ego>(fine_, part, ego, &*body, nullptr).contact;
   }
 
+  // After a first hit at index i with modes of multi-modal obstacles only: the poses after it,
+  // collision tests only, adding to hits every part hit there (each once), until the hits make
+  // the probability 1 (any other obstacle hit does) or the trajectory ends. Returns the
+  // collision probability of all the hits. Not counted in the stats, which stop at the first
+  // collision.
+  COLLISION_NOINLINE double follow_modes(std::size_t i) {
+    const std::size_t n = trajectory_.size();
+    const std::size_t chunk = static_cast<std::size_t>(config_.broad_phase.poses_per_query);
+    std::size_t end = std::min(n, (i / chunk + 1) * chunk);  // of the chunk holding i
+    CheckStats uncounted;
+    for (++i; i < n; ++i) {
+      if (i == end) {
+        end = std::min(n, i + chunk);
+        prepare_ego(end);
+        collect_candidates(i, end, 0.0);
+      }
+      if (s_.candidates.empty()) continue;
+      track_moving_circles(i);
+      const std::size_t kept = prefilter(i, 0.0);
+      bool more = false;
+      for (std::size_t j = 0; j < kept; ++j) {
+        const std::size_t k = static_cast<std::size_t>(s_.survivors[j]);
+        const Part& part = scene_.parts[static_cast<std::size_t>(s_.candidates[k])];
+        if (std::find(s_.hits.begin(), s_.hits.end(), &part) != s_.hits.end()) continue;
+        if (test_pair(part, i, k, -kInfinity, uncounted).hit) {
+          s_.hits.push_back(&part);
+          if (!part.multi_modal) return 1;
+          more = true;
+        }
+      }
+      if (more && collision_probability(s_.hits) >= 1) return 1;
+    }
+    return collision_probability(s_.hits);
+  }
+
   // Footprints are made chunk by chunk, as the scan reaches them: a trajectory that collides
   // early never pays for the poses after its hit. A pose with the last one's heading reuses its
   // axis (a trajectory holding its heading, as most do once a manoeuvre ends, then costs no
   // cosine and sine); heading and axis are carried in registers rather than read back from the
   // pose just stored, which would stall on the store.
-  void prepare_ego(std::size_t end) {
+  // Always inlined, as are collect_candidates and test_pair: each has two callers (the scan and
+  // follow_modes), and GCC then keeps them out of line, which costs the common scan about 3% of
+  // its instructions.
+  COLLISION_ALWAYS_INLINE void prepare_ego(std::size_t end) {
     std::vector<EgoPose>& ego = s_.ego;
     if (ego.size() >= end) return;
     const EgoShape& shape = fine_.shape;
@@ -290,7 +339,8 @@ class TrajectoryScan {
   // Candidate parts for poses [begin, end): one index query for the chunk, or every part. The
   // query box is grown by the clearance threshold so far, not the whole horizon: a part farther
   // than the best clearance found cannot lower it.
-  void collect_candidates(std::size_t begin, std::size_t end, double clearance_threshold) {
+  COLLISION_ALWAYS_INLINE void collect_candidates(std::size_t begin, std::size_t end,
+                                                  double clearance_threshold) {
     std::vector<int>& candidates = s_.candidates;
     candidates.clear();
     const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
@@ -388,8 +438,8 @@ class TrajectoryScan {
   // One (pose, part) test: its value from the builder of its kind, then the one cascade. The
   // moving builder stays out of line: it is the larger, and the rarer pair, and inlined it would
   // take registers from the stationary pairs of the same loop.
-  FineOutcome test_pair(const Part& part, std::size_t i, std::size_t slot,
-                        double clearance_threshold, CheckStats& stats) {
+  COLLISION_ALWAYS_INLINE FineOutcome test_pair(const Part& part, std::size_t i, std::size_t slot,
+                                                double clearance_threshold, CheckStats& stats) {
     if (part.moving) {
       return test_moving_pair(part, i, s_.rows[slot][i - step_base_], s_.caches[slot],
                               clearance_threshold, stats);

@@ -138,6 +138,9 @@ const std::vector<Setting>& settings() {
       per_class("margins", "by_class", from_to(0, kMaxVehicleDimension),
                 [](C& c) -> ClassMargins& { return c.margins.by_class; }),
 
+      real("uncertainty", "sigma_factor", from_to(0, 100),
+           [](C& c) -> double& { return c.uncertainty.sigma_factor; }),
+
       boolean("continuous", "enabled", [](C& c) -> bool& { return c.continuous.enabled; }),
       real("continuous", "max_overestimate", from_to(1e-3, 1.0),
            [](C& c) -> double& { return c.continuous.max_overestimate; }),
@@ -147,6 +150,8 @@ const std::vector<Setting>& settings() {
 
       outside("obstacles", "outside_prediction",
               [](C& c) -> OutsidePrediction& { return c.obstacles.outside_prediction; }),
+      real("obstacles", "min_mode_probability", from_to(0, 1),
+           [](C& c) -> double& { return c.obstacles.min_mode_probability; }),
 
       boolean("broad_phase", "spatial_index",
               [](C& c) -> bool& { return c.broad_phase.spatial_index; }),

@@ -297,6 +297,27 @@ class PlacedPolygonView {
 // ignored: an ellipse's queries start cold, and warm and cold answers are the same.
 inline constexpr int kEllipseSupportSlots = 64;
 
+// The point of an ellipse centred on the origin farthest along d: axis is the unit axis of
+// half_length, half_width the other half axis (metres). In the ellipse's frame, with (u, v) the
+// direction there, (a u, b v) / |(a u, b v)| is the parameter's (cos, sin), and (a cos, b sin)
+// the point.
+COLLISION_HOT_INLINE Vec2 ellipse_support_offset(const Vec2& axis, double half_length,
+                                                 double half_width, const Vec2& d) {
+  // Where |(a u, b v)| computed from its square keeps its precision.
+  constexpr double kSafeNorm = 1e-150;
+  constexpr double kLargeNorm = 1e150;
+  const double u = axis.x() * d.x() + axis.y() * d.y();
+  const double v = -axis.y() * d.x() + axis.x() * d.y();
+  const double alpha = half_length * u, beta = half_width * v;
+  double norm = std::sqrt(alpha * alpha + beta * beta);
+  // Squares that underflow or overflow: hypot keeps the precision the shortcut would lose.
+  if (!(norm >= kSafeNorm && norm <= kLargeNorm)) norm = std::hypot(alpha, beta);
+  Vec2 local(0, 0);  // every point ties when d is across a flat ellipse, or it is a point
+  if (norm > 0) local = Vec2(half_length * (alpha / norm), half_width * (beta / norm));
+  return Vec2(axis.x() * local.x() - axis.y() * local.y(),
+              axis.y() * local.x() + axis.x() * local.y());
+}
+
 class EllipseView {
  public:
   EllipseView(const Ellipse& e, const Vec2& origin, double radius = 0)
@@ -321,19 +342,8 @@ class EllipseView {
   }
   EllipseView& operator=(const EllipseView&) = delete;
 
-  // The point of the ellipse farthest along d: in the ellipse's frame, with (u, v) the direction
-  // there, (a u, b v) / |(a u, b v)| is the parameter's (cos, sin), and (a cos, b sin) the point.
   int support(const Vec2& d, int /*hint*/) const {
-    const double u = axis_.x() * d.x() + axis_.y() * d.y();
-    const double v = -axis_.y() * d.x() + axis_.x() * d.y();
-    const double alpha = half_length_ * u, beta = half_width_ * v;
-    double norm = std::sqrt(alpha * alpha + beta * beta);
-    // Squares that underflow or overflow: hypot keeps the precision the shortcut would lose.
-    if (!(norm >= kSafeNorm && norm <= kLargeNorm)) norm = std::hypot(alpha, beta);
-    Vec2 local(0, 0);  // every point ties when d is across a flat ellipse, or it is a point
-    if (norm > 0) local = Vec2(half_length_ * (alpha / norm), half_width_ * (beta / norm));
-    const Vec2 p = center_ + Vec2(axis_.x() * local.x() - axis_.y() * local.y(),
-                                  axis_.y() * local.x() + axis_.x() * local.y());
+    const Vec2 p = center_ + ellipse_support_offset(axis_, half_length_, half_width_, d);
     // The same point as the last one (the tip of a flat ellipse, a converged run): its index
     // again, so that GJK's repeated-vertex rule can end the run.
     if (made_ > 0 && points_[(made_ - 1) % kEllipseSupportSlots] == p) return made_ - 1;
@@ -347,10 +357,6 @@ class EllipseView {
   Vec2 any_point() const { return center_; }
 
  private:
-  // Where |(a u, b v)| computed from its square keeps its precision (see support()).
-  static constexpr double kSafeNorm = 1e-150;
-  static constexpr double kLargeNorm = 1e150;
-
   Vec2 center_;  // relative to the origin
   Vec2 axis_;
   double half_length_;

@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <variant>
 
@@ -28,17 +30,6 @@ namespace collision {
 namespace {
 
 std::string prefix(int id) { return "obstacle " + std::to_string(id) + ": "; }
-
-void require_finite(int id, std::size_t index, const char* field, double value) {
-  if (!std::isfinite(value)) {
-    throw GeometryError(prefix(id) + "prediction " + std::to_string(index) + ": " + field +
-                        " is not finite (was " + detail::format_number(value) + ")");
-  }
-}
-
-std::string prediction_prefix(int id, std::size_t index) {
-  return prefix(id) + "prediction " + std::to_string(index) + ": ";
-}
 
 // The farthest point of a body from its pivot, the origin of its frame (m).
 double reach_from_pivot(const Shape& body) {
@@ -100,33 +91,39 @@ Obstacle Obstacle::stationary(int id, const std::vector<Vec2>& outline) {
   return Obstacle(id, std::move(parts), {});
 }
 
-Obstacle Obstacle::moving(int id, Shape body_shape, std::vector<PredictedPose> prediction) {
+namespace {
+
+// Checks one prediction (a single one, or a mode's poses) of a body that reaches `reach` metres
+// from its pivot; `where` prefixes every message ("obstacle 7: " or "obstacle 7: mode 1: ").
+void validate_prediction(const std::string& where, const std::vector<PredictedPose>& prediction,
+                         double reach) {
   if (prediction.empty()) {
-    throw GeometryError(prefix(id) +
+    throw GeometryError(where +
                         "prediction is empty (a moving obstacle needs at least one "
                         "predicted pose)");
   }
-  // How far the body reaches from its pivot (m): at any heading, the body lies within this
-  // distance of the pose on each axis.
-  const double reach = reach_from_pivot(body_shape);
   for (std::size_t k = 0; k < prediction.size(); ++k) {
     const PredictedPose& p = prediction[k];
-    require_finite(id, k, "t", p.t);
-    require_finite(id, k, "x", p.pose.x);
-    require_finite(id, k, "y", p.pose.y);
-    require_finite(id, k, "heading", p.pose.heading);
+    // Made only for a message: a planner builds its obstacles every cycle.
+    const auto at = [&] { return where + "prediction " + std::to_string(k) + ": "; };
+    for (const auto& [name, value] :
+         {std::pair{"t", p.t}, std::pair{"x", p.pose.x}, std::pair{"y", p.pose.y},
+          std::pair{"heading", p.pose.heading}}) {
+      if (!std::isfinite(value)) {
+        throw GeometryError(at() + name + " is not finite (was " + detail::format_number(value) +
+                            ")");
+      }
+    }
     if (!detail::in_time_range(p.t)) {
-      throw GeometryError(prediction_prefix(id, k) + "t " + detail::time_range_error(p.t));
+      throw GeometryError(at() + "t " + detail::time_range_error(p.t));
     }
     for (const auto& [name, value] : {std::pair{"x", p.pose.x}, std::pair{"y", p.pose.y}}) {
       if (!detail::in_coordinate_range(value)) {
-        throw GeometryError(prediction_prefix(id, k) + name + " " +
-                            detail::coordinate_range_error(value));
+        throw GeometryError(at() + name + " " + detail::coordinate_range_error(value));
       }
     }
     if (!detail::in_heading_range(p.pose.heading)) {
-      throw GeometryError(prediction_prefix(id, k) + "heading " +
-                          detail::heading_range_error(p.pose.heading));
+      throw GeometryError(at() + "heading " + detail::heading_range_error(p.pose.heading));
     }
     // The body itself must stay in the supported world, at this pose and (position being linear
     // between predictions) at every pose in between, whatever its heading. The factor keeps a
@@ -134,21 +131,87 @@ Obstacle Obstacle::moving(int id, Shape body_shape, std::vector<PredictedPose> p
     // throws for an obstacle accepted here.
     const double extent = std::max(std::abs(p.pose.x), std::abs(p.pose.y)) + reach;
     if (extent * (1 + 8 * std::numeric_limits<double>::epsilon()) > kMaxCoordinate) {
-      throw GeometryError(prediction_prefix(id, k) + "the body, whose vertices reach " +
-                          detail::format_number(reach) + " m from its pivot, " +
-                          detail::coordinate_range_error(extent) +
+      throw GeometryError(at() + "the body, whose vertices reach " + detail::format_number(reach) +
+                          " m from its pivot, " + detail::coordinate_range_error(extent) +
                           " (at a coordinate of this pose)");
     }
     if (k > 0 && !(p.t > prediction[k - 1].t)) {
-      throw GeometryError(prefix(id) + "prediction " + std::to_string(k) +
-                          ": t must be greater than the previous prediction's (was " +
+      throw GeometryError(at() + "t must be greater than the previous prediction's (was " +
                           detail::format_number(p.t) + " after " +
                           detail::format_number(prediction[k - 1].t) + ")");
     }
   }
+}
+
+}  // namespace
+
+Obstacle Obstacle::moving(int id, Shape body_shape, std::vector<PredictedPose> prediction) {
+  validate_prediction(prefix(id), prediction, reach_from_pivot(body_shape));
   std::vector<Shape> parts;
   parts.push_back(std::move(body_shape));
-  return Obstacle(id, std::move(parts), std::move(prediction));
+  std::vector<PredictionMode> modes(1);
+  modes[0].poses = std::move(prediction);
+  return Obstacle(id, std::move(parts), std::move(modes));
+}
+
+Obstacle Obstacle::moving(int id, Shape body_shape, std::vector<PredictionMode> modes) {
+  if (modes.empty()) {
+    throw GeometryError(prefix(id) + "no prediction modes (a moving obstacle needs at least one)");
+  }
+  const double reach = reach_from_pivot(body_shape);
+  double sum = 0;
+  for (std::size_t m = 0; m < modes.size(); ++m) {
+    const std::string where = prefix(id) + "mode " + std::to_string(m) + ": ";
+    const double p = modes[m].probability;
+    if (!(p > 0 && p <= 1)) {
+      throw GeometryError(where + "probability must be > 0 and <= 1 (was " +
+                          detail::format_number(p) + ")");
+    }
+    sum += p;
+    validate_prediction(where, modes[m].poses, reach);
+  }
+  if (!(sum <= 1 + kModeProbabilitySlack)) {
+    throw GeometryError(prefix(id) + "mode " + std::to_string(modes.size() - 1) +
+                        ": the probabilities of the modes sum to more than 1 (was " +
+                        detail::format_number(sum) + ")");
+  }
+  std::vector<Shape> parts;
+  parts.push_back(std::move(body_shape));
+  Obstacle obstacle(id, std::move(parts), std::move(modes));
+  obstacle.multi_modal_ = true;
+  return obstacle;
+}
+
+Obstacle& Obstacle::set_uncertainty(const PositionUncertainty& u) {
+  if (!is_moving()) {
+    throw GeometryError(prefix(id_) +
+                        "set_uncertainty: only a moving obstacle has a position "
+                        "uncertainty (this one is " +
+                        (boundary_ ? "a boundary" : "stationary") + ")");
+  }
+  for (const auto& [name, value, unit] :
+       {std::tuple{"longitudinal", u.longitudinal, " m"}, std::tuple{"lateral", u.lateral, " m"},
+        std::tuple{"longitudinal_growth", u.longitudinal_growth, " m/s"},
+        std::tuple{"lateral_growth", u.lateral_growth, " m/s"}}) {
+    const std::string at = prefix(id_) + "uncertainty " + name + " ";
+    if (!std::isfinite(value)) {
+      throw GeometryError(at + "is not finite (was " + detail::format_number(value) + ")");
+    }
+    if (!(value >= 0)) {
+      throw GeometryError(at + "must be >= 0 (was " + detail::format_number(value) + unit + ")");
+    }
+    if (!(value <= kMaxCoordinate)) {
+      throw GeometryError(at + "must be <= 1e9" + unit + ", the supported range (was " +
+                          detail::format_number(value) + ")");
+    }
+  }
+  uncertainty_ = u;
+  return *this;
+}
+
+const std::vector<PredictedPose>& Obstacle::prediction() const {
+  static const std::vector<PredictedPose> none;
+  return modes_.empty() ? none : modes_.front().poses;
 }
 
 Obstacle Obstacle::boundary(int id, std::vector<Vec2> polyline) {
@@ -181,15 +244,20 @@ Obstacle Obstacle::boundary(int id, std::vector<Vec2> polyline) {
   return obstacle;
 }
 
-std::optional<Pose2> Obstacle::pose_at(double t, OutsidePrediction outside) const {
-  if (prediction_.empty()) return Pose2{};
+std::optional<Pose2> Obstacle::pose_at(double t, OutsidePrediction outside,
+                                       std::size_t mode) const {
+  if (modes_.empty()) return Pose2{};
+  if (mode >= modes_.size()) {
+    throw std::out_of_range(prefix(id_) + "pose_at: no mode " + std::to_string(mode) + " (has " +
+                            std::to_string(modes_.size()) + ")");
+  }
   // A NaN time would otherwise fall through every comparison; the checker validates its
   // trajectories first, so this is a caller's bug, not a case to answer silently.
   if (std::isnan(t)) {
     throw TrajectoryError(prefix(id_) + "pose_at: t is not a number (was " +
                           detail::format_number(t) + ")");
   }
-  return detail::predicted_pose(prediction_, t, outside, nullptr);
+  return detail::predicted_pose(modes_[mode].poses, t, outside, nullptr);
 }
 
 ConvexPolygon transformed(const ConvexPolygon& body, const Pose2& pose) {

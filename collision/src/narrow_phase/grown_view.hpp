@@ -1,0 +1,62 @@
+// A view grown by an ellipse centred on its origin (internal): core ⊕ E. The support of a
+// Minkowski sum is the sum of the supports, so GJK and EPA run on it unchanged; this is how a
+// moving obstacle's position uncertainty (an ellipse turned to its heading, growing with time)
+// enters every query on its region, collision and clearance alike.
+//
+// Like an ellipse's, its support points lie on a curve: each is made when asked for and named by
+// a counter, never reused, with the last kEllipseSupportSlots kept for reading back (see
+// EllipseView). A fresh view names no point, so a warm-start cache is ignored and its queries
+// start cold.
+#pragma once
+
+#include <algorithm>
+
+#include "narrow_phase/support.hpp"
+
+namespace collision::detail {
+
+template <class Core>
+class GrownView {
+ public:
+  // axis: unit axis of half_length; half_length, half_width: the ellipse's half axes (m, >= 0).
+  GrownView(const Core& core, const Vec2& axis, double half_length, double half_width)
+      : core_(core), axis_(axis), half_length_(half_length), half_width_(half_width) {}
+  // Only the points made so far are copied (a fresh view has none).
+  GrownView(const GrownView& o)
+      : core_(o.core_),
+        axis_(o.axis_),
+        half_length_(o.half_length_),
+        half_width_(o.half_width_),
+        made_(o.made_) {
+    for (int i = 0; i < std::min(made_, kEllipseSupportSlots); ++i) points_[i] = o.points_[i];
+  }
+  GrownView& operator=(const GrownView&) = delete;
+
+  int support(const Vec2& d, int /*hint*/) const {
+    const Vec2 p = core_.vertex(core_.support(d, -1)) +
+                   ellipse_support_offset(axis_, half_length_, half_width_, d);
+    // The same point as the last one (a converged run): its index again, so that GJK's
+    // repeated-vertex rule can end the run.
+    if (made_ > 0 && points_[(made_ - 1) % kEllipseSupportSlots] == p) return made_ - 1;
+    points_[made_ % kEllipseSupportSlots] = p;
+    return made_++;
+  }
+  int support_from(const Vec2& d, int /*likely*/) const { return support(d, -1); }
+  Vec2 vertex(int i) const { return points_[i % kEllipseSupportSlots]; }
+  bool has(int i) const { return made_ - kEllipseSupportSlots <= i && 0 <= i && i < made_; }
+  double radius() const { return core_.radius(); }
+  Vec2 any_point() const { return core_.any_point(); }
+
+ private:
+  Core core_;
+  Vec2 axis_;
+  double half_length_;
+  double half_width_;
+  mutable int made_ = 0;  // support points made so far
+  mutable Vec2 points_[kEllipseSupportSlots];
+};
+
+template <class Core>
+inline constexpr bool kCurvedView<GrownView<Core>> = true;
+
+}  // namespace collision::detail
