@@ -789,8 +789,7 @@ PYBIND11_MODULE(_collision, m) {
       "Obstacle.set_uncertainty).")
       .def(py::init([](double longitudinal, double lateral, double longitudinal_growth,
                        double lateral_growth) {
-             return PositionUncertainty{longitudinal, lateral, longitudinal_growth,
-                                        lateral_growth};
+             return PositionUncertainty{longitudinal, lateral, longitudinal_growth, lateral_growth};
            }),
            "longitudinal"_a = 0.0, "lateral"_a = 0.0, "longitudinal_growth"_a = 0.0,
            "lateral_growth"_a = 0.0,
@@ -875,8 +874,7 @@ PYBIND11_MODULE(_collision, m) {
              std::optional<double> longitudinal, std::optional<double> lateral,
              std::optional<double> longitudinal_growth,
              std::optional<double> lateral_growth) -> Obstacle& {
-            const bool keywords =
-                longitudinal || lateral || longitudinal_growth || lateral_growth;
+            const bool keywords = longitudinal || lateral || longitudinal_growth || lateral_growth;
             if (uncertainty && keywords) {
               throw py::type_error(
                   "set_uncertainty: pass a PositionUncertainty or keyword arguments, not both");
@@ -920,8 +918,7 @@ PYBIND11_MODULE(_collision, m) {
           "Stationary: the convex parts in the world frame (a boundary: one zero-width Obb per "
           "segment). Moving: one part, the body in its own frame.")
       .def_property_readonly(
-          "prediction",
-          [](const Obstacle& o) { return poses_to_array(o.prediction()); },
+          "prediction", [](const Obstacle& o) { return poses_to_array(o.prediction()); },
           "(P, 4) array (t, x, y, heading) of mode 0 (the prediction of a single-prediction "
           "obstacle); empty (0, 4) for a stationary obstacle.")
       .def(

@@ -7,8 +7,8 @@
 // obstacle_id (-1 for none), mode, ego_point x y, obstacle_point x y, normal x y, gradient x y
 // heading. With --modes <candidates.bin>: the scene with prediction modes and position
 // uncertainty (modes_obstacles, modes_config), one line per candidate: collides,
-// first_collision_index, obstacle_id, mode, collision_probability, min_clearance. With --errors instead: the message of each bad input of scene.py's ERROR_CASES, one
-// per line, in order.
+// first_collision_index, obstacle_id, mode, collision_probability, min_clearance. With --errors
+// instead: the message of each bad input of scene.py's ERROR_CASES, one per line, in order.
 #include <cmath>
 #include <collision/collision.hpp>
 #ifdef COLLISION_PYTHON_COMMONROAD
@@ -90,7 +90,8 @@ void print_errors() {
   print_error([&] { collision::Obstacle::moving(21, disc, {{1.5, path}}); });
   print_error([&] { collision::Obstacle::moving(22, disc, {{0.6, path}, {0.5, path}}); });
   print_error([&] {
-    collision::Obstacle::moving(24, disc, {{0.5, path}, {0.5, {{0.0, {0.0, 0.0, 0.0}}, {0.0, {1.0, 0.0, 0.0}}}}});
+    collision::Obstacle::moving(
+        24, disc, {{0.5, path}, {0.5, {{0.0, {0.0, 0.0, 0.0}}, {0.0, {1.0, 0.0, 0.0}}}}});
   });
   print_error([&] {
     collision::Obstacle::moving(25, disc, path)
@@ -101,8 +102,8 @@ void print_errors() {
         .set_uncertainty(collision::PositionUncertainty{0.1, 0.1, std::nan(""), 0.0});
   });
   print_error([&] {
-    collision::Obstacle::stationary(27, disc)
-        .set_uncertainty(collision::PositionUncertainty{0.1, 0.1, 0.0, 0.0});
+    collision::Obstacle::stationary(27, disc).set_uncertainty(
+        collision::PositionUncertainty{0.1, 0.1, 0.0, 0.0});
   });
   print_error([] { collision::Obstacle::stationary(28, std::vector<collision::Shape>{}); });
   print_error([] { collision::parse_config("obstacles:\n  min_mode_probability: 1.5\n"); });
