@@ -817,7 +817,8 @@ PYBIND11_MODULE(_collision, m) {
             if (auto s = try_shape(shape)) return Obstacle::stationary(id, *std::move(s));
             if (is_sequence(shape)) {
               const auto seq = py::reinterpret_borrow<py::sequence>(shape);
-              if (seq.size() > 0 && try_shape(seq[0])) {
+              // An empty list: no parts (the C++ message names the id).
+              if (seq.size() == 0 || try_shape(seq[0])) {
                 std::vector<Shape> parts;
                 parts.reserve(seq.size());
                 for (std::size_t k = 0; k < seq.size(); ++k) parts.push_back(shape_from(seq[k]));
