@@ -94,3 +94,20 @@ def test_scenario_error_from_a_file(tmp_path):
     with pytest.raises(collision.ScenarioError) as same:
         collision.parse_commonroad(scene.BAD_COMMONROAD, str(path))
     assert str(same.value) == str(info.value)
+
+
+def test_commonroad_example_runs():
+    import os
+    import subprocess
+    import sys
+
+    example = pathlib.Path(__file__).resolve().parents[1] / "examples" / "commonroad_candidates.py"
+    out = subprocess.run([sys.executable, str(example)], check=True, capture_output=True, text=True, env=dict(os.environ)).stdout
+    assert out.startswith("ZAM_CollisionDemo-1_1_T-1: 6 obstacles, 2 road borders")
+    assert "1000 candidates, " in out
+
+
+def test_docstrings():
+    assert "ScenarioError" in collision.load_commonroad.__doc__
+    assert "seconds" in collision.CommonRoadScenario.time_step.__doc__
+    assert "m/s" in collision.CommonRoadState.velocity.__doc__

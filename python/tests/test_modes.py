@@ -180,3 +180,12 @@ def test_modes_results_match_cpp(parity_exe, tmp_path):
     assert (batch.mode > 0).any()
     p = batch.collision_probability
     assert ((p > 0) & (p < 1)).any()
+
+
+def test_docstrings_give_units():
+    assert "probability" in Obstacle.moving.__doc__ and "(probability, (P_k, 4) array)" in Obstacle.moving.__doc__
+    doc = Obstacle.set_uncertainty.__doc__
+    assert "metres" in doc and "metres per second" in doc
+    assert "m/s" in collision.PositionUncertainty.lateral_growth.__doc__
+    assert "collision_probability (float64" in collision.CollisionChecker.check_all.__doc__
+    assert "sigma_factor" in dir(collision.UncertaintyConfig)
