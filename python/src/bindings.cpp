@@ -897,15 +897,17 @@ PYBIND11_MODULE(_collision, m) {
           "the body by uncertainty.sigma_factor of them. Returns self. Raises GeometryError "
           "naming the id for a stationary or boundary obstacle, and naming the field and the "
           "value for one that is not finite, negative or beyond MAX_COORDINATE.")
-      .def_property_readonly("uncertainty", &Obstacle::uncertainty,
-                             "its PositionUncertainty (a copy; all zero unless set)")
+      .def_property_readonly(
+          "uncertainty", [](const Obstacle& o) { return PositionUncertainty(o.uncertainty()); },
+          "its PositionUncertainty (a copy; all zero unless set)")
       .def_property_readonly("id", &Obstacle::id)
       .def_property_readonly("is_moving", &Obstacle::is_moving)
       .def_property_readonly("is_multi_modal", &Obstacle::is_multi_modal,
                              "given as a list of modes (even of one)")
-      .def_property_readonly("modes", &Obstacle::modes,
-                             "list of PredictionMode: the modes as given, or the one prediction "
-                             "as a mode of probability 1; empty for a stationary obstacle")
+      .def_property_readonly(
+          "modes", [](const Obstacle& o) { return std::vector<PredictionMode>(o.modes()); },
+          "list of PredictionMode: the modes as given, or the one prediction "
+          "as a mode of probability 1; empty for a stationary obstacle")
       .def_property_readonly("is_boundary", &Obstacle::is_boundary)
       .def_property_readonly(
           "parts",
@@ -1457,18 +1459,26 @@ PYBIND11_MODULE(_collision, m) {
                     "commonRoadVersion: '2018b', '2020a', ...")
       .def_readonly("time_step", &CommonRoadScenario::time_step,
                     "seconds (dt): time step k is at t = k * time_step")
-      .def_readonly("obstacles", &CommonRoadScenario::obstacles,
-                    "list of Obstacle: every static and dynamic obstacle, in file order, with "
-                    "the file's id and class")
-      .def_readonly("road_boundaries", &CommonRoadScenario::road_boundaries,
-                    "list of Obstacle (boundary): the lanelet network's outer borders; ids "
-                    "after the file's largest")
-      .def_readonly("ego_starts", &CommonRoadScenario::ego_starts,
-                    "list of CommonRoadState: each planning problem's initial state")
+      .def_property_readonly(
+          "obstacles",
+          [](const CommonRoadScenario& s) { return std::vector<Obstacle>(s.obstacles); },
+          "list of Obstacle: every static and dynamic obstacle, in file order, with "
+          "the file's id and class")
+      .def_property_readonly(
+          "road_boundaries",
+          [](const CommonRoadScenario& s) { return std::vector<Obstacle>(s.road_boundaries); },
+          "list of Obstacle (boundary): the lanelet network's outer borders; ids "
+          "after the file's largest")
+      .def_property_readonly(
+          "ego_starts",
+          [](const CommonRoadScenario& s) { return std::vector<CommonRoadState>(s.ego_starts); },
+          "list of CommonRoadState: each planning problem's initial state")
       .def_readonly("planning_problem_ids", &CommonRoadScenario::planning_problem_ids,
                     "the planning problems' ids, in the order of ego_starts")
-      .def_readonly("lanelets", &CommonRoadScenario::lanelets,
-                    "list of CommonRoadLanelet, in file order")
+      .def_property_readonly(
+          "lanelets",
+          [](const CommonRoadScenario& s) { return std::vector<CommonRoadLanelet>(s.lanelets); },
+          "list of CommonRoadLanelet, in file order")
       .def("obstacles_and_borders", &CommonRoadScenario::obstacles_and_borders,
            "obstacles followed by road_boundaries: what CollisionChecker.set_obstacles takes")
       .def(

@@ -43,6 +43,8 @@ def test_bundled_scenario():
     assert len(s.ego_starts) == len(s.planning_problem_ids) >= 1
     start = s.ego_starts[0]
     assert isinstance(start.t, float) and len(start.pose) == 3 and start.velocity >= 0
+    s.obstacles[0].set_class("bus")  # the lists are copies
+    assert s.obstacles[0].obstacle_class == collision.ObstacleClass.static_object
     assert "CommonRoadState(" in repr(start) and "ZAM_CollisionDemo" in repr(s)
 
 

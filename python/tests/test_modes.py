@@ -85,6 +85,8 @@ def test_set_uncertainty():
     assert o.uncertainty == collision.PositionUncertainty(0.5, 0.0, 0.0, 0.1)
     o.set_uncertainty(collision.PositionUncertainty(1, 2, 3, 4))
     assert o.uncertainty == collision.PositionUncertainty(1, 2, 3, 4)
+    o.uncertainty.lateral = -5.0  # a copy: the obstacle keeps its validated values
+    assert o.uncertainty == collision.PositionUncertainty(1, 2, 3, 4)
     o.set_uncertainty()  # all zero
     assert o.uncertainty == collision.PositionUncertainty()
     with pytest.raises(TypeError, match="not both"):
