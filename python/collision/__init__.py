@@ -18,8 +18,12 @@ with respect to (x, y, heading) as arrays of length T (clearance_profiles: a lis
     trajectory = np.column_stack([t, 10 * t, np.zeros_like(t), np.zeros_like(t)])
     print(checker.check(trajectory))
 
-Errors: GeometryError and TrajectoryError (subclasses of ValueError), ConfigError (subclass of
-RuntimeError), with the C++ library's messages.
+A multi-modal prediction is a list of (probability, (T, 4) array) pairs; set_uncertainty grows a
+moving obstacle by its position uncertainty (metres, m/s). load_commonroad(path) reads a
+CommonRoad scenario (when the package is built with the CommonRoad reader).
+
+Errors: GeometryError and TrajectoryError (subclasses of ValueError), ConfigError and
+ScenarioError (subclasses of RuntimeError), with the C++ library's messages.
 """
 
 from ._collision import *  # noqa: F401,F403

@@ -15,6 +15,9 @@
 #include <array>
 #include <cmath>
 #include <collision/collision.hpp>
+#ifdef COLLISION_PYTHON_COMMONROAD
+#include <collision/commonroad.hpp>
+#endif
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -136,6 +139,78 @@ std::vector<PredictedPose> prediction_from(const py::handle& value, int id) {
   return prediction;
 }
 
+py::array_t<double> poses_to_array(const std::vector<PredictedPose>& p) {
+  py::array_t<double> out({static_cast<py::ssize_t>(p.size()), py::ssize_t{4}});
+  auto w = out.mutable_unchecked<2>();
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const auto r = static_cast<py::ssize_t>(i);
+    w(r, 0) = p[i].t;
+    w(r, 1) = p[i].pose.x;
+    w(r, 2) = p[i].pose.y;
+    w(r, 3) = p[i].pose.heading;
+  }
+  return out;
+}
+
+bool is_sequence(const py::handle& h) {
+  return !py::isinstance<py::array>(h) && py::isinstance<py::sequence>(h) &&
+         !py::isinstance<py::str>(h) && !py::isinstance<py::bytes>(h);
+}
+
+// A multi-modal prediction's element: a PredictionMode or a (probability, poses) pair whose
+// second item is an array or a sequence (a (T, 4) prediction's row has 4 numbers instead).
+bool is_mode(const py::handle& h) {
+  if (py::isinstance<PredictionMode>(h)) return true;
+  if (!is_sequence(h)) return false;
+  const auto pair = py::reinterpret_borrow<py::sequence>(h);
+  if (pair.size() != 2) return false;
+  const py::object second = pair[1];
+  return py::isinstance<py::array>(second) || is_sequence(second);
+}
+
+// The modes of a multi-modal prediction (a non-empty list of (probability, (T, 4) array) pairs
+// or PredictionModes), or nullopt for a single prediction ((T, 4) array or list of rows).
+std::optional<std::vector<PredictionMode>> modes_from(const py::handle& value, int id) {
+  if (!is_sequence(value)) return std::nullopt;
+  const auto seq = py::reinterpret_borrow<py::sequence>(value);
+  if (seq.size() == 0 || !is_mode(seq[0])) return std::nullopt;
+  std::vector<PredictionMode> modes;
+  modes.reserve(seq.size());
+  for (std::size_t k = 0; k < seq.size(); ++k) {
+    const py::object item = seq[k];
+    const std::string where = "obstacle " + std::to_string(id) + ": mode " + std::to_string(k);
+    if (py::isinstance<PredictionMode>(item)) {
+      modes.push_back(item.cast<PredictionMode>());
+      continue;
+    }
+    if (!is_mode(item)) {
+      throw py::type_error(where +
+                           ": expected a (probability, (T, 4) float64 array) pair or a "
+                           "PredictionMode");
+    }
+    const auto pair = py::reinterpret_borrow<py::sequence>(item);
+    PredictionMode mode;
+    try {
+      mode.probability = py::cast<double>(pair[0]);
+    } catch (const py::cast_error&) {
+      throw py::type_error(where + ": the probability is not a number");
+    }
+    rows_from<GeometryError>(pair[1], where + ": prediction", &mode.poses,
+                             [](double t, const Pose2& pose) {
+                               return PredictedPose{t, pose};
+                             });
+    modes.push_back(std::move(mode));
+  }
+  return modes;
+}
+
+std::string repr_uncertainty(const PositionUncertainty& u) {
+  return "PositionUncertainty(longitudinal=" + std::string(py::repr(py::float_(u.longitudinal))) +
+         ", lateral=" + std::string(py::repr(py::float_(u.lateral))) +
+         ", longitudinal_growth=" + std::string(py::repr(py::float_(u.longitudinal_growth))) +
+         ", lateral_growth=" + std::string(py::repr(py::float_(u.lateral_growth))) + ")";
+}
+
 // A batch: a (N, T, 4) array (read in place) or a sequence of (T, 4) arrays.
 std::vector<Trajectory> batch_from(const py::handle& value) {
   std::vector<Trajectory> batch;
@@ -232,6 +307,8 @@ struct BatchResult {
   py::array_t<double> contact_point;  // (N, 2)
   py::array_t<std::int64_t> min_clearance_index;
   py::array_t<std::int64_t> closest_obstacle_id;
+  py::array_t<std::int64_t> mode;
+  py::array_t<double> collision_probability;
   CheckStats stats;
 };
 
@@ -256,6 +333,10 @@ BatchResult make_batch(std::vector<TrajectoryResult> results) {
   auto contact = b.contact_point.mutable_unchecked<2>();
   auto clearance_index = b.min_clearance_index.mutable_unchecked<1>();
   auto closest = b.closest_obstacle_id.mutable_unchecked<1>();
+  b.mode = py::array_t<std::int64_t>(n);
+  b.collision_probability = py::array_t<double>(n);
+  auto mode = b.mode.mutable_unchecked<1>();
+  auto probability = b.collision_probability.mutable_unchecked<1>();
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   for (py::ssize_t i = 0; i < n; ++i) {
     const TrajectoryResult& r = results[static_cast<std::size_t>(i)];
@@ -270,6 +351,8 @@ BatchResult make_batch(std::vector<TrajectoryResult> results) {
     clearance_index(i) =
         r.min_clearance_index ? static_cast<std::int64_t>(*r.min_clearance_index) : -1;
     closest(i) = r.closest_obstacle_id ? *r.closest_obstacle_id : -1;
+    mode(i) = static_cast<std::int64_t>(r.mode);
+    probability(i) = r.collision_probability;
     b.stats += r.stats;
   }
   b.results = std::move(results);
@@ -438,6 +521,21 @@ PYBIND11_MODULE(_collision, m) {
       "Subclass of ValueError.";
   config_error.doc() =
       "A bad configuration: '<file>:<line>: <key>: <what is wrong>'. Subclass of RuntimeError.";
+#ifdef COLLISION_PYTHON_COMMONROAD
+  static py::exception<ScenarioError> scenario_error(m, "ScenarioError", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const ScenarioError& e) {
+      PyErr_SetString(scenario_error.ptr(), e.what());
+    }
+  });
+  scenario_error.doc() =
+      "A file that cannot be read as a CommonRoad scenario: '<file>:<line>: <element>: "
+      "<reason>' (line 0 when the file cannot be opened; the element as a path from the root "
+      "with ids, e.g. 'dynamicObstacle[42]/trajectory/state/time/exact'). Subclass of "
+      "RuntimeError.";
+#endif
 
   m.attr("__version__") = kVersionString;
   m.attr("DEFAULT_CONTACT_TOLERANCE") = kDefaultContactTolerance;
@@ -655,6 +753,61 @@ PYBIND11_MODULE(_collision, m) {
       .value("hold", OutsidePrediction::hold)
       .value("ignore", OutsidePrediction::ignore);
 
+  py::class_<PredictionMode>(m, "PredictionMode",
+                             "One possible future of a moving obstacle: a probability and its "
+                             "predicted poses.")
+      .def(py::init([](double probability, const py::object& poses) {
+             PredictionMode mode;
+             mode.probability = probability;
+             rows_from<GeometryError>(poses, "mode: prediction", &mode.poses,
+                                      [](double t, const Pose2& pose) {
+                                        return PredictedPose{t, pose};
+                                      });
+             return mode;
+           }),
+           "probability"_a, "poses"_a,
+           "probability in (0, 1] (checked by Obstacle.moving); poses: a float64 (T, 4) array, "
+           "columns t (seconds, strictly increasing), x, y (metres) and heading (radians) of the "
+           "body's frame.")
+      .def_readonly("probability", &PredictionMode::probability, "in (0, 1]")
+      .def_property_readonly(
+          "poses", [](const PredictionMode& m) { return poses_to_array(m.poses); },
+          "float64 (T, 4) array: t (s), x, y (m), heading (rad)")
+      .def("__repr__", [](const PredictionMode& m) {
+        return "PredictionMode(probability=" + std::string(py::repr(py::float_(m.probability))) +
+               ", " + std::to_string(m.poses.size()) + " poses)";
+      });
+
+  py::class_<PositionUncertainty>(
+      m, "PositionUncertainty",
+      "Standard deviations of a moving obstacle's position along and across its heading at its "
+      "first predicted time t0 (metres), and how fast each grows after it (metres per second). "
+      "The checker grows the body by the ellipse of uncertainty.sigma_factor of them, turned "
+      "with the body: at time t its half axes are k (longitudinal + longitudinal_growth "
+      "max(0, t - t0)) along the heading and k (lateral + lateral_growth max(0, t - t0)) "
+      "across. Each value finite, >= 0 and <= MAX_COORDINATE (checked by "
+      "Obstacle.set_uncertainty).")
+      .def(py::init([](double longitudinal, double lateral, double longitudinal_growth,
+                       double lateral_growth) {
+             return PositionUncertainty{longitudinal, lateral, longitudinal_growth, lateral_growth};
+           }),
+           "longitudinal"_a = 0.0, "lateral"_a = 0.0, "longitudinal_growth"_a = 0.0,
+           "lateral_growth"_a = 0.0,
+           "longitudinal, lateral: m (standard deviations at t0); longitudinal_growth, "
+           "lateral_growth: m/s.")
+      .def_readwrite("longitudinal", &PositionUncertainty::longitudinal, "m, along the heading")
+      .def_readwrite("lateral", &PositionUncertainty::lateral, "m, across the heading")
+      .def_readwrite("longitudinal_growth", &PositionUncertainty::longitudinal_growth,
+                     "m/s after t0")
+      .def_readwrite("lateral_growth", &PositionUncertainty::lateral_growth, "m/s after t0")
+      .def("__eq__",
+           [](const PositionUncertainty& a, const PositionUncertainty& b) {
+             return a.longitudinal == b.longitudinal && a.lateral == b.lateral &&
+                    a.longitudinal_growth == b.longitudinal_growth &&
+                    a.lateral_growth == b.lateral_growth;
+           })
+      .def("__repr__", &repr_uncertainty);
+
   py::class_<Obstacle>(m, "Obstacle",
                        "An obstacle of one planning cycle: stationary, moving or a boundary. "
                        "Build one with Obstacle.stationary, Obstacle.moving or Obstacle.boundary.")
@@ -662,22 +815,42 @@ PYBIND11_MODULE(_collision, m) {
           "stationary",
           [](int id, const py::object& shape) {
             if (auto s = try_shape(shape)) return Obstacle::stationary(id, *std::move(s));
+            if (is_sequence(shape)) {
+              const auto seq = py::reinterpret_borrow<py::sequence>(shape);
+              // An empty list: no parts (the C++ message names the id).
+              if (seq.size() == 0 || try_shape(seq[0])) {
+                std::vector<Shape> parts;
+                parts.reserve(seq.size());
+                for (std::size_t k = 0; k < seq.size(); ++k) parts.push_back(shape_from(seq[k]));
+                return Obstacle::stationary(id, std::move(parts));
+              }
+            }
             return Obstacle::stationary(id, points_from(shape, "outline"));
           },
           "id"_a, "shape"_a,
           "A stationary obstacle in the world frame. shape: a Circle, Obb, ConvexPolygon or "
-          "Ellipse, or a simple polygon's outline as a (V, 2) array or list of (x, y) pairs "
-          "(metres, possibly non-convex: split into convex parts). Raises GeometryError.")
+          "Ellipse; a list of them (the parts of one obstacle, which may touch or overlap: a "
+          "CommonRoad shape group); or a simple polygon's outline as a (V, 2) array or list of "
+          "(x, y) pairs (metres, possibly non-convex: split into convex parts). Raises "
+          "GeometryError.")
       .def_static(
           "moving",
           [](int id, const py::object& body, const py::object& prediction) {
-            return Obstacle::moving(id, shape_from(body), prediction_from(prediction, id));
+            Shape shape = shape_from(body);
+            if (auto modes = modes_from(prediction, id)) {
+              return Obstacle::moving(id, std::move(shape), *std::move(modes));
+            }
+            return Obstacle::moving(id, std::move(shape), prediction_from(prediction, id));
           },
           "id"_a, "body"_a, "prediction"_a,
           "A rigid body (Circle, Obb, ConvexPolygon or Ellipse in its own frame) moving along a "
           "prediction: a float64 (P, 4) array, columns t (seconds, strictly increasing), x, y "
-          "(metres) and heading (radians) of the body's frame. Raises GeometryError naming the "
-          "id and the prediction's index.")
+          "(metres) and heading (radians) of the body's frame. Several possible futures "
+          "(multi-modal): a list of (probability, (P_k, 4) array) pairs or of PredictionMode, "
+          "each probability in (0, 1], together at most 1; each mode is checked as its own "
+          "moving obstacle with this id (obstacles.min_mode_probability skips unlikely ones) and "
+          "results name the mode hit and the collision probability. Raises GeometryError naming "
+          "the id, the mode and the prediction's index or the bad value.")
       .def_static(
           "boundary",
           [](int id, const py::object& polyline) {
@@ -696,8 +869,45 @@ PYBIND11_MODULE(_collision, m) {
           "obstacle_class", &Obstacle::obstacle_class,
           [](Obstacle& o, const py::object& c) { o.set_class(*class_from(c)); },
           "The class: selects margins.by_class. Default unknown (road_boundary for a boundary).")
+      .def(
+          "set_uncertainty",
+          [](Obstacle& o, const std::optional<PositionUncertainty>& uncertainty,
+             std::optional<double> longitudinal, std::optional<double> lateral,
+             std::optional<double> longitudinal_growth,
+             std::optional<double> lateral_growth) -> Obstacle& {
+            const bool keywords = longitudinal || lateral || longitudinal_growth || lateral_growth;
+            if (uncertainty && keywords) {
+              throw py::type_error(
+                  "set_uncertainty: pass a PositionUncertainty or keyword arguments, not both");
+            }
+            const PositionUncertainty u =
+                uncertainty ? *uncertainty
+                            : PositionUncertainty{longitudinal.value_or(0), lateral.value_or(0),
+                                                  longitudinal_growth.value_or(0),
+                                                  lateral_growth.value_or(0)};
+            return o.set_uncertainty(u);
+          },
+          "uncertainty"_a = py::none(), py::kw_only(), "longitudinal"_a = py::none(),
+          "lateral"_a = py::none(), "longitudinal_growth"_a = py::none(),
+          "lateral_growth"_a = py::none(), py::return_value_policy::reference_internal,
+          "The position uncertainty of a moving obstacle (all of its modes): a "
+          "PositionUncertainty, or keyword arguments longitudinal and lateral (standard "
+          "deviations at the first predicted time, metres) and longitudinal_growth and "
+          "lateral_growth (metres per second after it); omitted ones are 0. The checker grows "
+          "the body by uncertainty.sigma_factor of them. Returns self. Raises GeometryError "
+          "naming the id for a stationary or boundary obstacle, and naming the field and the "
+          "value for one that is not finite, negative or beyond MAX_COORDINATE.")
+      .def_property_readonly(
+          "uncertainty", [](const Obstacle& o) { return PositionUncertainty(o.uncertainty()); },
+          "its PositionUncertainty (a copy; all zero unless set)")
       .def_property_readonly("id", &Obstacle::id)
       .def_property_readonly("is_moving", &Obstacle::is_moving)
+      .def_property_readonly("is_multi_modal", &Obstacle::is_multi_modal,
+                             "given as a list of modes (even of one)")
+      .def_property_readonly(
+          "modes", [](const Obstacle& o) { return std::vector<PredictionMode>(o.modes()); },
+          "list of PredictionMode: the modes as given, or the one prediction "
+          "as a mode of probability 1; empty for a stationary obstacle")
       .def_property_readonly("is_boundary", &Obstacle::is_boundary)
       .def_property_readonly(
           "parts",
@@ -711,31 +921,24 @@ PYBIND11_MODULE(_collision, m) {
           "Stationary: the convex parts in the world frame (a boundary: one zero-width Obb per "
           "segment). Moving: one part, the body in its own frame.")
       .def_property_readonly(
-          "prediction",
-          [](const Obstacle& o) {
-            const auto& p = o.prediction();
-            py::array_t<double> out({static_cast<py::ssize_t>(p.size()), py::ssize_t{4}});
-            auto w = out.mutable_unchecked<2>();
-            for (std::size_t i = 0; i < p.size(); ++i) {
-              w(i, 0) = p[i].t;
-              w(i, 1) = p[i].pose.x;
-              w(i, 2) = p[i].pose.y;
-              w(i, 3) = p[i].pose.heading;
-            }
-            return out;
-          },
-          "(P, 4) array (t, x, y, heading); empty (0, 4) for a stationary obstacle.")
+          "prediction", [](const Obstacle& o) { return poses_to_array(o.prediction()); },
+          "(P, 4) array (t, x, y, heading) of mode 0 (the prediction of a single-prediction "
+          "obstacle); empty (0, 4) for a stationary obstacle.")
       .def(
           "pose_at",
-          [](const Obstacle& o, double t,
-             OutsidePrediction outside) -> std::optional<std::tuple<double, double, double>> {
-            const auto pose = o.pose_at(t, outside);
+          [](const Obstacle& o, double t, OutsidePrediction outside,
+             std::size_t mode) -> std::optional<std::tuple<double, double, double>> {
+            if (o.is_moving() && mode >= o.modes().size()) {
+              throw py::index_error("mode index out of range");
+            }
+            const auto pose = o.pose_at(t, outside, mode);
             if (!pose) return std::nullopt;
             return std::make_tuple(pose->x, pose->y, pose->heading);
           },
-          "t"_a, "outside"_a = OutsidePrediction::hold,
-          "(x, y, heading) of the obstacle's frame at time t (seconds); None outside the "
-          "prediction when outside is ignore. Stationary: (0, 0, 0).")
+          "t"_a, "outside"_a = OutsidePrediction::hold, "mode"_a = 0,
+          "(x, y, heading) of the obstacle's frame at time t (seconds) along mode `mode` (an "
+          "index into modes); None outside the prediction when outside is ignore. Stationary: "
+          "(0, 0, 0).")
       .def("__repr__", [](const Obstacle& o) {
         const char* kind = o.is_boundary() ? "boundary" : o.is_moving() ? "moving" : "stationary";
         return std::string("Obstacle(") + kind + ", id=" + std::to_string(o.id()) +
@@ -812,7 +1015,15 @@ PYBIND11_MODULE(_collision, m) {
                      "m; obstacles farther are not measured; 0 turns clearance off");
   py::class_<ObstaclesConfig>(m, "ObstaclesConfig", "obstacles.*")
       .def(py::init<>())
-      .def_readwrite("outside_prediction", &ObstaclesConfig::outside_prediction);
+      .def_readwrite("outside_prediction", &ObstaclesConfig::outside_prediction)
+      .def_readwrite("min_mode_probability", &ObstaclesConfig::min_mode_probability,
+                     "in [0, 1]: prediction modes less probable than this are not checked (a "
+                     "single-prediction obstacle never is skipped)");
+  py::class_<UncertaintyConfig>(m, "UncertaintyConfig", "uncertainty.*")
+      .def(py::init<>())
+      .def_readwrite("sigma_factor", &UncertaintyConfig::sigma_factor,
+                     "standard deviations, 0 to 100: an obstacle's PositionUncertainty grows "
+                     "its region by the ellipse of this many of them (0: ignored)");
   py::class_<BroadPhaseConfig>(m, "BroadPhaseConfig", "broad_phase.*")
       .def(py::init<>())
       .def_readwrite("spatial_index", &BroadPhaseConfig::spatial_index)
@@ -838,6 +1049,7 @@ PYBIND11_MODULE(_collision, m) {
       .def(py::init<>(), "The defaults (same as default_config()).")
       .def_readwrite("vehicle", &CheckerConfig::vehicle)
       .def_readwrite("margins", &CheckerConfig::margins)
+      .def_readwrite("uncertainty", &CheckerConfig::uncertainty)
       .def_readwrite("continuous", &CheckerConfig::continuous)
       .def_readwrite("clearance", &CheckerConfig::clearance)
       .def_readwrite("obstacles", &CheckerConfig::obstacles)
@@ -929,6 +1141,15 @@ PYBIND11_MODULE(_collision, m) {
       .def_readonly("closest_obstacle_id", &TrajectoryResult::closest_obstacle_id,
                     "the obstacle at min_clearance_index (the lowest id on a tie); None when it "
                     "collides or min_clearance is inf")
+      .def_readonly("mode", &TrajectoryResult::mode,
+                    "the prediction mode of obstacle_id hit there (its index in the list given "
+                    "to Obstacle.moving; the lowest if several are); 0 for a single prediction "
+                    "or no collision")
+      .def_readonly("collision_probability", &TrajectoryResult::collision_probability,
+                    "in [0, 1]: 1 - prod over obstacles (1 - P_o), P_o being 1 for an obstacle "
+                    "hit anywhere along the trajectory that is not multi-modal and, for a "
+                    "multi-modal one, the sum of the probabilities of its checked modes hit "
+                    "anywhere along it; 0 when free")
       .def_readonly("stats", &TrajectoryResult::stats)
       .def("__repr__", [](const TrajectoryResult& r) {
         return "TrajectoryResult(collides=" + std::string(r.collides ? "True" : "False") +
@@ -936,6 +1157,8 @@ PYBIND11_MODULE(_collision, m) {
                std::string(py::repr(py::cast(r.first_collision_index))) +
                ", first_collision_time=" + std::string(py::repr(py::cast(r.first_collision_time))) +
                ", obstacle_id=" + std::string(py::repr(py::cast(r.obstacle_id))) +
+               ", mode=" + std::to_string(r.mode) + ", collision_probability=" +
+               std::string(py::repr(py::float_(r.collision_probability))) +
                ", hit_in_sweep=" + std::string(r.hit_in_sweep ? "True" : "False") +
                ", contact_point=" +
                (r.contact_point ? repr_vec(*r.contact_point) : std::string("None")) +
@@ -969,6 +1192,12 @@ PYBIND11_MODULE(_collision, m) {
       .def_readonly("closest_obstacle_id", &BatchResult::closest_obstacle_id,
                     "int64 (N,): the obstacle at min_clearance_index; -1 when it collides or "
                     "min_clearance is inf")
+      .def_readonly("mode", &BatchResult::mode,
+                    "int64 (N,): the prediction mode of obstacle_id hit first (0 for a single "
+                    "prediction or when free)")
+      .def_readonly("collision_probability", &BatchResult::collision_probability,
+                    "float64 (N,), in [0, 1]: the probability of a collision along the "
+                    "trajectory (see TrajectoryResult.collision_probability); 0 when free")
       .def_readonly("stats", &BatchResult::stats, "CheckStats summed over the batch")
       .def("__len__", [](const BatchResult& b) { return b.results.size(); })
       .def("__getitem__",
@@ -1128,7 +1357,9 @@ PYBIND11_MODULE(_collision, m) {
           "hit_in_sweep (bool: only the sweep into first_collision_index collides), "
           "contact_point (float64 (N, 2), metres, world frame; NaN rows when free), "
           "min_clearance_index and closest_obstacle_id (int64, -1 when it collides or "
-          "min_clearance is inf); result[i] is the full TrajectoryResult of trajectory i.\n\n"
+          "min_clearance is inf), mode (int64: the prediction mode hit first, 0 for a single "
+          "prediction or when free), collision_probability (float64 in [0, 1], 0 when free); "
+          "result[i] is the full TrajectoryResult of trajectory i.\n\n"
           "Raises TrajectoryError for a wrong shape or dtype, or a bad pose (the message names "
           "the trajectory's index in the batch and the pose's index), before any work is done.")
       .def(
@@ -1170,4 +1401,117 @@ PYBIND11_MODULE(_collision, m) {
           "one field: np.stack([p.signed_distance for p in profiles]).\n\n"
           "Raises TrajectoryError for a wrong shape or dtype, or a bad pose (the message names "
           "the trajectory's index in the batch and the pose's index), before any work is done.");
+
+#ifdef COLLISION_PYTHON_COMMONROAD
+  // ---- CommonRoad scenarios (collision::commonroad)
+  py::class_<CommonRoadState>(m, "CommonRoadState",
+                              "A state as the file gives it (a planning problem's initial "
+                              "state).")
+      .def_readonly("t", &CommonRoadState::t, "seconds: time step * time_step")
+      .def_property_readonly(
+          "pose",
+          [](const CommonRoadState& s) {
+            return std::make_tuple(s.pose.x, s.pose.y, s.pose.heading);
+          },
+          "(x, y, heading): the shape's centre in metres and its orientation in radians")
+      .def_readonly("velocity", &CommonRoadState::velocity, "m/s")
+      .def("__repr__", [](const CommonRoadState& s) {
+        return "CommonRoadState(t=" + std::string(py::repr(py::float_(s.t))) + ", pose=(" +
+               std::string(py::repr(py::float_(s.pose.x))) + ", " +
+               std::string(py::repr(py::float_(s.pose.y))) + ", " +
+               std::string(py::repr(py::float_(s.pose.heading))) +
+               "), velocity=" + std::string(py::repr(py::float_(s.velocity))) + ")";
+      });
+
+  py::class_<CommonRoadLanelet>(m, "CommonRoadLanelet",
+                                "One lanelet of the road network (world frame, metres).")
+      .def_readonly("id", &CommonRoadLanelet::id)
+      .def_property_readonly(
+          "left_bound", [](const CommonRoadLanelet& l) { return points_to_array(l.left_bound); },
+          "(V, 2) array, metres, in driving direction")
+      .def_property_readonly(
+          "right_bound", [](const CommonRoadLanelet& l) { return points_to_array(l.right_bound); },
+          "(V, 2) array, metres, in driving direction")
+      .def_readonly("predecessors", &CommonRoadLanelet::predecessors)
+      .def_readonly("successors", &CommonRoadLanelet::successors)
+      .def_readonly("adjacent_left", &CommonRoadLanelet::adjacent_left, "id or None")
+      .def_readonly("adjacent_right", &CommonRoadLanelet::adjacent_right, "id or None")
+      .def_readonly("adjacent_left_same_direction",
+                    &CommonRoadLanelet::adjacent_left_same_direction)
+      .def_readonly("adjacent_right_same_direction",
+                    &CommonRoadLanelet::adjacent_right_same_direction)
+      .def(
+          "center_line",
+          [](const CommonRoadLanelet& l) { return points_to_array(l.center_line()); },
+          "(V, 2) array, metres: the midpoints of the bounds' points")
+      .def("__repr__", [](const CommonRoadLanelet& l) {
+        return "CommonRoadLanelet(id=" + std::to_string(l.id) + ")";
+      });
+
+  py::class_<CommonRoadScenario>(
+      m, "CommonRoadScenario",
+      "A CommonRoad scenario: obstacles, the road's borders and the ego's starts, ready for "
+      "CollisionChecker.set_obstacles(scenario.obstacles_and_borders()). Metres, radians, "
+      "seconds. The lists are copies.")
+      .def_readonly("file", &CommonRoadScenario::file, "the path it was read from")
+      .def_readonly("benchmark_id", &CommonRoadScenario::benchmark_id, "the file's benchmarkID")
+      .def_readonly("format_version", &CommonRoadScenario::format_version,
+                    "commonRoadVersion: '2018b', '2020a', ...")
+      .def_readonly("time_step", &CommonRoadScenario::time_step,
+                    "seconds (dt): time step k is at t = k * time_step")
+      .def_property_readonly(
+          "obstacles",
+          [](const CommonRoadScenario& s) { return std::vector<Obstacle>(s.obstacles); },
+          "list of Obstacle: every static and dynamic obstacle, in file order, with "
+          "the file's id and class")
+      .def_property_readonly(
+          "road_boundaries",
+          [](const CommonRoadScenario& s) { return std::vector<Obstacle>(s.road_boundaries); },
+          "list of Obstacle (boundary): the lanelet network's outer borders; ids "
+          "after the file's largest")
+      .def_property_readonly(
+          "ego_starts",
+          [](const CommonRoadScenario& s) { return std::vector<CommonRoadState>(s.ego_starts); },
+          "list of CommonRoadState: each planning problem's initial state")
+      .def_readonly("planning_problem_ids", &CommonRoadScenario::planning_problem_ids,
+                    "the planning problems' ids, in the order of ego_starts")
+      .def_property_readonly(
+          "lanelets",
+          [](const CommonRoadScenario& s) { return std::vector<CommonRoadLanelet>(s.lanelets); },
+          "list of CommonRoadLanelet, in file order")
+      .def("obstacles_and_borders", &CommonRoadScenario::obstacles_and_borders,
+           "obstacles followed by road_boundaries: what CollisionChecker.set_obstacles takes")
+      .def(
+          "lanelet",
+          [](const CommonRoadScenario& s, int id) -> std::optional<CommonRoadLanelet> {
+            const CommonRoadLanelet* l = s.lanelet(id);
+            if (!l) return std::nullopt;
+            return *l;
+          },
+          "id"_a, "The lanelet of that id (a copy), or None.")
+      .def("__repr__", [](const CommonRoadScenario& s) {
+        return "CommonRoadScenario('" + s.benchmark_id + "', " +
+               std::to_string(s.obstacles.size()) + " obstacles, " +
+               std::to_string(s.road_boundaries.size()) + " road boundaries)";
+      });
+
+  m.def(
+      "load_commonroad",
+      [](const std::string& path) {
+        py::gil_scoped_release release;
+        return load_commonroad(path);
+      },
+      "path"_a,
+      "Reads a CommonRoad XML file (formats 2018b and 2020a): a CommonRoadScenario. Raises "
+      "ScenarioError '<file>:<line>: <element>: <reason>' for an unreadable file or bad "
+      "content.");
+  m.def(
+      "parse_commonroad",
+      [](const std::string& xml, const std::string& name) {
+        py::gil_scoped_release release;
+        return parse_commonroad(xml, name);
+      },
+      "xml"_a, "name"_a = "<xml>",
+      "The same from XML text; ScenarioError messages name `name` as the file.");
+#endif
 }

@@ -5,10 +5,15 @@
 // none; %.17g, so the values round-trip). With --profiles <candidates.bin>: the clearance
 // profiles (clearance_profiles), one line per pose: candidate, pose, signed_distance,
 // obstacle_id (-1 for none), mode, ego_point x y, obstacle_point x y, normal x y, gradient x y
-// heading. With --errors instead: the message of each bad input of scene.py's ERROR_CASES, one
-// per line, in order.
+// heading. With --modes <candidates.bin>: the scene with prediction modes and position
+// uncertainty (modes_obstacles, modes_config), one line per candidate: collides,
+// first_collision_index, obstacle_id, mode, collision_probability, min_clearance. With --errors
+// instead: the message of each bad input of scene.py's ERROR_CASES, one per line, in order.
 #include <cmath>
 #include <collision/collision.hpp>
+#ifdef COLLISION_PYTHON_COMMONROAD
+#include <collision/commonroad.hpp>
+#endif
 #include <cstdio>
 #include <exception>
 #include <limits>
@@ -77,6 +82,38 @@ void print_errors() {
     config.narrow_phase.max_gjk_iterations = 1;
     collision::CollisionChecker checker(config);
   });
+  // Prediction modes and position uncertainty.
+  const collision::Circle disc(Vec2(0, 0), 1.0);
+  const std::vector<collision::PredictedPose> path = {{0.0, {0.0, 0.0, 0.0}},
+                                                      {1.0, {1.0, 0.0, 0.0}}};
+  print_error([&] { collision::Obstacle::moving(20, disc, {{0.0, path}}); });
+  print_error([&] { collision::Obstacle::moving(21, disc, {{1.5, path}}); });
+  print_error([&] { collision::Obstacle::moving(22, disc, {{0.6, path}, {0.5, path}}); });
+  print_error([&] {
+    collision::Obstacle::moving(
+        24, disc, {{0.5, path}, {0.5, {{0.0, {0.0, 0.0, 0.0}}, {0.0, {1.0, 0.0, 0.0}}}}});
+  });
+  print_error([&] {
+    collision::Obstacle::moving(25, disc, path)
+        .set_uncertainty(collision::PositionUncertainty{0.1, -0.2, 0.0, 0.0});
+  });
+  print_error([&] {
+    collision::Obstacle::moving(26, disc, path)
+        .set_uncertainty(collision::PositionUncertainty{0.1, 0.1, std::nan(""), 0.0});
+  });
+  print_error([&] {
+    collision::Obstacle::stationary(27, disc).set_uncertainty(
+        collision::PositionUncertainty{0.1, 0.1, 0.0, 0.0});
+  });
+  print_error([] { collision::Obstacle::stationary(28, std::vector<collision::Shape>{}); });
+  print_error([] { collision::parse_config("obstacles:\n  min_mode_probability: 1.5\n"); });
+  print_error([] { collision::parse_config("uncertainty:\n  sigma_factor: -1\n"); });
+#ifdef COLLISION_PYTHON_COMMONROAD
+  // Keep in step with COMMONROAD_ERROR_CASES in scene.py.
+  print_error([] { collision::parse_commonroad("<commonRoad", "broken.xml"); });
+  print_error([] { collision::parse_commonroad(parity::kBadCommonRoad, "bad.xml"); });
+  print_error([] { collision::load_commonroad("/nonexistent/scenario.xml"); });
+#endif
 }
 
 long long index_or_none(const std::optional<std::size_t>& index) {
@@ -105,9 +142,21 @@ int main(int argc, char** argv) {
     return 0;
   }
   const bool profiles = argc == 3 && std::string(argv[1]) == "--profiles";
-  if (argc != 2 && !profiles) {
-    std::fprintf(stderr, "usage: python_parity [--profiles] <candidates.bin>\n");
+  const bool modes = argc == 3 && std::string(argv[1]) == "--modes";
+  if (argc != 2 && !profiles && !modes) {
+    std::fprintf(stderr, "usage: python_parity [--profiles | --modes] <candidates.bin>\n");
     return 2;
+  }
+  if (modes) {
+    collision::CollisionChecker checker(parity::modes_config());
+    checker.set_obstacles(parity::modes_obstacles());
+    const auto candidates = parity::read_candidates(argv[2]);
+    for (const collision::TrajectoryResult& r : checker.check_all(candidates)) {
+      std::printf("%d %lld %d %zu %.17g %.17g\n", r.collides ? 1 : 0,
+                  index_or_none(r.first_collision_index), r.obstacle_id.value_or(-1), r.mode,
+                  r.collision_probability, r.min_clearance);
+    }
+    return 0;
   }
   const std::vector<collision::Trajectory> candidates = parity::read_candidates(argv[argc - 1]);
   collision::CollisionChecker checker(parity::scene_config());

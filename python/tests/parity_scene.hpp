@@ -51,6 +51,49 @@ inline collision::CheckerConfig scene_config() {
   return config;
 }
 
+// The scene with prediction modes and position uncertainty (scene.py's modes_obstacles): the
+// scene above plus a crossing car with three modes (the least likely below modes_config's
+// min_mode_probability), a pedestrian given as one mode, and a car with a single prediction,
+// each with a growing position uncertainty.
+inline std::vector<Obstacle> modes_obstacles() {
+  using collision::PositionUncertainty, collision::PredictionMode;
+  std::vector<Obstacle> o = scene_obstacles();
+  std::vector<PredictionMode> crossing;
+  crossing.push_back({0.55, {{0.0, {28.0, 8.0, -1.5708}}, {3.0, {28.0, -2.0, -1.5708}}}});
+  crossing.push_back({0.35, {{0.0, {26.0, 8.0, -1.5708}}, {4.0, {26.0, 6.5, -1.5708}}}});
+  crossing.push_back({0.04, {{0.0, {28.0, 8.0, -0.8}}, {3.0, {36.0, 0.0, -0.8}}}});
+  o.push_back(Obstacle::moving(10, Obb(Vec2(0, 0), 0.0, 2.2, 0.9), crossing)
+                  .set_class(ObstacleClass::car)
+                  .set_uncertainty(PositionUncertainty{0.2, 0.1, 0.3, 0.1}));
+  std::vector<PredictionMode> walking;
+  walking.push_back({0.7, {{2.0, {45.0, 4.0, -1.5708}}, {4.0, {45.0, 0.0, -1.5708}}}});
+  o.push_back(Obstacle::moving(11, Ellipse(Vec2(0, 0), 0.0, 0.4, 0.3), walking)
+                  .set_class(ObstacleClass::pedestrian)
+                  .set_uncertainty(PositionUncertainty{0.1, 0.1, 0.2, 0.2}));
+  o.push_back(Obstacle::moving(12, Obb(Vec2(0, 0), 0.0, 2.3, 0.95),
+                               {{0.0, {62.0, 1.5, 3.1416}}, {4.0, {42.0, 1.5, 3.1416}}})
+                  .set_class(ObstacleClass::car)
+                  .set_uncertainty(PositionUncertainty{0.3, 0.2, 0.5, 0.0}));
+  return o;
+}
+
+inline collision::CheckerConfig modes_config() {
+  collision::CheckerConfig config = scene_config();
+  config.obstacles.min_mode_probability = 0.05;
+  config.uncertainty.sigma_factor = 1.5;
+  return config;
+}
+
+// A CommonRoad scenario with an unknown obstacle type on line 4 (scene.py's BAD_COMMONROAD).
+inline constexpr const char* kBadCommonRoad =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<commonRoad commonRoadVersion=\"2020a\" benchmarkID=\"ZAM_Bad-1_1_T-1\" "
+    "timeStepSize=\"0.1\">\n"
+    "  <dynamicObstacle id=\"42\">\n"
+    "    <obstacleType>spaceship</obstacleType>\n"
+    "  </dynamicObstacle>\n"
+    "</commonRoad>\n";
+
 // The candidates file: int64 N, int64 T, then N*T*4 float64 (t, x, y, heading), native order.
 // Exits with status 2 when it cannot be read.
 inline std::vector<collision::Trajectory> read_candidates(const char* path) {

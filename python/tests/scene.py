@@ -36,6 +36,33 @@ def scene_config():
     return config
 
 
+def modes_obstacles():
+    """scene_obstacles() plus prediction modes and position uncertainty (parity_scene.hpp)."""
+    crossing = [
+        (0.55, np.array([[0.0, 28.0, 8.0, -1.5708], [3.0, 28.0, -2.0, -1.5708]])),
+        (0.35, np.array([[0.0, 26.0, 8.0, -1.5708], [4.0, 26.0, 6.5, -1.5708]])),
+        collision.PredictionMode(0.04, [[0.0, 28.0, 8.0, -0.8], [3.0, 36.0, 0.0, -0.8]]),
+    ]
+    return scene_obstacles() + [
+        Obstacle.moving(10, Obb((0, 0), 0.0, 2.2, 0.9), crossing)
+        .set_class("car")
+        .set_uncertainty(collision.PositionUncertainty(0.2, 0.1, 0.3, 0.1)),
+        Obstacle.moving(11, Ellipse((0, 0), 0.0, 0.4, 0.3), [(0.7, [[2.0, 45.0, 4.0, -1.5708], [4.0, 45.0, 0.0, -1.5708]])])
+        .set_class("pedestrian")
+        .set_uncertainty(longitudinal=0.1, lateral=0.1, longitudinal_growth=0.2, lateral_growth=0.2),
+        Obstacle.moving(12, Obb((0, 0), 0.0, 2.3, 0.95), np.array([[0.0, 62.0, 1.5, 3.1416], [4.0, 42.0, 1.5, 3.1416]]))
+        .set_class("car")
+        .set_uncertainty(longitudinal=0.3, lateral=0.2, longitudinal_growth=0.5),
+    ]
+
+
+def modes_config():
+    config = scene_config()
+    config.obstacles.min_mode_probability = 0.05
+    config.uncertainty.sigma_factor = 1.5
+    return config
+
+
 def candidates(n=300, poses=41, seed=7):
     """n lane changes from (0, 0) heading +x: random speeds, lateral offsets and durations."""
     rng = np.random.default_rng(seed)
@@ -55,6 +82,10 @@ def candidates(n=300, poses=41, seed=7):
     out[:, :, 2] = y
     out[:, :, 3] = heading
     return out
+
+
+_DISC = Circle((0, 0), 1.0)
+_PATH = np.array([[0.0, 0.0, 0.0, 0.0], [1.0, 1.0, 0.0, 0.0]])
 
 
 def _checker():
@@ -97,4 +128,37 @@ ERROR_CASES = [
     (collision.ConfigError, lambda: collision.parse_config("vehicle:\n  wdth: 2\n")),
     (collision.ConfigError, lambda: collision.load_config("/nonexistent/collision.yaml")),
     (collision.ConfigError, _bad_config),
+    # Prediction modes and position uncertainty.
+    (collision.GeometryError, lambda: Obstacle.moving(20, _DISC, [(0.0, _PATH)])),
+    (collision.GeometryError, lambda: Obstacle.moving(21, _DISC, [(1.5, _PATH)])),
+    (collision.GeometryError, lambda: Obstacle.moving(22, _DISC, [(0.6, _PATH), (0.5, _PATH)])),
+    (collision.GeometryError, lambda: Obstacle.moving(24, _DISC, [(0.5, _PATH), (0.5, [[0.0, 0, 0, 0], [0.0, 1, 0, 0]])])),
+    (collision.GeometryError, lambda: Obstacle.moving(25, _DISC, _PATH).set_uncertainty(longitudinal=0.1, lateral=-0.2)),
+    (
+        collision.GeometryError,
+        lambda: Obstacle.moving(26, _DISC, _PATH).set_uncertainty(
+            collision.PositionUncertainty(0.1, 0.1, float("nan"), 0.0)
+        ),
+    ),
+    (collision.GeometryError, lambda: Obstacle.stationary(27, _DISC).set_uncertainty(longitudinal=0.1, lateral=0.1)),
+    (collision.GeometryError, lambda: Obstacle.stationary(28, [])),
+    (collision.ConfigError, lambda: collision.parse_config("obstacles:\n  min_mode_probability: 1.5\n")),
+    (collision.ConfigError, lambda: collision.parse_config("uncertainty:\n  sigma_factor: -1\n")),
 ]
+
+# A CommonRoad scenario with an unknown obstacle type on line 4 (parity_scene.hpp's kBadCommonRoad).
+BAD_COMMONROAD = """<?xml version="1.0" encoding="UTF-8"?>
+<commonRoad commonRoadVersion="2020a" benchmarkID="ZAM_Bad-1_1_T-1" timeStepSize="0.1">
+  <dynamicObstacle id="42">
+    <obstacleType>spaceship</obstacleType>
+  </dynamicObstacle>
+</commonRoad>
+"""
+
+# Printed after ERROR_CASES when the CommonRoad reader is built (print_errors() in parity.cpp).
+if hasattr(collision, "load_commonroad"):
+    ERROR_CASES += [
+        (collision.ScenarioError, lambda: collision.parse_commonroad("<commonRoad", "broken.xml")),
+        (collision.ScenarioError, lambda: collision.parse_commonroad(BAD_COMMONROAD, "bad.xml")),
+        (collision.ScenarioError, lambda: collision.load_commonroad("/nonexistent/scenario.xml")),
+    ]

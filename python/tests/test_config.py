@@ -11,7 +11,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 def _as_dict(config):
     out = {}
-    for section in ["vehicle", "margins", "continuous", "clearance", "obstacles", "broad_phase", "narrow_phase"]:
+    for section in ["vehicle", "margins", "uncertainty", "continuous", "clearance", "obstacles", "broad_phase", "narrow_phase"]:
         obj = getattr(config, section)
         for key in dir(obj):
             if key.startswith("_"):
@@ -35,6 +35,7 @@ def test_default_equals_file_and_empty_text():
     assert d == _as_dict(collision.CheckerConfig())
     assert d["vehicle.wheel_base"] == 2.85 and d["continuous.enabled"] is True
     assert d["obstacles.outside_prediction"] == collision.OutsidePrediction.hold
+    assert d["uncertainty.sigma_factor"] == 2.0 and d["obstacles.min_mode_probability"] == 0.0
 
 
 def test_nested_sections_are_changed_in_place():
@@ -67,13 +68,18 @@ def test_same_config_as_yaml():
 vehicle: {width: 2.0}
 margins: {lateral: 0.2, by_class: {pedestrian: 0.5}}
 continuous: {enabled: false}
+uncertainty: {sigma_factor: 3.0}
+obstacles: {min_mode_probability: 0.1}
 """
     config = collision.default_config()
     config.vehicle.width = 2.0
     config.margins.lateral = 0.2
     config.margins.by_class["pedestrian"] = 0.5
     config.continuous.enabled = False
+    config.uncertainty.sigma_factor = 3.0
+    config.obstacles.min_mode_probability = 0.1
     assert _as_dict(config) == _as_dict(collision.parse_config(text))
+    assert collision.CollisionChecker(config).config.uncertainty.sigma_factor == 3.0
 
 
 def test_deepcopy_is_independent_and_sections_are_views():
