@@ -664,10 +664,9 @@ void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
       if (!spec.modes.empty()) {
         const collision::Pose2 end = pose_at(prediction, horizon);
         // Placed with the other labels, clear of them and of the bodies.
-        labels.push_back(LabelRequest{view.px(Vec2(end.x, end.y)), 8,
-                                      "mode " + std::to_string(m) + ": p=" +
-                                          fixed(modes[m].probability, 2),
-                                      11, colour});
+        labels.push_back(LabelRequest{
+            view.px(Vec2(end.x, end.y)), 8,
+            "mode " + std::to_string(m) + ": p=" + fixed(modes[m].probability, 2), 11, colour});
       }
     }
     snapshot_times_text(out, view, spec, times, colour);

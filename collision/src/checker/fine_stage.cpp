@@ -32,11 +32,10 @@ SignedDistance pose_signed_distance(const FineContext& context, const Part& part
     return grown_pose_signed_distance<Ego>(context, part, ego, *body);
   }
   return with_core(part, [&](auto core) {
-    return body != nullptr
-               ? signed_distance_to<Ego>(context, ego,
-                                         body_view(core, part, *body, context.origin), cache)
-               : signed_distance_to<Ego>(context, ego, part_view(core, part, context.origin),
-                                         cache);
+    return body != nullptr ? signed_distance_to<Ego>(
+                                 context, ego, body_view(core, part, *body, context.origin), cache)
+                           : signed_distance_to<Ego>(context, ego,
+                                                     part_view(core, part, context.origin), cache);
   });
 }
 

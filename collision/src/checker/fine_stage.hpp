@@ -62,7 +62,7 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
 // translation unit of their own (fine_stage_grown.cpp); they start cold (no cache).
 template <class Ego>
 PoseGap grown_pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
-                                   BodyAt body);
+                             BodyAt body);
 template <class Ego>
 SignedDistance grown_pose_signed_distance(const FineContext& context, const Part& part,
                                           const EgoPose& ego, const BodyAt& body);

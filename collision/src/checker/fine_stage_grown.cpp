@@ -10,7 +10,7 @@ namespace collision::detail {
 
 template <class Ego>
 PoseGap grown_pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
-                                   BodyAt body) {
+                             BodyAt body) {
   return with_grown(part, [&](auto core) {
     return clearance_to<Ego>(context, ego, body_view(core, part, body, context.origin), nullptr);
   });
@@ -34,11 +34,11 @@ bool grown_pose_hits(const FineContext& context, const Part& part, const EgoPose
   });
 }
 
-#define COLLISION_INSTANTIATE_FOR(Ego)                                              \
-  template PoseGap grown_pose_clearance<Ego>(const FineContext&, const Part&, \
-                                                   const EgoPose&, BodyAt);         \
-  template SignedDistance grown_pose_signed_distance<Ego>(const FineContext&, const Part&, \
-                                                          const EgoPose&, const BodyAt&);  \
+#define COLLISION_INSTANTIATE_FOR(Ego)                                                        \
+  template PoseGap grown_pose_clearance<Ego>(const FineContext&, const Part&, const EgoPose&, \
+                                             BodyAt);                                         \
+  template SignedDistance grown_pose_signed_distance<Ego>(const FineContext&, const Part&,    \
+                                                          const EgoPose&, const BodyAt&);     \
   template bool grown_pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, BodyAt, int*);
 COLLISION_INSTANTIATE_FOR(BoxEgo)
 COLLISION_INSTANTIATE_FOR(PolygonEgo)

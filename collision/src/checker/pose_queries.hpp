@@ -1,6 +1,6 @@
 // GJK between the ego's footprint at a pose and any view of a part (internal): the two queries
-// of the fine stage at a pose and the signed distance, shared by fine_stage.cpp (plain parts) and fine_stage_grown.cpp
-// (bodies grown by their uncertainty).
+// of the fine stage at a pose and the signed distance, shared by fine_stage.cpp (plain parts) and
+// fine_stage_grown.cpp (bodies grown by their uncertainty).
 #pragma once
 
 #include "broad_phase/scene.hpp"
@@ -13,7 +13,7 @@ namespace collision::detail {
 
 template <class Ego, class PartView>
 PoseGap clearance_to(const FineContext& c, const EgoPose& ego, const PartView& part,
-                           GjkCache* cache) {
+                     GjkCache* cache) {
   const Clearance d = clearance(MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part),
                                 c.contact_tolerance, c.max_gjk_iterations, cache);
   return {d.distance, d.iterations, d.hit};
