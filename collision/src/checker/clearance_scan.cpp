@@ -1,5 +1,6 @@
 // The clearance profile of a trajectory (see clearance_scan.hpp): the collision scan's coarse
-// stage with a threshold per pose, and a signed distance for each pair it keeps.
+// bounds (index, circles, boxes) with a threshold per pose, and a signed distance for each pair
+// they keep.
 //
 // Poses are taken in chunks of broad_phase.poses_per_query, one index query per chunk with the
 // chunk's footprint boxes grown by the horizon. At each pose the threshold starts at the horizon
