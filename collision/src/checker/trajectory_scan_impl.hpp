@@ -231,7 +231,9 @@ class TrajectoryScan {
       const BodyAt* body = body_at_pose(slot, i);
       if (part.moving && body == nullptr) continue;
       const SignedDistance d = pose_signed_distance<Ego>(fine_, part, s_.ego[i], body, nullptr);
-      if (!d.hit) continue;
+      // Without a sweep into pose i every part in hits was hit at the pose: a signed distance
+      // that round-off puts just past the tolerance still names it.
+      if (!d.hit && sweeps_into(i)) continue;
       // `id` first, then the lowest id; the deepest part of it.
       const auto rank = [id](int o) { return o == id ? std::numeric_limits<int>::min() : o; };
       if (!deepest || rank(part.obstacle_id) < rank(deepest_id) ||
