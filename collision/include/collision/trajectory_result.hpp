@@ -13,8 +13,9 @@ namespace collision {
 // an obstacle (a non-convex obstacle has several) against the ego at one pose; with continuous
 // checking, against the sweep arriving at that pose as well (pose and sweep are one unit); each
 // checked mode of a multi-modal obstacle is a part of its own. Pairs are counted up to the first
-// collision (not the scan past it for collision_probability), and over the clearance horizon
-// when clearance is on.
+// collision (not the scan past it for collision_probability). They count the collision question
+// alone: a free trajectory's clearance is measured afterwards, in a pass over its poses that is
+// not counted here.
 struct CheckStats {
   std::uint64_t pairs_seen = 0;          // every (pose, part) pair of the scene
   std::uint64_t rejected_by_index = 0;   // never returned by the rtree query (its box: the

@@ -16,7 +16,7 @@ TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene
     return scan_with_footprint_polygon(config, scene, trajectory, tracks);
   }
   thread_local Scratch scratch;
-  return TrajectoryScan<BoxEgo>(config, scene, trajectory, tracks, scratch).run();
+  return scan_in_passes<BoxEgo>(config, scene, trajectory, tracks, scratch);
 }
 
 }  // namespace collision::detail

@@ -82,14 +82,16 @@ struct Scratch {
 template <class Ego>
 class TrajectoryScan {
  public:
+  // horizon (metres) and continuous stand in for the config's, for the pass being run (see
+  // scan_in_passes).
   TrajectoryScan(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
-                 const BodyTracks* tracks, Scratch& scratch)
+                 const BodyTracks* tracks, Scratch& scratch, double horizon, bool continuous)
       : config_(config),
         scene_(scene),
         trajectory_(trajectory),
         tracks_(tracks != nullptr && tracks->covers(trajectory) ? tracks : nullptr),
-        horizon_(config.clearance.horizon),
-        continuous_(config.continuous.enabled),
+        horizon_(horizon),
+        continuous_(continuous),
         switches_{config.broad_phase.bounding_circles, config.broad_phase.aabbs,
                   config.narrow_phase.contact_tolerance},
         fine_(fine_context(config, scene.ego,
@@ -506,6 +508,35 @@ class TrajectoryScan {
   FineContext fine_;  // the ego's shape, the local origin of every GJK query, the caps
   Scratch& s_;
 };
+
+// The result of a scan with the config's horizon and sweeps, in two passes when clearance is
+// on: first the collision question alone (no distances), then, only for a trajectory found free,
+// the clearance over its poses (no sweeps: they add nothing to a distance over the poses). Most
+// candidates of a planning cycle collide, and their clearance is 0 whatever was measured before
+// the hit, so measuring it on the way there is wasted; a free trajectory pays for its pose tests
+// twice. `stats` are the first pass's: the collision question's cascade. Should the second pass hit
+// a pose that the first found free (the intersection and the distance tests disagreeing by
+// round-off at contact), the one-pass scan decides, as before.
+template <class Ego>
+TrajectoryResult scan_in_passes(const CheckerConfig& config, const Scene& scene,
+                                const Trajectory& trajectory, const BodyTracks* tracks,
+                                Scratch& scratch) {
+  const double horizon = config.clearance.horizon;
+  const bool continuous = config.continuous.enabled;
+  TrajectoryResult result =
+      TrajectoryScan<Ego>(config, scene, trajectory, tracks, scratch, 0.0, continuous).run();
+  if (result.collides || horizon <= 0) return result;
+  const TrajectoryResult clearance =
+      TrajectoryScan<Ego>(config, scene, trajectory, tracks, scratch, horizon, false).run();
+  if (clearance.collides) {
+    return TrajectoryScan<Ego>(config, scene, trajectory, tracks, scratch, horizon, continuous)
+        .run();
+  }
+  result.min_clearance = clearance.min_clearance;
+  result.min_clearance_index = clearance.min_clearance_index;
+  result.closest_obstacle_id = clearance.closest_obstacle_id;
+  return result;
+}
 
 }  // namespace
 

@@ -8,7 +8,7 @@ TrajectoryResult scan_with_footprint_polygon(const CheckerConfig& config, const 
                                              const Trajectory& trajectory,
                                              const BodyTracks* tracks) {
   thread_local Scratch scratch;
-  return TrajectoryScan<PolygonEgo>(config, scene, trajectory, tracks, scratch).run();
+  return scan_in_passes<PolygonEgo>(config, scene, trajectory, tracks, scratch);
 }
 
 }  // namespace collision::detail
