@@ -1189,7 +1189,8 @@ TEST(ObstacleIds, ADuplicateIdThrowsNamingTheIdAndBothPositions) {
   };
   for (const auto& [ids, words] : cases) {
     SCOPED_TRACE("ids " + ::testing::PrintToString(ids));
-    expect_geometry_error([&] { checker.set_obstacles(mixed_obstacles(ids)); }, words);
+    // (an init-capture: C++17 lambdas cannot capture a structured binding by name)
+    expect_geometry_error([&, &ids = ids] { checker.set_obstacles(mixed_obstacles(ids)); }, words);
   }
 }
 

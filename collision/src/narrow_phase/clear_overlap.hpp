@@ -46,13 +46,13 @@ inline ClearBox clear_box(const ObbView& box) {
 // tested, without a branch per point.
 inline bool any_clearly_inside(const Vec2* points, int count, const Vec2& shift,
                                const ClearBox& box) {
-  bool inside = false;
+  int inside = 0;
   for (int i = 0; i < count; ++i) {
     const Vec2 q = (points[i] - shift) - box.center;
-    inside |= (std::abs(q.dot(box.half_length_axis)) < box.length_bound) &
-              (std::abs(q.dot(box.half_width_axis)) < box.width_bound);
+    inside |= static_cast<int>(std::abs(q.dot(box.half_length_axis)) < box.length_bound) &
+              static_cast<int>(std::abs(q.dot(box.half_width_axis)) < box.width_bound);
   }
-  return inside;
+  return inside != 0;
 }
 
 // Whether the cores of a and b clearly overlap, by the vertex test where one of them is a box;

@@ -129,7 +129,9 @@ COLLISION_ALWAYS_INLINE inline bool is_support_vertex(const Vec2* vertices, int 
   const Vec2& top = vertices[i];
   const Vec2& before = vertices[i == 0 ? count - 1 : i - 1];
   const Vec2& after = vertices[i + 1 == count ? 0 : i + 1];
-  return rises_clearly(top - before, d) & rises_clearly(top - after, d);  // no branch between
+  // Both tests always run: `&` on their int values puts no branch between them.
+  return (static_cast<int>(rises_clearly(top - before, d)) &
+          static_cast<int>(rises_clearly(top - after, d))) != 0;
 }
 
 class CircleView {
