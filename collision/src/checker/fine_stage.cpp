@@ -26,6 +26,16 @@ PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPo
 }
 
 template <class Ego>
+AxisGap pose_axis_gap(const FineContext& context, const Part& part, const EgoPose& ego,
+                      const BodyAt* body, GjkCache* cache) {
+  return with_core(part, [&](auto core) {
+    return body != nullptr
+               ? axis_gap_to<Ego>(context, ego, body_view(core, part, *body, context.origin), cache)
+               : axis_gap_to<Ego>(context, ego, part_view(core, part, context.origin), cache);
+  });
+}
+
+template <class Ego>
 SignedDistance pose_signed_distance(const FineContext& context, const Part& part,
                                     const EgoPose& ego, const BodyAt* body, GjkCache* cache) {
   if (body != nullptr && part.uncertain) {
@@ -61,6 +71,8 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
                                        GjkCache*);                                                 \
   template PoseGap pose_clearance<Ego>(const FineContext&, const Part&, const EgoPose&, BodyAt,    \
                                        GjkCache*);                                                 \
+  template AxisGap pose_axis_gap<Ego>(const FineContext&, const Part&, const EgoPose&,             \
+                                      const BodyAt*, GjkCache*);                                   \
   template SignedDistance pose_signed_distance<Ego>(const FineContext&, const Part&,               \
                                                     const EgoPose&, const BodyAt*, GjkCache*);     \
   template bool pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, GjkCache*, int*);  \

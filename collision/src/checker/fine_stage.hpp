@@ -44,6 +44,13 @@ template <class Ego>
 PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                        BodyAt body, GjkCache* cache);
 
+// A separating axis between the ego at a pose and a stationary part (body null) or a moving
+// body placed at *body, not an uncertain one (narrow_phase.hpp's AxisGap, axis from the part
+// towards the ego): what conservative advancement steps by.
+template <class Ego>
+AxisGap pose_axis_gap(const FineContext& context, const Part& part, const EgoPose& ego,
+                      const BodyAt* body, GjkCache* cache);
+
 // The signed distance from the ego at a pose to a stationary part (body null) or to a moving
 // body placed at `body`, with world-frame witness points (narrow_phase.hpp's SignedDistance).
 template <class Ego>

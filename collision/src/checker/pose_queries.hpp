@@ -19,6 +19,13 @@ PoseGap clearance_to(const FineContext& c, const EgoPose& ego, const PartView& p
   return {d.distance, d.iterations, d.hit};
 }
 
+template <class Ego, class PartView>
+AxisGap axis_gap_to(const FineContext& c, const EgoPose& ego, const PartView& part,
+                    GjkCache* cache) {
+  return axis_gap(MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part),
+                  c.contact_tolerance, c.max_gjk_iterations, cache);
+}
+
 // The signed distance with world-frame points (narrow_phase.hpp's SignedDistance).
 template <class Ego, class PartView>
 SignedDistance signed_distance_to(const FineContext& c, const EgoPose& ego, const PartView& part,

@@ -25,26 +25,38 @@ constexpr int kAdvanceSteps = 16;
 // the checker's local origin, so a step never passes a contact.
 constexpr double kAdvanceSlack = 1e-8;
 
-// How fast (m per unit fraction of the step a -> b) the distance between the footprint and the
-// part can shrink, or nothing when no such bound is at hand. No point of the footprint moves
-// faster than the rear axle's travel plus the turn at its farthest corner. A stationary part
-// adds nothing. A moving body whose step is one linear piece over the whole of [a.t, b.t] (both
-// move linearly in the step's fraction) adds its turn about its pivot, and its travel is taken
-// off the ego's: what shrinks a gap is the relative translation, which for traffic moving the
-// ego's way is far less than either travel. Other bodies (several pieces, absent at either end,
-// uncertain) have no bound here and are left to bisection.
-std::optional<double> closing_speed(const FineContext& context, const Part& part, const EgoPose& a,
-                                    const EgoPose& b, const std::optional<BodyAt>& body_a,
-                                    const std::optional<BodyAt>& body_b) {
+// The relative motion of the footprint and the part over a step a -> b, per unit fraction of
+// the step, where both move linearly in that fraction: a stationary part, or a moving body whose
+// step is one linear piece over the whole of [a.t, b.t]. Other bodies (several pieces, absent at
+// either end, uncertain) have none, and are left to bisection.
+struct RelativeMotion {
+  Vec2 travel;  // m: the rear axle's travel minus the body's
+  double turn;  // m: the farthest a point can move by the turns, the ego's about its rear axle
+                // plus the body's about its pivot
+};
+
+std::optional<RelativeMotion> relative_motion(const FineContext& context, const Part& part,
+                                              const EgoPose& a, const EgoPose& b,
+                                              const std::optional<BodyAt>& body_a,
+                                              const std::optional<BodyAt>& body_b) {
   const Vec2 ego_travel(b.pose.x - a.pose.x, b.pose.y - a.pose.y);
   const double ego_turn =
       context.shape.rear_radius * std::abs(heading_change(a.pose.heading, b.pose.heading));
-  if (!part.moving) return ego_travel.norm() + ego_turn;
+  if (!part.moving) return RelativeMotion{ego_travel, ego_turn};
   if (part.uncertain || !body_a || !body_b || time_inside(part, a.t, b.t, 0)) return std::nullopt;
   const Vec2 body_travel(body_b->pose.x - body_a->pose.x, body_b->pose.y - body_a->pose.y);
   const double body_turn =
       part.circle_radius * std::abs(heading_change(body_a->pose.heading, body_b->pose.heading));
-  return (ego_travel - body_travel).norm() + ego_turn + body_turn;
+  return RelativeMotion{ego_travel - body_travel, ego_turn + body_turn};
+}
+
+// How fast (m per unit fraction of the step) the gap along `axis` (unit, from the part towards
+// the footprint) can shrink: every point of the footprint moves along the axis by the relative
+// travel's component, give or take the turns. A gap along a fixed axis bounds the distance from
+// below, so the distance shrinks no faster while the axis's gap stays positive. Travel across
+// the axis, which a grazing approach is mostly made of, does not count.
+double closing_speed(const RelativeMotion& motion, const Vec2& axis) {
+  return std::max(0.0, -motion.travel.dot(axis)) + motion.turn;
 }
 
 }  // namespace
@@ -92,19 +104,21 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
   };
   EgoPose from = a;
   std::optional<BodyAt> from_body = body_at_time(a.t);
-  const std::optional<double> reach =
-      closing_speed(context, part, a, b, from_body, body_at_time(b.t));
-  if (reach && *reach > 0) {
-    // Conservative advancement: a pose at distance d from the part is free for
-    // (d - tolerance) / reach more of the step. Against a face this lands on the contact in a
-    // step or two; once the advance is below the resolution, one short sweep settles it.
+  const std::optional<RelativeMotion> motion =
+      relative_motion(context, part, a, b, from_body, body_at_time(b.t));
+  if (motion) {
+    // Conservative advancement: a pose whose gap along an axis is g stays free for
+    // (g - tolerance) / closing speed more of the step. Against a face this lands on the contact
+    // in a step or two; once the advance is below the resolution, one short sweep settles it.
     GjkCache pose_cache;
     for (int k = 0; k < kAdvanceSteps; ++k) {
-      const PoseGap d = part.moving
-                            ? pose_clearance<Ego>(context, part, from, *from_body, &pose_cache)
-                            : pose_clearance<Ego>(context, part, from, &pose_cache);
-      if (d.hit) return time_at(lo);  // the pose itself touches: the contact is here
-      double advance = (d.distance - context.contact_tolerance - kAdvanceSlack) / *reach;
+      const AxisGap g =
+          pose_axis_gap<Ego>(context, part, from, part.moving ? &*from_body : nullptr, &pose_cache);
+      if (g.hit) return time_at(lo);  // the pose itself touches: the contact is here
+      const double room = g.gap - context.contact_tolerance - kAdvanceSlack;
+      const double closing = closing_speed(*motion, g.axis);
+      // A gap that never shrinks holds to the step's end.
+      double advance = closing > 0 ? room / closing : (room > 0 ? 1.0 : 0.0);
       if (advance < kContactTimeResolution) {
         const double next = std::min(1.0, lo + kContactTimeResolution);
         const EgoPose m = ego_at(next);

@@ -174,6 +174,26 @@ Clearance clearance(const Diff& diff, double contact_tolerance, int max_gjk_iter
           out.iterations};
 }
 
+// A separating axis for conservative advancement: unless hit, every point of a lies at least
+// `gap` metres beyond every point of b along the unit `axis` (radii included). The gap is read
+// from a support of the difference along the axis GJK ends with, not from GJK's distance, so it
+// holds for that axis however closely GJK found the nearest direction.
+struct AxisGap {
+  bool hit = false;
+  Vec2 axis{0, 0};
+  double gap = 0;  // metres
+  int iterations = 0;
+};
+
+template <class Diff>
+AxisGap axis_gap(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
+                 GjkCache* cache) {
+  const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
+  if (!out.separated) return {true, Vec2::Zero(), 0.0, out.iterations};
+  const Vec2 axis = -direction_to_origin(out.simplex);
+  return {false, axis, diff.support(-axis).w.dot(axis) - diff.radius_sum(), out.iterations};
+}
+
 // Witness points relative to the query's origin (the caller adds it back).
 template <class Diff>
 DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
