@@ -109,29 +109,51 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
   if (motion) {
     // Conservative advancement: a pose whose gap along an axis is g stays free for
     // (g - tolerance) / closing speed more of the step. Against a face this lands on the contact
-    // in a step or two; once the advance is below the resolution, one short sweep settles it.
+    // in a step or two.
+    const RelativeMotion backwards{-motion->travel, motion->turn};
     GjkCache pose_cache;
-    for (int k = 0; k < kAdvanceSteps; ++k) {
-      const AxisGap g =
-          pose_axis_gap<Ego>(context, part, from, part.moving ? &*from_body : nullptr, &pose_cache);
-      if (g.hit) return time_at(lo);  // the pose itself touches: the contact is here
+    auto gap_at = [&](const EgoPose& ego, const std::optional<BodyAt>& body) {
+      return pose_axis_gap<Ego>(context, part, ego, part.moving ? &*body : nullptr, &pose_cache);
+    };
+    // The fraction of the step that a gap proves free, moving forwards or backwards in time.
+    auto free_for = [&](const AxisGap& g, const RelativeMotion& m) {
       const double room = g.gap - context.contact_tolerance - kAdvanceSlack;
-      const double closing = closing_speed(*motion, g.axis);
-      // A gap that never shrinks holds to the step's end.
-      double advance = closing > 0 ? room / closing : (room > 0 ? 1.0 : 0.0);
-      if (advance < kContactTimeResolution) {
-        const double next = std::min(1.0, lo + kContactTimeResolution);
-        const EgoPose m = ego_at(next);
-        const std::optional<BodyAt> m_body = body_at_time(m.t);
-        if (sweep_hits(from, from_body, m, m_body)) return time_at(next);
-        advance = next - lo;
+      const double closing = closing_speed(m, g.axis);
+      if (room <= 0) return 0.0;
+      return closing > 0 ? room / closing : 1.0;  // a gap that never shrinks holds to the end
+    };
+    AxisGap g = gap_at(from, from_body);
+    for (int k = 0; k < kAdvanceSteps; ++k) {
+      if (g.hit) return time_at(lo);  // the pose itself touches: the contact is here
+      const double advance = free_for(g, *motion);
+      if (advance >= kContactTimeResolution) {
+        lo += advance;
+        if (lo >= 1) return b.t;  // the whole step is free: the step's hull over-covered
+        from = ego_at(lo);
+        from_body = body_at_time(from.t);
+        // A body that leaves its prediction (ignored outside it) inside the step: bisection.
+        if (part.moving && !from_body) break;
+        g = gap_at(from, from_body);
+        continue;
       }
-      lo += advance;
-      if (lo >= 1) return b.t;  // the whole step is free: the step's hull over-covered
-      from = ego_at(lo);
-      from_body = body_at_time(from.t);
-      // A body that leaves its prediction (ignored outside it) inside the step: bisection.
-      if (part.moving && !from_body) break;
+      // The contact is within the resolution, or the approach grazes. The pose at the
+      // resolution's end decides if it touches; else its gap, advanced backwards, and this
+      // one's, forwards, prove the short step between them free where together they cover it,
+      // and one short sweep decides where they do not.
+      const double next = std::min(1.0, lo + kContactTimeResolution);
+      const EgoPose m = ego_at(next);
+      const std::optional<BodyAt> m_body = body_at_time(m.t);
+      if (part.moving && !m_body) break;
+      const AxisGap h = gap_at(m, m_body);
+      if (h.hit) return time_at(next);
+      if (advance + free_for(h, backwards) <= next - lo && sweep_hits(from, from_body, m, m_body)) {
+        return time_at(next);
+      }
+      lo = next;
+      if (lo >= 1) return b.t;
+      from = m;
+      from_body = m_body;
+      g = h;
     }
   }
   // Bisection from the latest time proven free: each test sweeps [t(lo), t(mid)], not from a,
