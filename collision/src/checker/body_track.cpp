@@ -75,23 +75,32 @@ BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
 }
 
 BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times)
-    : times_(std::move(times)), row_of_part_(scene.parts.size(), 0) {
+    : scene_(&scene),
+      sweep_(config.continuous.enabled),
+      outside_(config.obstacles.outside_prediction),
+      times_(std::move(times)),
+      row_of_part_(scene.parts.size(), 0) {
   std::size_t rows = 0;
   for (std::size_t k = 0; k < scene.parts.size(); ++k) {
     if (scene.parts[k].moving) row_of_part_[k] = rows++;
   }
-  steps_.reserve(rows * times_.size());
-  std::vector<BodyPiece> pieces;
-  for (const Part& part : scene.parts) {
-    if (!part.moving) continue;
+  steps_.resize(rows * times_.size());
+  made_ = std::make_unique<std::once_flag[]>(rows);
+}
+
+const BodyStep* BodyTracks::row(std::size_t part_index, std::vector<BodyPiece>& pieces) const {
+  const std::size_t r = row_of_part_[part_index];
+  BodyStep* steps = steps_.data() + r * times_.size();
+  std::call_once(made_[r], [&] {
+    const Part& part = scene_->parts[part_index];
     std::size_t hint = 0;
     for (std::size_t i = 0; i < times_.size(); ++i) {
-      const bool sweep = config.continuous.enabled && i > 0;
-      const BodyStep* previous = i > 0 ? &steps_.back() : nullptr;
-      steps_.push_back(body_step(part, sweep ? times_[i - 1] : 0.0, times_[i], sweep,
-                                 config.obstacles.outside_prediction, previous, &hint, pieces));
+      const bool sweep = sweep_ && i > 0;
+      steps[i] = body_step(part, sweep ? times_[i - 1] : 0.0, times_[i], sweep, outside_,
+                           i > 0 ? &steps[i - 1] : nullptr, &hint, pieces);
     }
-  }
+  });
+  return steps;
 }
 
 bool BodyTracks::covers(const Trajectory& trajectory) const {

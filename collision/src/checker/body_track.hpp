@@ -11,6 +11,8 @@
 
 #include <cstddef>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -51,24 +53,30 @@ BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
                    std::vector<BodyPiece>& pieces);
 
 // The steps of every moving part along one time grid, computed once for all the trajectories
-// of a check_all call that share it.
+// of a check_all call that share it. A part's row is made by the first scan that asks for it
+// (on any thread; a concurrent one waits for it): most bodies of a scene are never near any
+// candidate, and their rows are never made.
 class BodyTracks {
  public:
-  // The steps of every moving part of `scene` at the given times (strictly increasing).
+  // The steps of the moving parts of `scene` at the given times (strictly increasing). The scene
+  // must outlive the tracks.
   BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times);
 
   // Whether a trajectory's times are this grid's first trajectory.size() times, bit for bit.
   bool covers(const Trajectory& trajectory) const;
 
-  // The steps of part `part_index` (a moving part), indexed by pose.
-  const BodyStep* row(std::size_t part_index) const {
-    return steps_.data() + row_of_part_[part_index] * times_.size();
-  }
+  // The steps of part `part_index` (a moving part), indexed by pose. pieces: working memory.
+  const BodyStep* row(std::size_t part_index, std::vector<BodyPiece>& pieces) const;
 
  private:
+  const Scene* scene_;
+  bool sweep_;
+  OutsidePrediction outside_;
   std::vector<double> times_;
   std::vector<std::size_t> row_of_part_;  // per part; meaningful for moving parts only
-  std::vector<BodyStep> steps_;           // row by row, times_.size() per moving part
+  // Row by row, times_.size() per moving part; a row is written once, under its flag.
+  mutable std::vector<BodyStep> steps_;
+  std::unique_ptr<std::once_flag[]> made_;
 };
 
 }  // namespace collision::detail

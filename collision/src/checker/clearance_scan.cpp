@@ -130,7 +130,7 @@ class ClearanceScan {
       const std::size_t k = static_cast<std::size_t>(slot);
       const BodyStep* step;
       if (tracks_ != nullptr) {
-        step = &tracks_->row(static_cast<std::size_t>(s_.candidates[k]))[i];
+        step = &tracks_->row(static_cast<std::size_t>(s_.candidates[k]), s_.pieces)[i];
       } else {
         s_.own_steps[k] = body_step(part_in(slot), 0.0, ego.t, false, fine_.outside, nullptr,
                                     &s_.hints[k], s_.pieces);

@@ -383,8 +383,8 @@ class TrajectoryScan {
     if (tracks_ != nullptr) {
       step_base_ = 0;
       for (const int k : s_.moving_slots) {
-        s_.rows[static_cast<std::size_t>(k)] =
-            tracks_->row(static_cast<std::size_t>(s_.candidates[static_cast<std::size_t>(k)]));
+        s_.rows[static_cast<std::size_t>(k)] = tracks_->row(
+            static_cast<std::size_t>(s_.candidates[static_cast<std::size_t>(k)]), s_.pieces);
       }
       return;
     }
