@@ -291,8 +291,8 @@ std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const Checke
       stationary.emplace_back(part.aabb, static_cast<int>(i));
     }
   }
-  scene->index =
-      std::make_unique<SpatialIndex>(stationary, moving, config.broad_phase.rtree_max_node_entries);
+  scene->index = std::make_unique<SpatialIndex>(
+      stationary, moving, config.broad_phase.rtree_max_node_entries, config.broad_phase.time_slice);
   return scene;
 }
 

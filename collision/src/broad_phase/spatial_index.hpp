@@ -3,7 +3,8 @@
 //
 // Stationary parts are indexed by their boxes in the plane. Moving bodies are indexed in
 // space-time, one box (x, y, t) per slice of their prediction, so that a query for a few poses
-// of a trajectory returns only the bodies near those poses at those times.
+// of a trajectory returns only the bodies near those poses at those times: kept in buckets of
+// time, a plane tree each (spatial_index.cpp).
 #pragma once
 
 #include <cstdint>
@@ -23,8 +24,11 @@ struct SpaceTimeBox {
 class SpatialIndex {
  public:
   // Items are identified by the ints given here. max_node_entries: R*-tree node capacity.
+  // time_bucket: seconds, about the length of the moving boxes' time ranges (the length of the
+  // index's buckets of time).
   SpatialIndex(const std::vector<std::pair<Aabb, int>>& stationary,
-               const std::vector<std::pair<SpaceTimeBox, int>>& moving, int max_node_entries);
+               const std::vector<std::pair<SpaceTimeBox, int>>& moving, int max_node_entries,
+               double time_bucket);
   ~SpatialIndex();
   SpatialIndex(const SpatialIndex&) = delete;
   SpatialIndex& operator=(const SpatialIndex&) = delete;
