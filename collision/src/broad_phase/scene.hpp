@@ -138,14 +138,16 @@ inline double region_inflation(const Part& body, double ta, double tb, double tu
 }
 
 // How much more than the region sweeps that hull (grown by region_inflation) may cover (m): the
-// turn's (sweep_overestimate, with the inflation's extra term), and while E grows, half the
-// growth of its half axes (the hull of two ellipses holds the ones between, with up to that much
-// to spare).
+// turn's (sweep_overestimate, with the inflation's extra term), and while E grows, what the hull
+// of two ellipses holds beyond the ones between (growth_overcover: the growth squared over eight
+// times the smallest half axis, so that a step over which E grows a little is not split).
 inline double region_overestimate(const Part& body, double ta, double tb, double turn) {
   if (!body.uncertain) return sweep_overestimate(body.circle_radius, turn);
-  const double growth = uncertainty_growth(body, ta, tb);
-  return sweep_overestimate(region_radius(body, tb), turn) + 0.25 * std::abs(turn) * growth +
-         0.5 * growth;
+  const Vec2 axes_a = body.uncertainty.half_axes_at(ta);
+  const Vec2 axes_b = body.uncertainty.half_axes_at(tb);
+  const double growth = (axes_b - axes_a).maxCoeff();
+  return sweep_overestimate(body.circle_radius + axes_b.maxCoeff(), turn) +
+         0.25 * std::abs(turn) * growth + growth_overcover(axes_a, axes_b);
 }
 
 }  // namespace collision::detail
