@@ -163,10 +163,9 @@ bool is_box(const std::vector<Vec2>& vertices, const Aabb& box) {
 
 }  // namespace
 
-Aabb grown_box(const Part& body, const Pose2& pose, double t) {
-  const Aabb box = placed_box(body, pose);
+Aabb grown_box(const Part& body, const Pose2& pose, const Vec2& axis, double t) {
+  const Aabb box = placed_box(body, pose, axis);
   const Vec2 axes = body.uncertainty.half_axes_at(t);
-  const Vec2 axis = heading_axis(pose.heading);
   // The box of an ellipse turned by the heading: half extents sqrt(a^2 c^2 + b^2 s^2) and
   // sqrt(a^2 s^2 + b^2 c^2), bounded by a |c| + b |s| and a |s| + b |c| (no square root).
   const double c = std::abs(axis.x()), s = std::abs(axis.y());

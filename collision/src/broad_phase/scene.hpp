@@ -93,10 +93,10 @@ inline double rounding_slack(double magnitude) {
 }
 
 // The world box of a moving body placed at `pose`: its body-frame box turned into place (the
-// box of the turned box), rounded outward.
-inline Aabb placed_box(const Part& body, const Pose2& pose) {
+// box of the turned box), rounded outward. axis: heading_axis(pose.heading), which the caller
+// often has already.
+inline Aabb placed_box(const Part& body, const Pose2& pose, const Vec2& axis) {
   const Aabb& local = body.local_box;
-  const Vec2 axis = heading_axis(pose.heading);
   const Vec2 mid = local.center(), half = 0.5 * local.sizes();
   const Vec2 center(pose.x + axis.x() * mid.x() - axis.y() * mid.y(),
                     pose.y + axis.y() * mid.x() + axis.x() * mid.y());
@@ -107,12 +107,15 @@ inline Aabb placed_box(const Part& body, const Pose2& pose) {
 }
 
 // placed_box() grown by the box of the body's uncertainty ellipse at time t (scene.cpp).
-Aabb grown_box(const Part& body, const Pose2& pose, double t);
+Aabb grown_box(const Part& body, const Pose2& pose, const Vec2& axis, double t);
 
-// The world box of a moving body's region at time t placed at `pose`, rounded outward: a plain
-// body's is placed_box(), inlined where the scan needs it.
+// The world box of a moving body's region at time t placed at `pose` (axis: its heading_axis),
+// rounded outward: a plain body's is placed_box(), inlined where the scan needs it.
+inline Aabb region_box(const Part& body, const Pose2& pose, const Vec2& axis, double t) {
+  return body.uncertain ? grown_box(body, pose, axis, t) : placed_box(body, pose, axis);
+}
 inline Aabb region_box(const Part& body, const Pose2& pose, double t) {
-  return body.uncertain ? grown_box(body, pose, t) : placed_box(body, pose);
+  return region_box(body, pose, heading_axis(pose.heading), t);
 }
 
 // How far a moving body's region reaches from its pivot at time t (m): its bounding radius plus
@@ -138,14 +141,16 @@ inline double region_inflation(const Part& body, double ta, double tb, double tu
 }
 
 // How much more than the region sweeps that hull (grown by region_inflation) may cover (m): the
-// turn's (sweep_overestimate, with the inflation's extra term), and while E grows, half the
-// growth of its half axes (the hull of two ellipses holds the ones between, with up to that much
-// to spare).
+// turn's (sweep_overestimate, with the inflation's extra term), and while E grows, what the hull
+// of two ellipses holds beyond the ones between (growth_overcover: the growth squared over eight
+// times the smallest half axis, so that a step over which E grows a little is not split).
 inline double region_overestimate(const Part& body, double ta, double tb, double turn) {
   if (!body.uncertain) return sweep_overestimate(body.circle_radius, turn);
-  const double growth = uncertainty_growth(body, ta, tb);
-  return sweep_overestimate(region_radius(body, tb), turn) + 0.25 * std::abs(turn) * growth +
-         0.5 * growth;
+  const Vec2 axes_a = body.uncertainty.half_axes_at(ta);
+  const Vec2 axes_b = body.uncertainty.half_axes_at(tb);
+  const double growth = (axes_b - axes_a).maxCoeff();
+  return sweep_overestimate(body.circle_radius + axes_b.maxCoeff(), turn) +
+         0.25 * std::abs(turn) * growth + growth_overcover(axes_a, axes_b);
 }
 
 }  // namespace collision::detail

@@ -23,10 +23,16 @@ namespace collision::detail {
 // of that step (0 at its start, 1 at its end). Pieces of a step are halved by s, not by t: a step
 // can be shorter than two double steps of time (a denormal duration), and then halving in time
 // gives back an end and confirms nothing.
+//
+// axis: heading_axis(pose.heading), made with the body (the default initializer reads the pose
+// given before it), because every view, box and bound of the body turns by it, and a body made
+// once per moving part and time (body_track.hpp) is read by every candidate trajectory. Make a
+// new BodyAt for a new pose; never assign `pose` alone.
 struct BodyAt {
   double t;
   Pose2 pose;
   double s = 0;
+  Vec2 axis = heading_axis(pose.heading);
 };
 
 // A stretch of a step within which both the ego and the body move linearly (start == end: the

@@ -27,17 +27,24 @@ CandidateCircle circle_of(const Part& part, const std::vector<BodyPiece>& pieces
           radius + 4 * rounding_slack(center.cwiseAbs().maxCoeff() + radius)};
 }
 
-Aabb body_box(const Part& part, const BodyAt& at) { return region_box(part, at.pose, at.t); }
+Aabb body_box(const Part& part, const BodyAt& at) {
+  return region_box(part, at.pose, at.axis, at.t);
+}
 
 // The box over `pieces`: the boxes at the pieces' ends, each grown by its piece's sagitta.
-// known: the box of the body at the first piece's start when the caller has it, or null.
-Aabb motion_box_of(const Part& part, const std::vector<BodyPiece>& pieces, const Aabb* known) {
+// known_start, known_end: the boxes of the body at the first piece's start and at the last
+// piece's end when the caller has them (the previous step's body, this step's), or null.
+Aabb motion_box_of(const Part& part, const std::vector<BodyPiece>& pieces, const Aabb* known_start,
+                   const Aabb* known_end) {
   Aabb box;
+  const std::size_t last = pieces.size() - 1;
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     const BodyPiece& piece = pieces[k];
     const double inflation = body_rotation_inflation(part, piece.start, piece.end);
-    const Aabb start = k == 0 && known != nullptr ? *known : body_box(part, piece.start);
-    box.extend(start.inflated(inflation)).extend(body_box(part, piece.end).inflated(inflation));
+    const Aabb start =
+        k == 0 && known_start != nullptr ? *known_start : body_box(part, piece.start);
+    const Aabb end = k == last && known_end != nullptr ? *known_end : body_box(part, piece.end);
+    box.extend(start.inflated(inflation)).extend(end.inflated(inflation));
   }
   return box;
 }
@@ -67,9 +74,11 @@ BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
   if (!pieces.empty()) {
     step.circle = circle_of(part, pieces);
     // A present start (set only for a sweep) opens the first piece; given a previous step, it is
-    // that step's body, whose box is known.
+    // that step's body, whose box is known. A present body at t_now closes the last piece: its
+    // box is the pose box.
     const bool start_known = previous != nullptr && step.before;
-    step.motion_box = motion_box_of(part, pieces, start_known ? &previous->pose_box : nullptr);
+    step.motion_box = motion_box_of(part, pieces, start_known ? &previous->pose_box : nullptr,
+                                    step.now ? &step.pose_box : nullptr);
   }
   return step;
 }

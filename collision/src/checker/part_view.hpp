@@ -52,12 +52,12 @@ inline EllipseView part_view(EllipseCore, const Part& part, const Vec2& origin) 
 inline PlacedPolygonView body_view(PolygonCore, const Part& part, const BodyAt& body,
                                    const Vec2& origin) {
   return PlacedPolygonView(part.vertices, part.vertex_count, Vec2(body.pose.x, body.pose.y),
-                           heading_axis(body.pose.heading), origin, part.radius);
+                           body.axis, origin, part.radius);
 }
 inline EllipseView body_view(EllipseCore, const Part& part, const BodyAt& body,
                              const Vec2& origin) {
   const Ellipse& e = *part.ellipse;
-  const Vec2 axis = heading_axis(body.pose.heading);
+  const Vec2& axis = body.axis;
   return EllipseView(Vec2(body.pose.x, body.pose.y) + rotate(e.center(), axis.x(), axis.y()),
                      rotate(e.axis_length(), axis.x(), axis.y()), e.half_length(), e.half_width(),
                      origin, part.radius);
@@ -68,7 +68,7 @@ template <class Core>
 auto body_view(Grown<Core>, const Part& part, const BodyAt& body, const Vec2& origin) {
   auto core = body_view(Core{}, part, body, origin);
   const Vec2 axes = part.uncertainty.half_axes_at(body.t);
-  return GrownView<decltype(core)>(core, heading_axis(body.pose.heading), axes.x(), axes.y());
+  return GrownView<decltype(core)>(core, body.axis, axes.x(), axes.y());
 }
 
 }  // namespace collision::detail
