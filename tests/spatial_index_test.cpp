@@ -99,12 +99,14 @@ TEST(SpatialIndex, SameItemsAsABruteForceScan) {
         double t_min = uniform(rng, -3, 14);
         // Instants, a chunk of poses, long spans, and times far before and after everything.
         const double r = uniform(rng, 0, 1);
-        double t_max = r < 0.2 ? t_min : t_min + (r < 0.8 ? uniform(rng, 0, 1) : uniform(rng, 0, 20));
+        double t_max =
+            r < 0.2 ? t_min : t_min + (r < 0.8 ? uniform(rng, 0, 1) : uniform(rng, 0, 20));
         if (r > 0.95) t_min = -1e9, t_max = uniform(rng, -1e9, 1e9);
         // Query ranges that end or start exactly where a slice starts or ends: touching counts.
         if (!items.moving.empty() && uniform(rng, 0, 1) < 0.3) {
-          const SpaceTimeBox& s = items.moving[static_cast<std::size_t>(
-              uniform(rng, 0, static_cast<double>(items.moving.size()) - 0.5))].first;
+          const auto pick = static_cast<std::size_t>(
+              uniform(rng, 0, static_cast<double>(items.moving.size()) - 0.5));
+          const SpaceTimeBox& s = items.moving[pick].first;
           if (uniform(rng, 0, 1) < 0.5) {
             t_max = std::abs(s.t_min) < 1e12 ? s.t_min : t_max;
             t_min = std::min(t_min, t_max);

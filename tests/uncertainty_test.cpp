@@ -287,7 +287,7 @@ TEST(UncertaintyVsReference, BothSidesOfContact) {
 TEST(UncertaintySweeps, NeverMissAgainstDenseSamplingInTime) {
   constexpr int kSamples = 24;  // per step
   constexpr int kCoarse = 256;  // directions: the inner polygon only proves overlaps
-  int hits = 0;
+  int hits = 0, same_index = 0;
   for (std::uint64_t seed = 0; seed < 40; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     Rng rng(seed + 77);
@@ -324,8 +324,9 @@ TEST(UncertaintySweeps, NeverMissAgainstDenseSamplingInTime) {
     for (int n = 0; n < 8; ++n) {
       const Trajectory tr = random_trajectory(rng, offset);
       const TrajectoryResult r = checker.check(tr);
-      // The first index whose step (or pose 0) overlaps a body at a sampled time.
+      // The first index whose step (or pose 0) overlaps a body at a sampled time, and that time.
       std::optional<std::size_t> first;
+      RefReal first_time = 0;
       for (std::size_t i = 0; i < tr.size() && !first; ++i) {
         for (int j = i == 0 ? kSamples : 1; j <= kSamples && !first; ++j) {
           const RefReal s = static_cast<RefReal>(j) / kSamples;
@@ -342,6 +343,7 @@ TEST(UncertaintySweeps, NeverMissAgainstDenseSamplingInTime) {
             if (std::hypot(at->x - ego.x, at->y - ego.y) > 25 + 2 * (a + bb)) continue;
             if (ref_separation(e, ref_region(b.body, *at, a, bb, kCoarse)) < -1e-9L) {
               first = i;
+              first_time = t;
               break;
             }
           }
@@ -351,9 +353,20 @@ TEST(UncertaintySweeps, NeverMissAgainstDenseSamplingInTime) {
       ++hits;
       ASSERT_TRUE(r.collides) << describe(tr);
       EXPECT_LE(*r.first_collision_index, *first) << describe(tr);
+      // The contact time: the time before it, up to 2^-10 of the step, is proven free, so it
+      // cannot come later than a sample that overlaps (its growth and turn are in the bound
+      // conservative advancement steps by).
+      if (*r.first_collision_index == *first && *first > 0) {
+        ++same_index;
+        const double step = tr[*first].t - tr[*first - 1].t;
+        EXPECT_LE(*r.first_collision_time,
+                  static_cast<double>(first_time) + step / 1024 + 1e-9 * (1 + step))
+            << describe(tr);
+      }
     }
   }
   EXPECT_GT(hits, 15);
+  EXPECT_GT(same_index, 10);
 }
 
 }  // namespace

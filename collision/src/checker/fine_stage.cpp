@@ -28,6 +28,7 @@ PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPo
 template <class Ego>
 AxisGap pose_axis_gap(const FineContext& context, const Part& part, const EgoPose& ego,
                       const BodyAt* body, GjkCache* cache) {
+  if (body != nullptr && part.uncertain) return grown_pose_axis_gap<Ego>(context, part, ego, *body);
   return with_core(part, [&](auto core) {
     return body != nullptr
                ? axis_gap_to<Ego>(context, ego, body_view(core, part, *body, context.origin), cache)

@@ -45,8 +45,8 @@ PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPo
                        BodyAt body, GjkCache* cache);
 
 // A separating axis between the ego at a pose and a stationary part (body null) or a moving
-// body placed at *body, not an uncertain one (narrow_phase.hpp's AxisGap, axis from the part
-// towards the ego): what conservative advancement steps by.
+// body placed at *body (narrow_phase.hpp's AxisGap, axis from the part towards the ego): what
+// conservative advancement steps by.
 template <class Ego>
 AxisGap pose_axis_gap(const FineContext& context, const Part& part, const EgoPose& ego,
                       const BodyAt* body, GjkCache* cache);
@@ -70,6 +70,9 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
 template <class Ego>
 PoseGap grown_pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                              BodyAt body);
+template <class Ego>
+AxisGap grown_pose_axis_gap(const FineContext& context, const Part& part, const EgoPose& ego,
+                            const BodyAt& body);
 template <class Ego>
 SignedDistance grown_pose_signed_distance(const FineContext& context, const Part& part,
                                           const EgoPose& ego, const BodyAt& body);

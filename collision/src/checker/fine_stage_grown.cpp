@@ -17,6 +17,14 @@ PoseGap grown_pose_clearance(const FineContext& context, const Part& part, const
 }
 
 template <class Ego>
+AxisGap grown_pose_axis_gap(const FineContext& context, const Part& part, const EgoPose& ego,
+                            const BodyAt& body) {
+  return with_grown(part, [&](auto core) {
+    return axis_gap_to<Ego>(context, ego, body_view(core, part, body, context.origin), nullptr);
+  });
+}
+
+template <class Ego>
 SignedDistance grown_pose_signed_distance(const FineContext& context, const Part& part,
                                           const EgoPose& ego, const BodyAt& body) {
   return with_grown(part, [&](auto core) {
@@ -37,6 +45,8 @@ bool grown_pose_hits(const FineContext& context, const Part& part, const EgoPose
 #define COLLISION_INSTANTIATE_FOR(Ego)                                                        \
   template PoseGap grown_pose_clearance<Ego>(const FineContext&, const Part&, const EgoPose&, \
                                              BodyAt);                                         \
+  template AxisGap grown_pose_axis_gap<Ego>(const FineContext&, const Part&, const EgoPose&,  \
+                                            const BodyAt&);                                   \
   template SignedDistance grown_pose_signed_distance<Ego>(const FineContext&, const Part&,    \
                                                           const EgoPose&, const BodyAt&);     \
   template bool grown_pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, BodyAt, int*);

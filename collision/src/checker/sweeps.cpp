@@ -28,11 +28,12 @@ constexpr double kAdvanceSlack = 1e-8;
 // The relative motion of the footprint and the part over a step a -> b, per unit fraction of
 // the step, where both move linearly in that fraction: a stationary part, or a moving body whose
 // step is one linear piece over the whole of [a.t, b.t]. Other bodies (several pieces, absent at
-// either end, uncertain) have none, and are left to bisection.
+// either end) have none, and are left to bisection.
 struct RelativeMotion {
   Vec2 travel;  // m: the rear axle's travel minus the body's
-  double turn;  // m: the farthest a point can move by the turns, the ego's about its rear axle
-                // plus the body's about its pivot
+  // m: the farthest a point can move by the turns (the ego's about its rear axle, the body's
+  // about its pivot), plus how far the body's uncertainty ellipse can grow in any direction
+  double turn_and_growth;
 };
 
 std::optional<RelativeMotion> relative_motion(const FineContext& context, const Part& part,
@@ -43,20 +44,26 @@ std::optional<RelativeMotion> relative_motion(const FineContext& context, const 
   const double ego_turn =
       context.shape.rear_radius * std::abs(heading_change(a.pose.heading, b.pose.heading));
   if (!part.moving) return RelativeMotion{ego_travel, ego_turn};
-  if (part.uncertain || !body_a || !body_b || time_inside(part, a.t, b.t, 0)) return std::nullopt;
+  if (!body_a || !body_b || time_inside(part, a.t, b.t, 0)) return std::nullopt;
   const Vec2 body_travel(body_b->pose.x - body_a->pose.x, body_b->pose.y - body_a->pose.y);
-  const double body_turn =
-      part.circle_radius * std::abs(heading_change(body_a->pose.heading, body_b->pose.heading));
-  return RelativeMotion{ego_travel - body_travel, ego_turn + body_turn};
+  // An uncertain body's region reaches farthest from its pivot at the step's end (E grows), and
+  // E's support in any direction grows no faster than its faster half axis.
+  const double body_turn = region_radius(part, b.t) *
+                           std::abs(heading_change(body_a->pose.heading, body_b->pose.heading));
+  const double growth =
+      part.uncertain
+          ? std::max(part.uncertainty.length_rate, part.uncertainty.width_rate) * (b.t - a.t)
+          : 0.0;
+  return RelativeMotion{ego_travel - body_travel, ego_turn + body_turn + growth};
 }
 
 // How fast (m per unit fraction of the step) the gap along `axis` (unit, from the part towards
 // the footprint) can shrink: every point of the footprint moves along the axis by the relative
-// travel's component, give or take the turns. A gap along a fixed axis bounds the distance from
-// below, so the distance shrinks no faster while the axis's gap stays positive. Travel across
-// the axis, which a grazing approach is mostly made of, does not count.
+// travel's component, give or take the turns and the growth. A gap along a fixed axis bounds
+// the distance from below, so the distance shrinks no faster while the axis's gap stays
+// positive. Travel across the axis, which a grazing approach is mostly made of, does not count.
 double closing_speed(const RelativeMotion& motion, const Vec2& axis) {
-  return std::max(0.0, -motion.travel.dot(axis)) + motion.turn;
+  return std::max(0.0, -motion.travel.dot(axis)) + motion.turn_and_growth;
 }
 
 }  // namespace
@@ -110,7 +117,7 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
     // Conservative advancement: a pose whose gap along an axis is g stays free for
     // (g - tolerance) / closing speed more of the step. Against a face this lands on the contact
     // in a step or two.
-    const RelativeMotion backwards{-motion->travel, motion->turn};
+    const RelativeMotion backwards{-motion->travel, motion->turn_and_growth};
     GjkCache pose_cache;
     auto gap_at = [&](const EgoPose& ego, const std::optional<BodyAt>& body) {
       return pose_axis_gap<Ego>(context, part, ego, part.moving ? &*body : nullptr, &pose_cache);
