@@ -1,0 +1,100 @@
+// intersects()' fast path for a box and an ellipse (internal): one pass, no iteration.
+//
+// The affine map x -> (x . axis / a, x . across / b) in the ellipse's frame (a, b its semi-axes)
+// takes the ellipse to the unit disc and the box to a parallelogram, and keeps overlap: the
+// shapes overlap exactly when the parallelogram comes within 1 of the origin. The closest point
+// lies on an edge the origin can see (sight of an edge is affine, so it is read off the ellipse
+// centre's coordinates in the box's frame), so at most two point-segment distances decide, and
+// lengths in the map are at least 1 / min(a, b) times the world's, which turns the distance into
+// a lower bound on the world's gap or depth.
+//
+// It decides only where that bound clears the decision by more than `margin` (the round-off
+// allowance of GJK and EPA on the pair, queries_impl.hpp) and its own round-off: there GJK's
+// answer is the same (a common point that deep in both shapes leaves no support plane of a ⊖ b
+// on the far side of the origin, a gap that wide leaves none on the near side), so the contact
+// tolerance keeps the meaning it has in GJK, which decides every pair near contact. Segments and
+// points (a semi-axis of 0, or so small the map would overflow) go to GJK as well.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "collision/ellipse.hpp"
+#include "collision/obb.hpp"
+#include "geometry/vec2_math.hpp"
+#include "narrow_phase/sat_fast_path.hpp"
+
+namespace collision::detail {
+
+// Round-off of the verdict's lengths, relative to the lengths that enter it (the centres'
+// offset and the box's half sizes): a few dozen operations of at most eps each, with room.
+inline constexpr double kBoxEllipseRoundOff = 64 * std::numeric_limits<double>::epsilon();
+
+// Smallest semi-axis (metres) the map divides by: coordinates up to 1e9 m over it, squared,
+// stay far from overflow. Thinner ellipses go to GJK.
+inline constexpr double kBoxEllipseMinSemiAxis = 1e-100;
+
+// An upper bound on the sum of both shapes' reach from either one's centre (metres): what the
+// decision margin grows with.
+inline double box_ellipse_reach(const Obb& box, const Ellipse& ellipse) {
+  const Vec2 offset = box.center() - ellipse.center();
+  return offset.cwiseAbs().maxCoeff() + box.half_length() + box.half_width() +
+         std::max(ellipse.half_length(), ellipse.half_width());
+}
+
+// Squared distance from the origin to the segment from p0 to p0 + e.
+inline double origin_segment_squared(const Vec2& p0, const Vec2& e) {
+  const double ee = e.squaredNorm();
+  const double t = ee > 0 ? std::clamp(-p0.dot(e) / ee, 0.0, 1.0) : 0.0;
+  return (p0 + t * e).squaredNorm();
+}
+
+// apart: the gap exceeds apart_beyond metres (the contact tolerance plus the margin);
+// overlapping: a common point lies deeper than overlap_beyond metres (the margin) in both.
+inline SatVerdict box_ellipse_verdict(const Obb& box, const Ellipse& ellipse, double apart_beyond,
+                                      double overlap_beyond) {
+  const double a = ellipse.half_length(), b = ellipse.half_width();
+  const double least = std::min(a, b);
+  if (!(least >= kBoxEllipseMinSemiAxis)) return SatVerdict::undecided;
+  const double hl = box.half_length(), hw = box.half_width();
+  const Vec2 p = box.center() - ellipse.center();
+  const Vec2& u = box.axis_length();
+  const double slack = kBoxEllipseRoundOff * (std::abs(p.x()) + std::abs(p.y()) + hl + hw);
+
+  // The ellipse's centre in the box's frame. Inside the box, it is a common point with the
+  // disc of radius min(a, b) about it in the ellipse.
+  const double s = -p.dot(u), t = cross(p, u);
+  const double out_s = std::abs(s) - hl, out_t = std::abs(t) - hw;
+  if (out_s < -slack && out_t < -slack) {
+    return least > overlap_beyond + slack ? SatVerdict::overlapping : SatVerdict::undecided;
+  }
+
+  // The map: the centres' offset and the box's half axes, in the ellipse's frame over (a, b).
+  const Vec2& e = ellipse.axis_length();
+  const double inv_a = 1 / a, inv_b = 1 / b;
+  const Vec2 q(e.dot(p) * inv_a, cross(e, p) * inv_b);
+  const double cu = e.dot(u), su = cross(e, u);
+  const Vec2 g(hl * cu * inv_a, hl * su * inv_b);   // the half length axis
+  const Vec2 h(-hw * su * inv_a, hw * cu * inv_b);  // the half width axis
+  // The edges the origin may see: the side of the box it lies beyond (within round-off).
+  double squared = std::numeric_limits<double>::infinity();
+  if (out_s >= -slack) {
+    squared = origin_segment_squared(q + std::copysign(1.0, s) * g - h, 2 * h);
+  }
+  if (out_t >= -slack) {
+    squared = std::min(squared, origin_segment_squared(q - g + std::copysign(1.0, t) * h, 2 * g));
+  }
+
+  // In metres of the world, at least min(a, b) times the map's: the depth of the parallelogram's
+  // closest point inside the unit disc, or the gap to it.
+  const double inv_least = std::max(inv_a, inv_b);
+  const double deep_within = 1 - (overlap_beyond + slack) * inv_least;
+  if (deep_within > 0 && squared < deep_within * deep_within) return SatVerdict::overlapping;
+  const bool clearly_outside = out_s > slack || out_t > slack;
+  const double apart_from = 1 + (apart_beyond + slack) * inv_least;
+  if (clearly_outside && squared > apart_from * apart_from) return SatVerdict::apart;
+  return SatVerdict::undecided;
+}
+
+}  // namespace collision::detail
