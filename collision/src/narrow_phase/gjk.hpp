@@ -16,7 +16,10 @@
 //   - repeated_vertex: the new support point repeats a vertex of the simplex (exact and
 //     scale-free: the main stop for polygons, and what ends the parallel-faces cycling trap);
 //   - no_progress: the gap between the upper bound |v| and the best lower bound is below
-//     kGjkRelativeProgress of |v| (round-off on curved or nearly parallel features).
+//     kGjkRelativeProgress of |v| (round-off on curved or nearly parallel features);
+//   - bounds_agree (distance, curved shapes only): the gap is proven and the bounds agree within
+//     kCurvedDistanceAgreement of the simplex's size, which a smooth boundary reaches long
+//     before either rule above.
 // Distances are compared as squares (no square root on the boolean path) except where both sides
 // are too small to keep their precision: gaps below ~1e-146 m square to 0, and then the quotient
 // decides, as in the other modes. A support plane that proves the gap decides "separated" in
@@ -57,6 +60,7 @@ enum class GjkStop {
   gap_proven,        // boolean and penetration: a support plane beyond the threshold
   repeated_vertex,   // the new support point repeats a vertex tried before
   no_progress,       // the bounds within kGjkRelativeProgress of each other
+  bounds_agree,      // distance, curved shapes: a proven gap, bounds close enough
   iteration_cap,     // max_iterations support calls without a proof
 };
 
@@ -589,6 +593,20 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       stop = GjkStop::no_progress;
       converged = true;
       break;
+    }
+    if constexpr (kMode == GjkMode::distance && Diff::kCurved) {
+      // Stop: bounds_agree. On a curved boundary each support point is new and the bounds close
+      // in without ever meeting in the last bit, so the rules above fire only where round-off
+      // happens to end the run. The gap is proven (the status is settled) and the distance is
+      // known to kCurvedDistanceAgreement of the size of the points it is measured on, far below
+      // the accuracy that size allows the answer anyway.
+      if (out.lower_bound > threshold &&
+          upper_scaled - best_lower_scaled <=
+              kCurvedDistanceAgreement * size * std::sqrt(d_squared)) {
+        stop = GjkStop::bounds_agree;
+        converged = true;
+        break;
+      }
     }
     s.v[s.count++] = p;
   }
