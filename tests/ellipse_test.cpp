@@ -887,7 +887,7 @@ TEST(EllipseFastPath, BoxEllipseVerdictAgreesWithTheReference) {
     const bool gjk = detail::intersects(diff, kTol, kMaxGjkIterations, nullptr);
     const double margin = detail::decision_margin(detail::box_ellipse_reach(box, ellipse));
     const detail::SatVerdict verdict =
-        detail::box_ellipse_verdict(box, ellipse, kTol + margin, margin);
+        detail::box_ellipse_verdict(box, ellipse, kTol + margin, margin).verdict;
     const std::string repro = "seed " + std::to_string(seed) + ": " + describe(box) + " vs " +
                               describe(ellipse) + ", GJK " + std::to_string(gjk);
     ASSERT_EQ(intersects(box, ellipse), gjk) << repro;

@@ -13,7 +13,9 @@
 // answer is the same (a common point that deep in both shapes leaves no support plane of a ⊖ b
 // on the far side of the origin, a gap that wide leaves none on the near side), so the contact
 // tolerance keeps the meaning it has in GJK, which decides every pair near contact. Segments and
-// points (a semi-axis of 0, or so small the map would overflow) go to GJK as well.
+// points (a semi-axis of 0, or so small the map would overflow) go to GJK as well. For a pair
+// found apart it also tells where the box comes nearest in that frame: distance() starts GJK
+// along the ellipse's normal there.
 #pragma once
 
 #include <algorithm>
@@ -43,20 +45,28 @@ inline double box_ellipse_reach(const Obb& box, const Ellipse& ellipse) {
          std::max(ellipse.half_length(), ellipse.half_width());
 }
 
-// Squared distance from the origin to the segment from p0 to p0 + e.
-inline double origin_segment_squared(const Vec2& p0, const Vec2& e) {
+// The point of the segment from p0 to p0 + e nearest the origin.
+inline Vec2 origin_segment_nearest(const Vec2& p0, const Vec2& e) {
   const double ee = e.squaredNorm();
   const double t = ee > 0 ? std::clamp(-p0.dot(e) / ee, 0.0, 1.0) : 0.0;
-  return (p0 + t * e).squaredNorm();
+  return p0 + t * e;
 }
+
+struct BoxEllipseVerdict {
+  SatVerdict verdict = SatVerdict::undecided;
+  // apart: the parallelogram's point nearest the origin, in the disc frame (its direction is the
+  // point of the unit disc, and so of the ellipse, that the box comes nearest to in that frame).
+  Vec2 disc_nearest = Vec2::Zero();
+};
 
 // apart: the gap exceeds apart_beyond metres (the contact tolerance plus the margin);
 // overlapping: a common point lies deeper than overlap_beyond metres (the margin) in both.
-inline SatVerdict box_ellipse_verdict(const Obb& box, const Ellipse& ellipse, double apart_beyond,
-                                      double overlap_beyond) {
+inline BoxEllipseVerdict box_ellipse_verdict(const Obb& box, const Ellipse& ellipse,
+                                             double apart_beyond, double overlap_beyond) {
+  BoxEllipseVerdict r;
   const double a = ellipse.half_length(), b = ellipse.half_width();
   const double least = std::min(a, b);
-  if (!(least >= kBoxEllipseMinSemiAxis)) return SatVerdict::undecided;
+  if (!(least >= kBoxEllipseMinSemiAxis)) return r;
   const double hl = box.half_length(), hw = box.half_width();
   const Vec2 p = box.center() - ellipse.center();
   const Vec2& u = box.axis_length();
@@ -67,7 +77,8 @@ inline SatVerdict box_ellipse_verdict(const Obb& box, const Ellipse& ellipse, do
   const double s = -p.dot(u), t = cross(p, u);
   const double out_s = std::abs(s) - hl, out_t = std::abs(t) - hw;
   if (out_s < -slack && out_t < -slack) {
-    return least > overlap_beyond + slack ? SatVerdict::overlapping : SatVerdict::undecided;
+    if (least > overlap_beyond + slack) r.verdict = SatVerdict::overlapping;
+    return r;
   }
 
   // The map: the centres' offset and the box's half axes, in the ellipse's frame over (a, b).
@@ -80,21 +91,44 @@ inline SatVerdict box_ellipse_verdict(const Obb& box, const Ellipse& ellipse, do
   // The edges the origin may see: the side of the box it lies beyond (within round-off).
   double squared = std::numeric_limits<double>::infinity();
   if (out_s >= -slack) {
-    squared = origin_segment_squared(q + std::copysign(1.0, s) * g - h, 2 * h);
+    r.disc_nearest = origin_segment_nearest(q + std::copysign(1.0, s) * g - h, 2 * h);
+    squared = r.disc_nearest.squaredNorm();
   }
   if (out_t >= -slack) {
-    squared = std::min(squared, origin_segment_squared(q - g + std::copysign(1.0, t) * h, 2 * g));
+    const Vec2 nearest = origin_segment_nearest(q - g + std::copysign(1.0, t) * h, 2 * g);
+    if (nearest.squaredNorm() < squared) {
+      r.disc_nearest = nearest;
+      squared = nearest.squaredNorm();
+    }
   }
 
   // In metres of the world, at least min(a, b) times the map's: the depth of the parallelogram's
   // closest point inside the unit disc, or the gap to it.
   const double inv_least = std::max(inv_a, inv_b);
   const double deep_within = 1 - (overlap_beyond + slack) * inv_least;
-  if (deep_within > 0 && squared < deep_within * deep_within) return SatVerdict::overlapping;
+  if (deep_within > 0 && squared < deep_within * deep_within) {
+    r.verdict = SatVerdict::overlapping;
+    return r;
+  }
   const bool clearly_outside = out_s > slack || out_t > slack;
   const double apart_from = 1 + (apart_beyond + slack) * inv_least;
-  if (clearly_outside && squared > apart_from * apart_from) return SatVerdict::apart;
-  return SatVerdict::undecided;
+  if (clearly_outside && squared > apart_from * apart_from) r.verdict = SatVerdict::apart;
+  return r;
+}
+
+// The ellipse's outward normal (world frame) at the point whose direction in the disc frame is
+// disc_direction (of any length above 1: a pair found apart): (x / a, y / b) there, turned to the
+// world; between 1e-9 and 1e100 long for any semi-axes from kBoxEllipseMinSemiAxis to
+// kMaxCoordinate. At BoxEllipseVerdict::disc_nearest, the point of the ellipse the box comes
+// nearest to in the disc frame: the closest points' direction for a disc, a few degrees off it
+// for an elongated ellipse, and far nearer it than the line between the centres, where GJK
+// otherwise starts.
+inline Vec2 ellipse_normal_at(const Ellipse& ellipse, const Vec2& disc_direction) {
+  const Vec2& e = ellipse.axis_length();
+  const Vec2 unit = disc_direction / disc_direction.norm();
+  const double x = unit.x() / ellipse.half_length();
+  const double y = unit.y() / ellipse.half_width();
+  return Vec2(e.x() * x - e.y() * y, e.y() * x + e.x() * y);
 }
 
 }  // namespace collision::detail
