@@ -117,18 +117,47 @@ inline BoxEllipseVerdict box_ellipse_verdict(const Obb& box, const Ellipse& elli
 }
 
 // The ellipse's outward normal (world frame) at the point whose direction in the disc frame is
-// disc_direction (of any length above 1: a pair found apart): (x / a, y / b) there, turned to the
+// disc_direction (any length whose square is finite): (x / a, y / b) there, turned to the
 // world; between 1e-9 and 1e100 long for any semi-axes from kBoxEllipseMinSemiAxis to
-// kMaxCoordinate. At BoxEllipseVerdict::disc_nearest, the point of the ellipse the box comes
-// nearest to in the disc frame: the closest points' direction for a disc, a few degrees off it
-// for an elongated ellipse, and far nearer it than the line between the centres, where GJK
-// otherwise starts.
+// kMaxCoordinate.
 inline Vec2 ellipse_normal_at(const Ellipse& ellipse, const Vec2& disc_direction) {
   const Vec2& e = ellipse.axis_length();
   const Vec2 unit = disc_direction / disc_direction.norm();
   const double x = unit.x() / ellipse.half_length();
   const double y = unit.y() / ellipse.half_width();
   return Vec2(e.x() * x - e.y() * y, e.y() * x + e.x() * y);
+}
+
+// Newton steps, and the largest turn of one (radians), in ellipse_normal_towards.
+inline constexpr int kNormalNewtonSteps = 3;
+inline constexpr double kNormalNewtonMaxTurn = 0.5;
+
+// Where distance() starts GJK on a pair found apart: the ellipse's outward normal at the point
+// whose normal passes through the box's point disc_nearest (BoxEllipseVerdict; in the disc
+// frame, so (x a, y b) in the ellipse's). The direction of disc_nearest is a point of the disc,
+// the right one for a disc and a few degrees off for an elongated ellipse; Newton's method on
+// the parameter t of the point (a cos t, b sin t), on the condition that its normal pass through
+// the box's point, takes it from there to the closest points' direction where a corner of the
+// box is nearest (near it where an edge is: that edge's point nearest in the disc frame is not
+// quite the nearest in the world). A start only saves support calls: GJK's answer is the same to
+// within its accuracy from any direction, so a step that cannot help (a slope of the wrong sign)
+// ends the refinement.
+inline Vec2 ellipse_normal_towards(const Ellipse& ellipse, const Vec2& disc_nearest) {
+  const double a = ellipse.half_length(), b = ellipse.half_width();
+  const double px = disc_nearest.x() * a, py = disc_nearest.y() * b;
+  const double spread = (a - b) * (a + b);
+  Vec2 point = disc_nearest / disc_nearest.norm();  // (cos t, sin t)
+  for (int i = 0; i < kNormalNewtonSteps; ++i) {
+    const double c = point.x(), s = point.y();
+    // cross((px, py) - (a c, b s), (b c, a s)) and its derivative in t.
+    const double f = a * px * s - b * py * c - spread * s * c;
+    const double slope = a * px * c + b * py * s - spread * (c * c - s * s);
+    if (!(slope > 0)) break;
+    const double turn = std::clamp(-f / slope, -kNormalNewtonMaxTurn, kNormalNewtonMaxTurn);
+    const Vec2 turned(c - turn * s, s + turn * c);
+    point = turned / turned.norm();
+  }
+  return ellipse_normal_at(ellipse, point);
 }
 
 }  // namespace collision::detail

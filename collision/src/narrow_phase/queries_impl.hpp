@@ -134,7 +134,7 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
   const detail::MinkowskiDifference diff(detail::make_view(a, origin),
                                          detail::make_view(b, origin));
   // A box and an ellipse clearly apart: GJK starts along the normal the verdict's geometry gives
-  // (box_ellipse_verdict.hpp), which saves it most of its approach. Only there: a gap that clear
+  // (ellipse_normal_towards), which saves it most of its approach. Only there: a gap that clear
   // is proven from any start, so the status is the one intersects() gives; only the last digits
   // of the distance depend on the start.
   Vec2 start_storage;
@@ -142,13 +142,13 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Ellipse>) {
     const detail::BoxEllipseVerdict v = detail::box_ellipse_verdict(a, b, contact_tolerance_m);
     if (v.verdict == detail::SatVerdict::apart) {
-      start_storage = -detail::ellipse_normal_at(b, v.disc_nearest);
+      start_storage = -detail::ellipse_normal_towards(b, v.disc_nearest);
       start = &start_storage;
     }
   } else if constexpr (std::is_same_v<A, Ellipse> && std::is_same_v<B, Obb>) {
     const detail::BoxEllipseVerdict v = detail::box_ellipse_verdict(b, a, contact_tolerance_m);
     if (v.verdict == detail::SatVerdict::apart) {
-      start_storage = detail::ellipse_normal_at(a, v.disc_nearest);
+      start_storage = detail::ellipse_normal_towards(a, v.disc_nearest);
       start = &start_storage;
     }
   }
