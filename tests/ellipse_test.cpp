@@ -32,6 +32,8 @@
 #include <vector>
 
 #include "ellipse_reference.hpp"
+#include "narrow_phase/box_ellipse_verdict.hpp"
+#include "narrow_phase/queries_impl.hpp"
 #include "test_support.hpp"
 
 namespace collision::test {
@@ -810,6 +812,109 @@ TEST(EllipseRegression, EpaCapSegmentAtTheCentreOfARoundishEllipse) {
   const er::LD depth = -ref_sd(er::ref_convex(big, c), er::ref_convex(segment, c));
   EXPECT_NEAR(static_cast<double>(depth), 1.5121565406643966, 1e-15);
   expect_depth(big, segment, static_cast<double>(depth));
+}
+
+// ---------------------------------------------------------------------------------------------
+// intersects()' one-pass verdict for a box and an ellipse (box_ellipse_verdict.hpp): where it
+// decides, the answer GJK alone gives, and the long-double reference's side of the contact
+// tolerance; where it does not, the public query is GJK's. Boxes: vehicles, segments (half
+// width 0), 50 m x 1e-6 m slivers; ellipses: ordinary, round, segments, points, 50 m x 1e-6 m
+// either way; placed apart, nested (the ellipse's centre in the box), and near contact (moved
+// along the normal to a gap of 0, the tolerance +- 5e-9, or +-1e-12 .. 1e-3 m); a quarter at
+// UTM coordinates.
+TEST(EllipseFastPath, BoxEllipseVerdictAgreesWithTheReference) {
+  constexpr int kCases = 20000;
+  constexpr int kReferenceEvery = 4;  // the reference is slow: every 4th decided case
+  constexpr std::uint64_t kBase = 0xe111f5e0000;
+  int decided = 0, referenced = 0;
+  for (int i = 0; i < kCases; ++i) {
+    const std::uint64_t seed = kBase + static_cast<std::uint64_t>(i);
+    Rng rng(seed);
+    double hl = log_uniform(rng, 0.3, 5.0), hw = log_uniform(rng, 0.1, 2.0);
+    const double box_kind = uniform(rng, 0, 1);
+    if (box_kind < 0.1) {
+      hw = 0;
+    } else if (box_kind < 0.2) {
+      hl = 50;
+      hw = 1e-6;
+    }
+    double a = log_uniform(rng, 0.2, 3.0), b = log_uniform(rng, 0.1, 1.5);
+    const double ellipse_kind = uniform(rng, 0, 1);
+    if (ellipse_kind < 0.1) {
+      b = a;
+    } else if (ellipse_kind < 0.15) {
+      b = 0;
+    } else if (ellipse_kind < 0.18) {
+      a = b = 0;
+    } else if (ellipse_kind < 0.3) {
+      a = 50;
+      b = 1e-6;
+    } else if (ellipse_kind < 0.35) {
+      a = 1e-6;
+      b = 50;
+    }
+    Vec2 base(uniform(rng, -50, 50), uniform(rng, -50, 50));
+    if (chance(rng, 0.25)) base = (chance(rng, 0.5) ? kUtmOffset1 : kUtmOffset2) + 20 * base;
+    const Obb box(base, uniform(rng, -kPi, kPi), hl, hw);
+    const double placement = uniform(rng, 0, 1);
+    Vec2 center = base + log_uniform(rng, 0.1, 60) * random_direction(rng);
+    if (placement < 0.2) {
+      center = base + rotated(Vec2(uniform(rng, -hl, hl), uniform(rng, -hw, hw)), box.heading());
+    }
+    Ellipse ellipse(center, uniform(rng, -kPi, kPi), a, b);
+    if (placement >= 0.5) {
+      // Near contact: a gap of `gap` along the pair's normal (a translation along it changes
+      // the gap by as much).
+      const double pick = uniform(rng, 0, 1);
+      const double sign = chance(rng, 0.5) ? 1 : -1;
+      const double gap = pick < 0.1   ? 0.0
+                         : pick < 0.3 ? kTol + sign * 5e-9 * uniform(rng, 0, 1)
+                                      : sign * log_uniform(rng, 1e-12, 1e-3);
+      const DistanceResult d = distance(box, ellipse);
+      double sd = d.distance;
+      Vec2 normal = d.normal;
+      if (d.status != QueryStatus::separated) {
+        const PenetrationResult p = penetration(box, ellipse);
+        sd = -p.depth;
+        normal = p.normal;
+      }
+      ellipse = ellipse.translated((gap - sd) * normal);
+    }
+
+    const Vec2 origin = detail::anchor(box);
+    const detail::MinkowskiDifference diff(detail::make_view(box, origin),
+                                           detail::make_view(ellipse, origin));
+    const bool gjk = detail::intersects(diff, kTol, kMaxGjkIterations, nullptr);
+    const double margin = detail::decision_margin(detail::box_ellipse_reach(box, ellipse));
+    const detail::SatVerdict verdict =
+        detail::box_ellipse_verdict(box, ellipse, kTol + margin, margin).verdict;
+    const std::string repro = "seed " + std::to_string(seed) + ": " + describe(box) + " vs " +
+                              describe(ellipse) + ", GJK " + std::to_string(gjk);
+    ASSERT_EQ(intersects(box, ellipse), gjk) << repro;
+    ASSERT_EQ(intersects(ellipse, box), gjk) << repro;
+    if (verdict == detail::SatVerdict::undecided) continue;
+    ++decided;
+    const bool overlapping = verdict == detail::SatVerdict::overlapping;
+    ASSERT_EQ(overlapping, gjk) << repro << ", verdict " << overlapping;
+    if (decided % kReferenceEvery == 0) {
+      ++referenced;
+      const double sd =
+          static_cast<double>(ref_sd(er::ref_convex(box, origin), er::ref_convex(ellipse, origin)));
+      // Decided only beyond the margin (1e-6 m and more), far outside the reference's and the
+      // inputs' round-off.
+      if (overlapping) {
+        ASSERT_LT(sd, -margin / 2) << repro;
+      } else {
+        ASSERT_GT(sd, kTol + margin / 2) << repro;
+      }
+    }
+  }
+  // A fast path that never decides would pass the checks above. Half of the pairs are near
+  // contact and a fifth of the ellipses segments or points, left to GJK by design; of the rest
+  // most are clear.
+  EXPECT_GT(decided, kCases / 3);
+  std::cout << "[ verdict  ] " << kCases << " pairs, " << decided << " decided by the verdict, "
+            << referenced << " of them checked against the reference\n";
 }
 
 }  // namespace

@@ -61,6 +61,14 @@ inline constexpr int kMaxEpaIterations = 160;
 // About 100 double steps: tighter makes it spin on round-off, looser costs accuracy on long edges.
 inline constexpr double kGjkRelativeProgress = 1e-14;
 
+// GJK distance on a curved shape (an ellipse) stops once it has proven the gap and its upper and
+// lower bounds on the distance agree within kCurvedDistanceAgreement times the largest
+// coordinate of the points it measures on (metres per metre): 5e-13 m on shapes of a few metres.
+// A curved boundary never repeats a support point, so without this rule a run goes on until
+// round-off stalls it, several iterations for digits below that. Larger values cost accuracy of
+// the distance and of its normal; smaller ones, iterations.
+inline constexpr double kCurvedDistanceAgreement = 1e-13;
+
 // Relative accuracy at which EPA stops: the support along the closest edge's normal is within
 // kEpaRelativeAccuracy * depth (plus the contact tolerance) of that edge.
 inline constexpr double kEpaRelativeAccuracy = 1e-12;

@@ -16,7 +16,12 @@
 //   - repeated_vertex: the new support point repeats a vertex of the simplex (exact and
 //     scale-free: the main stop for polygons, and what ends the parallel-faces cycling trap);
 //   - no_progress: the gap between the upper bound |v| and the best lower bound is below
-//     kGjkRelativeProgress of |v| (round-off on curved or nearly parallel features).
+//     kGjkRelativeProgress of |v| (round-off on curved or nearly parallel features);
+//   - bounds_agree (distance, curved shapes only): the gap is proven and the bounds agree within
+//     kCurvedDistanceAgreement of the simplex's size, which a smooth boundary reaches long
+//     before either rule above.
+// On curved shapes the distance mode also extrapolates its search direction where GJK reduces to
+// a point iteration (see DirectionExtrapolation).
 // Distances are compared as squares (no square root on the boolean path) except where both sides
 // are too small to keep their precision: gaps below ~1e-146 m square to 0, and then the quotient
 // decides, as in the other modes. A support plane that proves the gap decides "separated" in
@@ -57,6 +62,7 @@ enum class GjkStop {
   gap_proven,        // boolean and penetration: a support plane beyond the threshold
   repeated_vertex,   // the new support point repeats a vertex tried before
   no_progress,       // the bounds within kGjkRelativeProgress of each other
+  bounds_agree,      // distance, curved shapes: a proven gap, bounds close enough
   iteration_cap,     // max_iterations support calls without a proof
 };
 
@@ -275,7 +281,7 @@ double difference_box(const Diff& diff) {
 
 template <GjkMode kMode, class Diff>
 GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache,
-              const SupportPoint* first_point = nullptr);
+              const SupportPoint* first_point = nullptr, const Vec2* start = nullptr);
 
 // Round-off of a distance measured on points of coordinates up to `size` against a threshold
 // (metres): a few times the round-off rule's reach there plus a few double steps of the
@@ -420,13 +426,69 @@ struct TriedVertices {
   }
 };
 
+// Where a distance run on a curved shape keeps reducing to the single point its last support call
+// made (a box's corner against an ellipse), GJK is the point iteration u -> -(support along u),
+// and the direction converges only linearly, each turn a nearly constant ratio of the last (near
+// -0.5 for a car's corner against a pedestrian's ellipse: some 15 calls for the last digits). Three
+// directions of such a run give that ratio, and Aitken's delta-squared extrapolation the direction
+// it converges to: the next call goes there, and the run starts over from what it finds. The
+// extrapolated direction is any direction to GJK (its support plane is a lower bound, the simplex
+// it adds can only come nearer the origin), so the answer's rules hold; a call that finds a point
+// already tried, which would read as convergence, is dropped, and the run goes on along -v.
+struct DirectionExtrapolation {
+  // The largest ratio of successive turns extrapolated: nearer 1 the estimate of the limit
+  // (turn * ratio / (1 - ratio)) is all noise.
+  static constexpr double kMaxRatio = 0.95;
+  // The largest turn taken (its tangent): far from the limit the ratio is not yet constant.
+  static constexpr double kMaxTurn = 0.5;
+
+  Vec2 unit[2] = {Vec2::Zero(), Vec2::Zero()};  // earlier unit directions of the run, [1] latest
+  int count = 0;
+  SupportPoint last{Vec2::Zero(), -1, -1};  // the last support call's point
+  bool extrapolated = false;                // the last call went along an extrapolated direction
+  bool dropped = false;                     // and found a point already tried
+
+  // d: the search direction -v of a simplex s (|d|^2 = d_squared, upper_scaled = |v| |d|);
+  // turned to the extrapolated direction, same length to round-off, where there is one.
+  COLLISION_ALWAYS_INLINE void steer(const Simplex& s, Vec2& d, double& d_squared,
+                                     double& upper_scaled) {
+    extrapolated = false;
+    const bool point_run = s.count == 1 && !dropped && s.v[0].index_a == last.index_a &&
+                           s.v[0].index_b == last.index_b;
+    dropped = false;
+    if (s.count != 1) return;
+    if (!point_run) count = 0;
+    const Vec2 u = d / std::sqrt(d_squared);
+    if (count == 2) {
+      const double turn = cross(unit[1], u);
+      const double ratio = turn / cross(unit[0], unit[1]);
+      if (std::abs(ratio) < kMaxRatio && ratio != 0) {
+        const double t = std::clamp(turn * ratio / (1 - ratio), -kMaxTurn, kMaxTurn);
+        const Vec2 turned = d + t * Vec2(-d.y(), d.x());
+        const double turned_squared = turned.squaredNorm();
+        upper_scaled *= std::sqrt(turned_squared / d_squared);
+        d = turned;
+        d_squared = turned_squared;
+        extrapolated = true;
+        // The run starts over from the extrapolated direction.
+        unit[0] = d / std::sqrt(d_squared);
+        count = 1;
+        return;
+      }
+    }
+    if (count == 2) unit[0] = unit[1];
+    unit[count == 2 ? 1 : count++] = u;
+  }
+};
+
 // The mode is a template argument so that a boolean query carries none of the square roots and
 // divisions the bounds of the other modes need. first_point: the support point along the first
 // direction (cold_probe()'s, or a boolean warm start's along the cached axis), where a caller
-// already has it.
+// already has it. start: a cold start's first direction (from a towards b, of a length whose
+// square neither underflows nor overflows) instead of the line between the middles.
 template <GjkMode kMode, class Diff>
 GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache,
-              const SupportPoint* first_point) {
+              const SupportPoint* first_point, const Vec2* start) {
   constexpr bool kBoolean = kMode == GjkMode::boolean;
   GjkOutput out;
   Simplex& s = out.simplex;
@@ -455,7 +517,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
     first_direction = cache->separating_axis;
     probe = true;
   } else if (!warm) {
-    first_direction = start_direction(diff);
+    first_direction = start != nullptr ? *start : start_direction(diff);
     probe = true;
   } else {
     load_cache(diff, *cache, s);
@@ -489,6 +551,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   // Iterations: solve the simplex, search towards the origin, add the support point, until a
   // stop rule fires.
   TriedVertices tried;
+  DirectionExtrapolation extrapolation;  // distance on curved shapes only
   while (!proven_gap) {
     tried.remember(s);
     if (!s.solve()) {
@@ -545,11 +608,15 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       break;
     }
 
+    if constexpr (kMode == GjkMode::distance && Diff::kCurved) {
+      extrapolation.steer(s, d, d_squared, upper_scaled);
+    }
     // The first search from a cached simplex usually finds one of its vertices again (the pose
     // moved little): confirmed from its neighbours instead of a scan.
     const SupportPoint p =
         likely_hints ? diff.support_from(d, hint_a, hint_b) : diff.support(d, hint_a, hint_b);
     likely_hints = false;
+    if constexpr (kMode == GjkMode::distance && Diff::kCurved) extrapolation.last = p;
     ++out.iterations;
     hint_a = p.index_a;
     hint_b = p.index_b;
@@ -576,6 +643,12 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       }
       best_lower_scaled = out.lower_bound * norm_d;
     }
+    if (kMode == GjkMode::distance && Diff::kCurved && extrapolation.extrapolated &&
+        tried.contain(p)) {
+      // Not a repeated_vertex stop: the call did not go along -v. Dropped (see above).
+      extrapolation.dropped = true;
+      continue;
+    }
     if (tried.contain(p)) {
       // Stop: repeated_vertex. Exact and scale-free: the main stop for polygons, and what ends
       // the cycling between parallel faces.
@@ -589,6 +662,20 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       stop = GjkStop::no_progress;
       converged = true;
       break;
+    }
+    if constexpr (kMode == GjkMode::distance && Diff::kCurved) {
+      // Stop: bounds_agree. On a curved boundary each support point is new and the bounds close
+      // in without ever meeting in the last bit, so the rules above fire only where round-off
+      // happens to end the run. The gap is proven (the status is settled) and the distance is
+      // known to kCurvedDistanceAgreement of the size of the points it is measured on, far below
+      // the accuracy that size allows the answer anyway.
+      if (out.lower_bound > threshold &&
+          upper_scaled - best_lower_scaled <=
+              kCurvedDistanceAgreement * size * std::sqrt(d_squared)) {
+        stop = GjkStop::bounds_agree;
+        converged = true;
+        break;
+      }
     }
     s.v[s.count++] = p;
   }

@@ -20,21 +20,15 @@ class GrownView {
  public:
   // axis: unit axis of half_length; half_length, half_width: the ellipse's half axes (m, >= 0).
   GrownView(const Core& core, const Vec2& axis, double half_length, double half_width)
-      : core_(core), axis_(axis), half_length_(half_length), half_width_(half_width) {}
+      : core_(core), grown_by_(axis, half_length, half_width) {}
   // Only the points made so far are copied (a fresh view has none).
-  GrownView(const GrownView& o)
-      : core_(o.core_),
-        axis_(o.axis_),
-        half_length_(o.half_length_),
-        half_width_(o.half_width_),
-        made_(o.made_) {
+  GrownView(const GrownView& o) : core_(o.core_), grown_by_(o.grown_by_), made_(o.made_) {
     for (int i = 0; i < std::min(made_, kEllipseSupportSlots); ++i) points_[i] = o.points_[i];
   }
   GrownView& operator=(const GrownView&) = delete;
 
   int support(const Vec2& d, int /*hint*/) const {
-    const Vec2 p = core_.vertex(core_.support(d, -1)) +
-                   ellipse_support_offset(axis_, half_length_, half_width_, d);
+    const Vec2 p = core_.vertex(core_.support(d, -1)) + grown_by_.offset(d);
     // The same point as the last one (a converged run): its index again, so that GJK's
     // repeated-vertex rule can end the run.
     if (made_ > 0 && points_[(made_ - 1) % kEllipseSupportSlots] == p) return made_ - 1;
@@ -49,9 +43,7 @@ class GrownView {
 
  private:
   Core core_;
-  Vec2 axis_;
-  double half_length_;
-  double half_width_;
+  EllipseSupport grown_by_;
   mutable int made_ = 0;  // support points made so far
   mutable Vec2 points_[kEllipseSupportSlots];
 };

@@ -194,11 +194,13 @@ AxisGap axis_gap(const Diff& diff, double contact_tolerance, int max_gjk_iterati
   return {false, axis, diff.support(-axis).w.dot(axis) - diff.radius_sum(), out.iterations};
 }
 
-// Witness points relative to the query's origin (the caller adds it back).
+// Witness points relative to the query's origin (the caller adds it back). start: a cold run's
+// first search direction (from a towards b), where the caller knows a better one than gjk()'s.
 template <class Diff>
 DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
-                        int max_epa_iterations, GjkCache* cache) {
-  const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
+                        int max_epa_iterations, GjkCache* cache, const Vec2* start = nullptr) {
+  const GjkOutput out =
+      gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache, nullptr, start);
   DistanceResult r;
   r.iterations = out.iterations;
   const Simplex& s = out.simplex;

@@ -17,6 +17,7 @@
 #include "collision/queries.hpp"
 #include "collision/sat.hpp"
 #include "collision/swept_hull.hpp"
+#include "narrow_phase/box_ellipse_verdict.hpp"
 #include "narrow_phase/epa.hpp"
 #include "narrow_phase/gjk.hpp"
 #include "narrow_phase/narrow_phase.hpp"
@@ -45,14 +46,39 @@ namespace detail {
 // How far from a decision (metres) SAT's separation must be for its verdict to be the one GJK
 // gives: the fast path's margin, and GJK's and EPA's round-off allowances on shapes of this
 // size about the origin.
+// reach: the sum of both shapes' reach from the origin (metres), or a bound above it.
+inline double decision_margin(double reach) {
+  return kSatFastPathMargin + (kDepthResolutionRelative + kEpaRelativeAccuracy) * reach;
+}
 template <class A, class B>
 double sat_decision_margin(const A& a, const B& b, const Vec2& origin) {
   auto reach = [&origin](const Aabb& box) {
     return std::max((box.min() - origin).cwiseAbs().maxCoeff(),
                     (box.max() - origin).cwiseAbs().maxCoeff());
   };
-  return kSatFastPathMargin +
-         (kDepthResolutionRelative + kEpaRelativeAccuracy) * (reach(a.aabb()) + reach(b.aabb()));
+  return decision_margin(reach(a.aabb()) + reach(b.aabb()));
+}
+
+// The box/ellipse verdict (box_ellipse_verdict.hpp) beyond the pair's decision margin.
+inline BoxEllipseVerdict box_ellipse_verdict(const Obb& box, const Ellipse& ellipse,
+                                             double contact_tolerance_m) {
+  const double margin = decision_margin(box_ellipse_reach(box, ellipse));
+  return box_ellipse_verdict(box, ellipse, contact_tolerance_m + margin, margin);
+}
+
+// intersects() on a box and an ellipse, where one pass decides; GJK otherwise. The verdict
+// leaves the cache cold: an ellipse's queries never start warm (a fresh view names no point of
+// it), so nothing is lost.
+inline bool box_ellipse_intersects(const Obb& box, const Ellipse& ellipse,
+                                   double contact_tolerance_m, GjkCache* cache) {
+  const SatVerdict verdict = box_ellipse_verdict(box, ellipse, contact_tolerance_m).verdict;
+  if (verdict == SatVerdict::undecided) {
+    const Vec2 origin = anchor(box);
+    const MinkowskiDifference diff(make_view(box, origin), make_view(ellipse, origin));
+    return intersects(diff, contact_tolerance_m, kMaxGjkIterations, cache);
+  }
+  if (cache != nullptr) *cache = GjkCache{};
+  return verdict == SatVerdict::overlapping;
 }
 
 }  // namespace detail
@@ -62,6 +88,12 @@ namespace detail {
 template <class A, class B>
 bool intersects_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache) {
   detail::require_tolerance(contact_tolerance_m);
+  // Overlap is symmetric: the box and the ellipse either way round take the same path.
+  if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Ellipse>) {
+    return detail::box_ellipse_intersects(a, b, contact_tolerance_m, cache);
+  } else if constexpr (std::is_same_v<A, Ellipse> && std::is_same_v<B, Obb>) {
+    return detail::box_ellipse_intersects(b, a, contact_tolerance_m, cache);
+  }
   const Vec2 origin = detail::anchor(a);
   const detail::MinkowskiDifference diff(detail::make_view(a, origin),
                                          detail::make_view(b, origin));
@@ -101,8 +133,27 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
   const Vec2 origin = detail::anchor(a);
   const detail::MinkowskiDifference diff(detail::make_view(a, origin),
                                          detail::make_view(b, origin));
-  DistanceResult r =
-      detail::distance(diff, contact_tolerance_m, kMaxGjkIterations, kMaxEpaIterations, cache);
+  // A box and an ellipse clearly apart: GJK starts along the normal the verdict's geometry gives
+  // (ellipse_normal_towards), which saves it most of its approach. Only there: a gap that clear
+  // is proven from any start, so the status is the one intersects() gives; only the last digits
+  // of the distance depend on the start.
+  Vec2 start_storage;
+  const Vec2* start = nullptr;
+  if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Ellipse>) {
+    const detail::BoxEllipseVerdict v = detail::box_ellipse_verdict(a, b, contact_tolerance_m);
+    if (v.verdict == detail::SatVerdict::apart) {
+      start_storage = -detail::ellipse_normal_towards(b, v.disc_nearest);
+      start = &start_storage;
+    }
+  } else if constexpr (std::is_same_v<A, Ellipse> && std::is_same_v<B, Obb>) {
+    const detail::BoxEllipseVerdict v = detail::box_ellipse_verdict(b, a, contact_tolerance_m);
+    if (v.verdict == detail::SatVerdict::apart) {
+      start_storage = detail::ellipse_normal_towards(a, v.disc_nearest);
+      start = &start_storage;
+    }
+  }
+  DistanceResult r = detail::distance(diff, contact_tolerance_m, kMaxGjkIterations,
+                                      kMaxEpaIterations, cache, start);
   r.point_a += origin;
   r.point_b += origin;
   return r;

@@ -299,26 +299,41 @@ class PlacedPolygonView {
 // ignored: an ellipse's queries start cold, and warm and cold answers are the same.
 inline constexpr int kEllipseSupportSlots = 64;
 
-// The point of an ellipse centred on the origin farthest along d: axis is the unit axis of
-// half_length, half_width the other half axis (metres). In the ellipse's frame, with (u, v) the
-// direction there, (a u, b v) / |(a u, b v)| is the parameter's (cos, sin), and (a cos, b sin)
-// the point.
-COLLISION_HOT_INLINE Vec2 ellipse_support_offset(const Vec2& axis, double half_length,
-                                                 double half_width, const Vec2& d) {
-  // Where |(a u, b v)| computed from its square keeps its precision.
-  constexpr double kSafeNorm = 1e-150;
-  constexpr double kLargeNorm = 1e150;
-  const double u = axis.x() * d.x() + axis.y() * d.y();
-  const double v = -axis.y() * d.x() + axis.x() * d.y();
-  const double alpha = half_length * u, beta = half_width * v;
-  double norm = std::sqrt(alpha * alpha + beta * beta);
+// The support mapping of an ellipse centred on the origin, with its frame turned once: the half
+// axes as vectors, A = a axis and B = b across. In the ellipse's frame, with (u, v) a direction
+// d there, (a u, b v) / |(a u, b v)| is the parameter's (cos, sin) of the point farthest along d,
+// and (a cos, b sin) the point; (a u, b v) is (A . d, B . d), and the point in the query's
+// frame is (A . d) A + (B . d) B over that norm: no rotation per call, one square root, and the
+// two divisions side by side.
+class EllipseSupport {
+ public:
+  // axis: unit axis of half_length; half_length, half_width: the half axes (metres, >= 0).
+  EllipseSupport(const Vec2& axis, double half_length, double half_width)
+      : length_axis_(half_length * axis), width_axis_(half_width * Vec2(-axis.y(), axis.x())) {}
+  COLLISION_HOT_INLINE Vec2 offset(const Vec2& d) const {
+    // Where the norm computed from its square keeps its precision.
+    constexpr double kSafeNormSquared = 1e-300;
+    constexpr double kLargeNormSquared = 1e300;
+    const double alpha = length_axis_.dot(d), beta = width_axis_.dot(d);
+    const double squared = alpha * alpha + beta * beta;
+    if (COLLISION_LIKELY(squared >= kSafeNormSquared && squared <= kLargeNormSquared)) {
+      return (alpha * length_axis_ + beta * width_axis_) / std::sqrt(squared);
+    }
+    return offset_of_extreme(alpha, beta);
+  }
+
+ private:
   // Squares that underflow or overflow: hypot keeps the precision the shortcut would lose.
-  if (!(norm >= kSafeNorm && norm <= kLargeNorm)) norm = std::hypot(alpha, beta);
-  Vec2 local(0, 0);  // every point ties when d is across a flat ellipse, or it is a point
-  if (norm > 0) local = Vec2(half_length * (alpha / norm), half_width * (beta / norm));
-  return Vec2(axis.x() * local.x() - axis.y() * local.y(),
-              axis.y() * local.x() + axis.x() * local.y());
-}
+  COLLISION_COLD Vec2 offset_of_extreme(double alpha, double beta) const {
+    const double norm = std::hypot(alpha, beta);
+    // Every point ties when d is across a flat ellipse, or it is a point.
+    if (!(norm > 0)) return Vec2::Zero();
+    return (alpha / norm) * length_axis_ + (beta / norm) * width_axis_;
+  }
+
+  Vec2 length_axis_;  // half_length times the unit axis
+  Vec2 width_axis_;   // half_width times the unit normal to it
+};
 
 class EllipseView {
  public:
@@ -327,25 +342,16 @@ class EllipseView {
   // An ellipse from its parts: centre (world), unit axis of half_length, half sizes (metres).
   EllipseView(const Vec2& center, const Vec2& axis_length, double half_length, double half_width,
               const Vec2& origin, double radius = 0)
-      : center_(center - origin),
-        axis_(axis_length),
-        half_length_(half_length),
-        half_width_(half_width),
-        radius_(radius) {}
+      : center_(center - origin), shape_(axis_length, half_length, half_width), radius_(radius) {}
   // Only the points made so far are copied (a fresh view has none).
   EllipseView(const EllipseView& o)
-      : center_(o.center_),
-        axis_(o.axis_),
-        half_length_(o.half_length_),
-        half_width_(o.half_width_),
-        radius_(o.radius_),
-        made_(o.made_) {
+      : center_(o.center_), shape_(o.shape_), radius_(o.radius_), made_(o.made_) {
     for (int i = 0; i < std::min(made_, kEllipseSupportSlots); ++i) points_[i] = o.points_[i];
   }
   EllipseView& operator=(const EllipseView&) = delete;
 
   int support(const Vec2& d, int /*hint*/) const {
-    const Vec2 p = center_ + ellipse_support_offset(axis_, half_length_, half_width_, d);
+    const Vec2 p = center_ + shape_.offset(d);
     // The same point as the last one (the tip of a flat ellipse, a converged run): its index
     // again, so that GJK's repeated-vertex rule can end the run.
     if (made_ > 0 && points_[(made_ - 1) % kEllipseSupportSlots] == p) return made_ - 1;
@@ -360,9 +366,7 @@ class EllipseView {
 
  private:
   Vec2 center_;  // relative to the origin
-  Vec2 axis_;
-  double half_length_;
-  double half_width_;
+  EllipseSupport shape_;
   double radius_;
   mutable int made_ = 0;  // support points made so far
   mutable Vec2 points_[kEllipseSupportSlots];
