@@ -19,7 +19,10 @@
 //     kGjkRelativeProgress of |v| (round-off on curved or nearly parallel features);
 //   - bounds_agree (distance, curved shapes only): the gap is proven and the bounds agree within
 //     kCurvedDistanceAgreement of the simplex's size, which a smooth boundary reaches long
-//     before either rule above.
+//     before either rule above;
+//   - close_enough (distance, when the caller asks for it): the gap is proven and the bounds
+//     agree within the given fraction of the upper bound, for callers that need a separating
+//     axis with most of the gap, not the distance (conservative advancement).
 // On curved shapes the distance mode also extrapolates its search direction where GJK reduces to
 // a point iteration (see DirectionExtrapolation).
 // Distances are compared as squares (no square root on the boolean path) except where both sides
@@ -63,6 +66,7 @@ enum class GjkStop {
   repeated_vertex,   // the new support point repeats a vertex tried before
   no_progress,       // the bounds within kGjkRelativeProgress of each other
   bounds_agree,      // distance, curved shapes: a proven gap, bounds close enough
+  close_enough,      // distance: a proven gap, bounds within the caller's fraction
   iteration_cap,     // max_iterations support calls without a proof
 };
 
@@ -279,9 +283,11 @@ double difference_box(const Diff& diff) {
   return box;
 }
 
+// enough: the distance mode's close_enough fraction (0: run to the other stops).
 template <GjkMode kMode, class Diff>
 GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache,
-              const SupportPoint* first_point = nullptr, const Vec2* start = nullptr);
+              const SupportPoint* first_point = nullptr, const Vec2* start = nullptr,
+              double enough = 0);
 
 // Round-off of a distance measured on points of coordinates up to `size` against a threshold
 // (metres): a few times the round-off rule's reach there plus a few double steps of the
@@ -488,7 +494,7 @@ struct DirectionExtrapolation {
 // square neither underflows nor overflows) instead of the line between the middles.
 template <GjkMode kMode, class Diff>
 GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, GjkCache* cache,
-              const SupportPoint* first_point, const Vec2* start) {
+              const SupportPoint* first_point, const Vec2* start, double enough) {
   constexpr bool kBoolean = kMode == GjkMode::boolean;
   GjkOutput out;
   Simplex& s = out.simplex;
@@ -642,6 +648,13 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
         break;
       }
       best_lower_scaled = out.lower_bound * norm_d;
+      if (kMode == GjkMode::distance && enough > 0 && out.lower_bound > threshold &&
+          upper_scaled - best_lower_scaled <= enough * upper_scaled) {
+        // Stop: close_enough.
+        stop = GjkStop::close_enough;
+        converged = true;
+        break;
+      }
     }
     if (kMode == GjkMode::distance && Diff::kCurved && extrapolation.extrapolated &&
         tried.contain(p)) {

@@ -188,7 +188,11 @@ struct AxisGap {
 template <class Diff>
 AxisGap axis_gap(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
                  GjkCache* cache) {
-  const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
+  // Most of the gap is all an advance needs: a curved pair would otherwise run on for the last
+  // digits of a distance nobody reads.
+  constexpr double kEnough = 0.05;
+  const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache,
+                                               nullptr, nullptr, kEnough);
   if (!out.separated) return {true, Vec2::Zero(), 0.0, out.iterations};
   const Vec2 axis = -direction_to_origin(out.simplex);
   return {false, axis, diff.support(-axis).w.dot(axis) - diff.radius_sum(), out.iterations};
