@@ -17,8 +17,8 @@ namespace {
 // most that much of the step after the last time proven free.
 constexpr double kContactTimeResolution = 1.0 / 1024;
 
-// Conservative advancement: at most this many distance queries before
-// bisection takes over (a grazing approach advances slowly).
+// Conservative advancement: at most this many distance queries before bisection takes over (a
+// grazing approach advances slowly).
 constexpr int kAdvanceSteps = 16;
 
 // Distances (m) the advancement leaves unused: GJK's distance is accurate to far less relative to
@@ -97,9 +97,9 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
   auto body_at_time = [&](double t) {
     return part.moving ? body_at(part, t, context.outside, nullptr) : std::nullopt;
   };
-  // The sweep from `from` to `to` hits the part (the body's pieces between their times).
   GjkCache cache;  // the shapes of one test are near those of the last
   int iterations = 0;
+  // The sweep from `from` to `to` hits the part (the body's pieces between their times).
   auto sweep_hits = [&](const EgoPose& from, const std::optional<BodyAt>& from_body,
                         const EgoPose& to, const std::optional<BodyAt>& to_body) {
     if (!part.moving) {
