@@ -25,9 +25,11 @@ Box2 to_box(const Aabb& b) {
   return Box2(Point2(b.min().x(), b.min().y()), Point2(b.max().x(), b.max().y()));
 }
 
-// At most this many time buckets: a prediction spanning far more than the bucket length gets
-// longer buckets rather than a vector of millions.
+// At most this many time buckets, and bucket entries at most this many times the boxes (plus a
+// few): where predictions span far more than the bucket length (times far apart, boxes held for
+// ever), the buckets are made longer rather than each box copied into thousands of them.
 constexpr double kMaxBuckets = 4096;
+constexpr std::size_t kMaxCopiesPerBox = 4;
 
 }  // namespace
 
@@ -69,7 +71,13 @@ struct IndexTrees {
     if (lo > hi) lo = hi = 0;
     t0 = lo;
     bucket_length = std::max(time_bucket, (hi - lo) / kMaxBuckets);
-    inner = static_cast<std::size_t>(std::ceil((hi - lo) / bucket_length)) + 1;
+    for (;;) {
+      inner = static_cast<std::size_t>(std::ceil((hi - lo) / bucket_length)) + 1;
+      std::size_t copies = 0;
+      for (const auto& [b, id] : moving) copies += bucket_of(b.t_max) - bucket_of(b.t_min) + 1;
+      if (inner == 1 || copies <= kMaxCopiesPerBox * moving.size() + 64) break;
+      bucket_length *= 2;
+    }
     std::vector<std::vector<std::pair<Box2, int>>> entries(inner + 2);
     for (const auto& [b, id] : moving) {
       const std::size_t slice = slices.size();
