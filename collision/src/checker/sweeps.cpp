@@ -21,8 +21,8 @@ constexpr double kContactTimeResolution = 1.0 / 1024;
 // grazing approach advances slowly).
 constexpr int kAdvanceSteps = 16;
 
-// Distances (m) the advancement leaves unused: GJK's distance is accurate to far less relative to
-// the checker's local origin, so a step never passes a contact.
+// Distances (m) the advancement leaves unused: a gap read from support points relative to the
+// checker's local origin is accurate to far less, so a step never passes a contact.
 constexpr double kAdvanceSlack = 1e-8;
 
 // The relative motion of the footprint and the part over a step a -> b, per unit fraction of
@@ -126,7 +126,7 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
     auto free_for = [&](const AxisGap& g, const RelativeMotion& m) {
       const double room = g.gap - context.contact_tolerance - kAdvanceSlack;
       const double closing = closing_speed(m, g.axis);
-      if (room <= 0) return 0.0;
+      if (!(room > 0)) return 0.0;  // also a gap that is not a number: no advance on it
       return closing > 0 ? room / closing : 1.0;  // a gap that never shrinks holds to the end
     };
     AxisGap g = gap_at(from, from_body);

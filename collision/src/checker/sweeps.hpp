@@ -75,9 +75,9 @@ bool grown_sweep_hits_moving(const FineContext& context, const Part& part, const
 // The earliest time in [a.t, b.t] at which the sweep from a already hits the part, to
 // (b.t - a.t) / 2^10: the time before it is proven free, and the pose there touches the part or
 // the sweep up to it hits (within the sweeps' allowed over-cover). By conservative advancement
-// (pose distances over the fastest the gap can close) against a stationary part and a body that
-// moves linearly over the step, then bisection. `pieces` is working memory for a moving body's
-// pieces.
+// (a pose's gap along a separating axis over the fastest that gap can close) against a
+// stationary part and a body, plain or uncertain, that moves linearly over the step; then
+// bisection. `pieces` is working memory for a moving body's pieces.
 template <class Ego>
 double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
                     const EgoPose& b, std::vector<BodyPiece>& pieces);
