@@ -160,7 +160,7 @@ std::vector<TrajectoryCase> make_trajectory_cases(std::uint64_t seed) {
   constexpr double kStep = 15.0 * 0.1;  // metres between poses: 0.1 s at 15 m/s
   for (int k = 0; k < kTrajectories; ++k) {
     TrajectoryCase c;
-    Vec2 p(rng.uniform(-100, 100), rng.uniform(-100, 100));
+    Vec2 p = rng.point(-100, 100, -100, 100);
     double heading = rng.angle();
     double curvature = rng.uniform(-0.01, 0.01);  // 1/m, drifting slowly
     std::vector<Vec2> centres;
@@ -179,10 +179,11 @@ std::vector<TrajectoryCase> make_trajectory_cases(std::uint64_t seed) {
       const Vec2 along(std::cos(headings[at]), std::sin(headings[at]));
       const Vec2 left(-along.y(), along.x());
       const double side = rng.unit() < 0.5 ? -1.0 : 1.0;
-      const Vec2 centre =
-          centres[at] + rng.uniform(-2, 2) * along + side * rng.uniform(1, 5) * left;
-      c.obstacles.emplace_back(
-          bench::random_convex_ngon(rng, centre, rng.integer(3, 12), 0.5, 3.0));
+      const double ahead = rng.uniform(-2, 2);
+      const double aside = side * rng.uniform(1, 5);
+      const Vec2 centre = centres[at] + ahead * along + aside * left;
+      const int n = rng.integer(3, 12);
+      c.obstacles.emplace_back(bench::random_convex_ngon(rng, centre, n, 0.5, 3.0));
     }
     c.near_poses.resize(c.obstacles.size());
     for (std::size_t j = 0; j < c.obstacles.size(); ++j) {
@@ -745,7 +746,7 @@ EllipsePairs make_ellipse_pairs(std::uint64_t seed, std::size_t count, bool near
     s.classes.push_back(cls);
   };
   for (std::size_t i = 0; i < count; ++i) {
-    const Vec2 c(rng.uniform(-100, 100), rng.uniform(-100, 100));
+    const Vec2 c = rng.point(-100, 100, -100, 100);
     const collision::Obb box(c, rng.angle(), bench::kPairBoxHalfLength, bench::kPairBoxHalfWidth);
     const BoxData bd = bench::box_data_of(box);
     const double a = rng.uniform(0.5, 3.0), b = a * rng.uniform(0.2, 1.0);

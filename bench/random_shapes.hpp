@@ -33,6 +33,14 @@ class Rng {
     return lo + static_cast<int>(engine_() % static_cast<std::uint64_t>(hi - lo + 1));
   }
   double angle() { return uniform(-kPi, kPi); }
+  // x drawn before y, in two statements. Two draws never share one call or one operator: the
+  // order in which those are evaluated is unspecified (GCC right to left, clang left to right),
+  // and Vec2(uniform(...), uniform(...)) would make different scenes under the two compilers.
+  Vec2 point(double x_lo, double x_hi, double y_lo, double y_hi) {
+    const double x = uniform(x_lo, x_hi);
+    const double y = uniform(y_lo, y_hi);
+    return Vec2(x, y);
+  }
 
  private:
   std::mt19937_64 engine_;
@@ -147,7 +155,7 @@ inline ShapePairs make_shape_pairs(std::uint64_t seed, std::size_t count, int mi
   Rng rng(seed);
   ShapePairs pairs;
   for (std::size_t i = 0; i < count; ++i) {
-    const Vec2 c(rng.uniform(-100, 100), rng.uniform(-100, 100));
+    const Vec2 c = rng.point(-100, 100, -100, 100);
     const collision::Obb box(c, rng.angle(), kPairBoxHalfLength, kPairBoxHalfWidth);
     const BoxData bd = box_data_of(box);
     const int n = rng.integer(min_vertices, max_vertices);

@@ -73,7 +73,8 @@ void hull_random(benchmark::State& state) {
   std::uniform_real_distribution<double> unit(-1, 1);
   std::vector<Vec2> points;
   while (points.size() < static_cast<std::size_t>(state.range(0))) {
-    const Vec2 p(unit(rng), unit(rng));
+    const double x = unit(rng);  // x before y: the order of a call's arguments is unspecified
+    const Vec2 p(x, unit(rng));
     if (p.squaredNorm() <= 1) points.push_back(10 * p);
   }
   for (auto _ : state) benchmark::DoNotOptimize(ConvexPolygon::hull(points));

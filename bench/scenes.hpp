@@ -100,11 +100,13 @@ inline void add_corridor_obstacles(Scene& scene, std::uint64_t seed, int count, 
       Vec2 centre;
       if (k < count - on_road) {
         const double side = rng.unit() < 0.5 ? -1.0 : 1.0;
-        centre = Vec2(rng.uniform(x0, x1), side * rng.uniform(7, 10));
+        const double x = rng.uniform(x0, x1);
+        centre = Vec2(x, side * rng.uniform(7, 10));
       } else {
-        centre = Vec2(rng.uniform(std::max(x0, 25.0), x1), rng.uniform(-6, 6));
+        centre = rng.point(std::max(x0, 25.0), x1, -6, 6);
       }
-      std::vector<Vec2> hull = random_point_hull(rng, centre, rng.integer(3, 12), 0.5, 3.0);
+      const int n = rng.integer(3, 12);
+      std::vector<Vec2> hull = random_point_hull(rng, centre, n, 0.5, 3.0);
       if (exact_distance(start, hull) <= 0.5) continue;
       const int id = static_cast<int>(scene.obstacles.size());
       scene.obstacles.push_back(
@@ -240,8 +242,10 @@ inline Scene urban_scene(std::uint64_t seed = 0x0ba40001, int scattered = 300, i
   for (int k = 0; k < scattered; ++k) {
     const double side = rng.unit() < 0.5 ? -1.0 : 1.0;
     const double size = rng.uniform(0.3, 2.0);
-    const Vec2 c(rng.uniform(0, kUrbanLength), side * (curb + rng.uniform(0.5, 8.0)));
-    std::vector<Vec2> hull = random_point_hull(rng, c, rng.integer(3, 12), 0.3 * size, size);
+    const double x = rng.uniform(0, kUrbanLength);
+    const Vec2 c(x, side * (curb + rng.uniform(0.5, 8.0)));
+    const int n = rng.integer(3, 12);
+    std::vector<Vec2> hull = random_point_hull(rng, c, n, 0.3 * size, size);
     scene.obstacles.push_back(
         collision::Obstacle::stationary(id++, collision::ConvexPolygon(hull)));
     scene.static_vertices.push_back(std::move(hull));
@@ -316,7 +320,8 @@ inline Scene street_scene(std::uint64_t seed = 0x57ee7001, int pedestrians = 60,
   const int steps = static_cast<int>(std::lround(kUrbanHorizon / 0.1));
   for (int k = 0; k < pedestrians; ++k) {
     const double side = rng.unit() < 0.5 ? -1.0 : 1.0;
-    const Vec2 c(rng.uniform(0, kUrbanLength), side * (curb + rng.uniform(0.5, 3.0)));
+    const double x = rng.uniform(0, kUrbanLength);
+    const Vec2 c(x, side * (curb + rng.uniform(0.5, 3.0)));
     const collision::Circle body(Vec2::Zero(), 0.3);
     if (k % 4 == 0) {
       // Crossing at 1.4 m/s, starting somewhere in the first two seconds' walk.

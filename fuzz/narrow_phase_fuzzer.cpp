@@ -202,7 +202,12 @@ void check_pair(const A& a, const B& b, double tol, FuzzInput& in) {
     fuzzed.index_b[i] = static_cast<std::int8_t>(in.byte());
   }
   // A separating axis as intersects() leaves one, or any numbers (it is a caller's field).
-  if (in.flag()) fuzzed.separating_axis = Vec2(in.number(), in.number());
+  if (in.flag()) {
+    // x read before y, in two statements (the order of a call's arguments is unspecified).
+    const double x = in.number();
+    const double y = in.number();
+    fuzzed.separating_axis = Vec2(x, y);
+  }
   GjkCache c1 = fuzzed, c2 = fuzzed;
   const bool hit_warm = intersects(a, b, tol, &c1);
   FUZZ_CHECK(intersects(a, b, tol, &c1) == hit,

@@ -618,8 +618,10 @@ inline ConvexPolygon random_body(Rng& rng) {
     const double hw = uniform(rng, 0.3, 1.0);
     return rect(-hl, -hw, hl, hw);
   }
-  return ConvexPolygon(random_convex_vertices(rng, uniform_int(rng, 3, 8), uniform(rng, 0.4, 2.0),
-                                              uniform(rng, 0.3, 1.0)));
+  const int n = uniform_int(rng, 3, 8);
+  const double radius = uniform(rng, 0.4, 2.0);
+  const double aspect = uniform(rng, 0.3, 1.0);
+  return ConvexPolygon(random_convex_vertices(rng, n, radius, aspect));
 }
 
 // A rough trajectory: short random hops with heading changes of up to ~pi per step (stress for
@@ -627,7 +629,7 @@ inline ConvexPolygon random_body(Rng& rng) {
 inline Trajectory rough_trajectory(Rng& rng, const Vec2& offset) {
   const int count = uniform_int(rng, 2, 25);
   const bool still = chance(rng, 0.3);
-  Vec2 p(uniform(rng, -10, 40), uniform(rng, -12, 12));
+  Vec2 p = uniform_point(rng, -10, 40, -12, 12);
   double heading = uniform(rng, -kPi, kPi);
   double t = uniform(rng, -1, 3);
   Trajectory tr;
@@ -635,7 +637,8 @@ inline Trajectory rough_trajectory(Rng& rng, const Vec2& offset) {
     tr.push_back(TrajectoryPoint{t, Pose2{p.x() + offset.x(), p.y() + offset.y(), heading}});
     t += chance(rng, 0.2) ? uniform(rng, 1e-3, 0.05) : uniform(rng, 0.1, 1.0);
     if (!still) {
-      p += uniform(rng, 0, 3) * random_direction(rng);
+      const double hop = uniform(rng, 0, 3);
+      p += hop * random_direction(rng);
       heading += uniform(rng, -3.1, 3.1);
     }
   }
@@ -708,14 +711,16 @@ inline RandomScene random_scene(std::uint64_t seed, const Vec2& offset, int traj
   c.broad_phase.rtree_max_node_entries = chance(rng, 0.5) ? 4 : 16;
   c.threads = 1;
 
-  auto arena = [&]() { return Vec2(uniform(rng, -10, 50), uniform(rng, -15, 15)); };
+  auto arena = [&]() { return uniform_point(rng, -10, 50, -15, 15); };
   int id = uniform_int(rng, 0, 5);
   auto next_id = [&]() { return id += uniform_int(rng, 1, 3); };
   const int convex = uniform_int(rng, 3, 10);
   for (int k = 0; k < convex; ++k) {
     const Vec2 c0 = arena() + offset;
-    const std::vector<Vec2> v = random_convex_vertices(
-        rng, uniform_int(rng, 3, 8), log_uniform(rng, 0.1, 3.0), uniform(rng, 0.15, 1.0));
+    const int n = uniform_int(rng, 3, 8);
+    const double radius = log_uniform(rng, 0.1, 3.0);
+    const double aspect = uniform(rng, 0.15, 1.0);
+    const std::vector<Vec2> v = random_convex_vertices(rng, n, radius, aspect);
     s.scene.add_convex(next_id(), ConvexPolygon(moved_points(v, 0, c0)));
   }
   const int nonconvex = uniform_int(rng, 0, 3);
@@ -723,9 +728,11 @@ inline RandomScene random_scene(std::uint64_t seed, const Vec2& offset, int traj
     std::vector<Vec2> outline;
     std::vector<ConvexPolygon> pieces;
     if (chance(rng, 0.5)) {
-      random_star(rng, arena() + offset, &outline, &pieces);
+      const Vec2 centre = arena() + offset;
+      random_star(rng, centre, &outline, &pieces);
     } else {
-      random_l_or_u(rng, arena() + offset, &outline, &pieces);
+      const Vec2 centre = arena() + offset;
+      random_l_or_u(rng, centre, &outline, &pieces);
     }
     s.scene.add_outline(next_id(), outline, pieces);
   }
@@ -734,8 +741,9 @@ inline RandomScene random_scene(std::uint64_t seed, const Vec2& offset, int traj
     const ConvexPolygon body = random_body(rng);
     const double start_t = chance(rng, 0.3) ? uniform(rng, 0.5, 4) : uniform(rng, -2, 0.5);
     const double duration = chance(rng, 0.1) ? 0.0 : uniform(rng, 0.5, 12);
-    s.scene.add_moving(next_id(), body,
-                       random_prediction(rng, arena() + offset, start_t, duration));
+    const int body_id = next_id();
+    const Vec2 start = arena() + offset;
+    s.scene.add_moving(body_id, body, random_prediction(rng, start, start_t, duration));
   }
   for (int k = 0; k < trajectories; ++k) {
     bool rough = false;

@@ -74,8 +74,7 @@ std::vector<SceneSeed> scene_seeds() {
     Vec2 offset(0, 0);
     if (k % 2 == 1) {
       test::Rng rng(first + k + 7777);
-      offset = test::kUtmOffset1 +
-               Vec2(test::uniform(rng, -1000, 1000), test::uniform(rng, -1000, 1000));
+      offset = test::kUtmOffset1 + test::uniform_point(rng, -1000, 1000);
     }
     seeds.push_back({first + k, offset});
   }

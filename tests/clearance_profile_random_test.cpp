@@ -238,17 +238,24 @@ Shape random_shape(Rng& rng, const Vec2& c) {
   switch (uniform_int(rng, 0, 3)) {
     case 0:
       return Circle(c, log_uniform(rng, 0.05, 2.0));
-    case 1:
-      return Obb(c, uniform(rng, -kPi, kPi), log_uniform(rng, 0.1, 3.0),
-                 log_uniform(rng, 0.05, 1.5));
-    case 2:
-      return ConvexPolygon(
-          moved_points(random_convex_vertices(rng, uniform_int(rng, 3, 8),
-                                              log_uniform(rng, 0.2, 3.0), uniform(rng, 0.15, 1.0)),
-                       0, c));
-    default:
-      return Ellipse(c, uniform(rng, -kPi, kPi), log_uniform(rng, 0.1, 3.0),
-                     log_uniform(rng, 0.05, 1.5));
+    case 1: {
+      const double heading = uniform(rng, -kPi, kPi);
+      const double half_length = log_uniform(rng, 0.1, 3.0);
+      const double half_width = log_uniform(rng, 0.05, 1.5);
+      return Obb(c, heading, half_length, half_width);
+    }
+    case 2: {
+      const int n = uniform_int(rng, 3, 8);
+      const double radius = log_uniform(rng, 0.2, 3.0);
+      const double aspect = uniform(rng, 0.15, 1.0);
+      return ConvexPolygon(moved_points(random_convex_vertices(rng, n, radius, aspect), 0, c));
+    }
+    default: {
+      const double heading = uniform(rng, -kPi, kPi);
+      const double half_length = log_uniform(rng, 0.1, 3.0);
+      const double half_width = log_uniform(rng, 0.05, 1.5);
+      return Ellipse(c, heading, half_length, half_width);
+    }
   }
 }
 
@@ -278,9 +285,10 @@ Model random_model(std::uint64_t seed, const Vec2& base, const SceneOptions& opt
     if (chance(rng, 0.4)) c.margins.by_class[k] = uniform(rng, 0, 0.6);
   }
   if (options.custom_footprints && chance(rng, 0.3)) {
-    c.vehicle.footprint = moved_points(
-        random_convex_vertices(rng, uniform_int(rng, 4, 8), 2.5, uniform(rng, 0.3, 0.5)), 0,
-        Vec2(1.4, 0));
+    const int n = uniform_int(rng, 4, 8);
+    const double aspect = uniform(rng, 0.3, 0.5);
+    c.vehicle.footprint =
+        moved_points(random_convex_vertices(rng, n, 2.5, aspect), 0, Vec2(1.4, 0));
   }
   c.clearance.horizon = options.horizon;
   c.obstacles.outside_prediction =
@@ -290,7 +298,7 @@ Model random_model(std::uint64_t seed, const Vec2& base, const SceneOptions& opt
   c.broad_phase.rtree_max_node_entries = chance(rng, 0.5) ? 4 : 16;
   c.threads = 1;
 
-  auto arena = [&]() -> Vec2 { return Vec2(uniform(rng, -10, 50), uniform(rng, -15, 15)) + base; };
+  auto arena = [&]() -> Vec2 { return uniform_point(rng, -10, 50, -15, 15) + base; };
   int id = uniform_int(rng, 0, 5);
   auto next_id = [&]() { return id += uniform_int(rng, 1, 3); };
   auto margin_of = [&](ObstacleClass k) { return c.margins.by_class[k]; };
@@ -302,7 +310,8 @@ Model random_model(std::uint64_t seed, const Vec2& base, const SceneOptions& opt
   const int stationary = uniform_int(rng, options.stationary_min, options.stationary_max);
   for (int k = 0; k < stationary; ++k) {
     const ObstacleClass cls = random_class(rng);
-    const Shape s = random_shape(rng, arena());
+    const Vec2 at = arena();
+    const Shape s = random_shape(rng, at);
     ModelObstacle r;
     r.id = next_id();
     r.pieces.push_back(ref_of(s, base, margin_of(cls)));
@@ -315,9 +324,11 @@ Model random_model(std::uint64_t seed, const Vec2& base, const SceneOptions& opt
     std::vector<Vec2> outline;
     std::vector<ConvexPolygon> pieces;
     if (chance(rng, 0.5)) {
-      random_star(rng, arena(), &outline, &pieces);
+      const Vec2 centre = arena();
+      random_star(rng, centre, &outline, &pieces);
     } else {
-      random_l_or_u(rng, arena(), &outline, &pieces);
+      const Vec2 centre = arena();
+      random_l_or_u(rng, centre, &outline, &pieces);
     }
     const ObstacleClass cls = random_class(rng);
     ModelObstacle r;
@@ -351,12 +362,14 @@ Model random_model(std::uint64_t seed, const Vec2& base, const SceneOptions& opt
   const int moving = uniform_int(rng, 0, 4);
   for (int k = 0; k < moving; ++k) {
     const ObstacleClass cls = random_class(rng);
-    const Shape body = random_shape(rng, Vec2(uniform(rng, -0.5, 0.5), uniform(rng, -0.3, 0.3)));
+    const Vec2 centre = uniform_point(rng, -0.5, 0.5, -0.3, 0.3);  // near the pivot
+    const Shape body = random_shape(rng, centre);
     const double start_t = chance(rng, 0.3) ? uniform(rng, 0.5, 4) : uniform(rng, -2, 0.5);
     const double duration = chance(rng, 0.1) ? 0.0 : uniform(rng, 0.5, 12);
     ModelObstacle r;
     r.id = next_id();
-    r.prediction = random_prediction(rng, arena(), start_t, duration);
+    const Vec2 start = arena();
+    r.prediction = random_prediction(rng, start, start_t, duration);
     r.pieces.push_back(ref_of(body, Vec2(0, 0), margin_of(cls)));
     Obstacle o = Obstacle::moving(r.id, body, r.prediction);
     o.set_class(cls);
@@ -405,7 +418,7 @@ TimedPose pose_near(Rng& rng, const ModelReference& ref, double reach) {
   const Model& m = ref.model();
   const double t = uniform(rng, -1, 8);
   const std::vector<Placed> pieces = ref.pieces_at(t, m.base);
-  Vec2 target = m.base + Vec2(uniform(rng, -10, 50), uniform(rng, -15, 15));
+  Vec2 target = m.base + uniform_point(rng, -10, 50, -15, 15);
   double heading = uniform(rng, -kPi, kPi);
   const double kind = uniform(rng, 0, 1);
   double distance = uniform(rng, 0, reach);
@@ -545,7 +558,8 @@ TEST(ClearanceProfileRandom, GradientAgreesWithCentralDifferencesWhereTheWitness
     const CollisionChecker checker = checker_of(m, m.config);
     Rng rng(seed * 7919);
     for (int k = 0; k < 160; ++k) {
-      const TimedPose tp = pose_near(rng, ref, chance(rng, 0.5) ? 4.0 : 12.0);
+      const double reach = chance(rng, 0.5) ? 4.0 : 12.0;
+      const TimedPose tp = pose_near(rng, ref, reach);
       const Pose2& p = tp.pose;
       const PoseClearance c = profile_at(checker, tp.t, p);
       if (!std::isfinite(c.signed_distance)) {
@@ -841,7 +855,8 @@ TEST(ClearanceProfileRandom, ValuesIdsAndWitnessesAgainstTheLongDoubleReference)
       const CollisionChecker checker = checker_of(m, m.config);
       // Single poses near the obstacles (and beyond the horizon).
       for (int k = 0; k < 60; ++k) {
-        const TimedPose tp = pose_near(rng, ref, chance(rng, 0.7) ? 5.0 : 25.0);
+        const double reach = chance(rng, 0.7) ? 5.0 : 25.0;
+        const TimedPose tp = pose_near(rng, ref, reach);
         expect_matches_reference(ref, tp.t, tp.pose, profile_at(checker, tp.t, tp.pose), tolerance,
                                  n);
       }

@@ -44,6 +44,14 @@ class Random {
     return std::uniform_real_distribution<double>(lo, hi)(engine_);
   }
   int integer(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(engine_); }
+  // x drawn before y, in two statements: the order in which a call's arguments are evaluated is
+  // unspecified (GCC and clang differ), so Vec2(uniform(...), uniform(...)) would make a
+  // different scene under each compiler.
+  Vec2 point(double x_lo, double x_hi, double y_lo, double y_hi) {
+    const double x = uniform(x_lo, x_hi);
+    const double y = uniform(y_lo, y_hi);
+    return Vec2(x, y);
+  }
 
  private:
   std::mt19937_64 engine_;
@@ -65,7 +73,7 @@ std::vector<Obstacle> make_obstacles(Random& rng) {
   std::vector<Obstacle> obstacles;
   int id = 0;
   for (int k = 0; k < 200; ++k) {  // convex: random hulls of a few points, or boxes
-    const Vec2 at(rng.uniform(15, 300), rng.uniform(-80, 80));
+    const Vec2 at = rng.point(15, 300, -80, 80);
     std::vector<Vec2> local;
     if (k % 2 == 0) {
       const double hx = rng.uniform(0.2, 3), hy = rng.uniform(0.2, 3);
@@ -74,12 +82,12 @@ std::vector<Obstacle> make_obstacles(Random& rng) {
           Obstacle::stationary(id++, ConvexPolygon(placed(local, at, rng.uniform(-3.2, 3.2)))));
     } else {
       const int n = rng.integer(3, 12);
-      for (int i = 0; i < n; ++i) local.emplace_back(rng.uniform(-2, 2), rng.uniform(-2, 2));
+      for (int i = 0; i < n; ++i) local.push_back(rng.point(-2, 2, -2, 2));
       obstacles.push_back(Obstacle::stationary(id++, ConvexPolygon::hull(placed(local, at, 0.0))));
     }
   }
   for (int k = 0; k < 40; ++k) {  // non-convex outlines: L and U shapes
-    const Vec2 at(rng.uniform(15, 300), rng.uniform(-80, 80));
+    const Vec2 at = rng.point(15, 300, -80, 80);
     // Arm width b is under a third of a, so the U's notch stays open (a simple outline).
     const double a = rng.uniform(3, 6), b = rng.uniform(0.5, 1.0), c = rng.uniform(2, 6);
     std::vector<Vec2> local;
@@ -94,7 +102,7 @@ std::vector<Obstacle> make_obstacles(Random& rng) {
   for (int k = 0; k < 60; ++k) {  // moving: cars and cyclists on straight or curving paths
     const double hl = rng.uniform(0.8, 2.4), hw = rng.uniform(0.3, 1.0);
     const ConvexPolygon body({Vec2(-hl, -hw), Vec2(hl, -hw), Vec2(hl, hw), Vec2(-hl, hw)});
-    Vec2 p(rng.uniform(10, 300), rng.uniform(-80, 80));
+    Vec2 p = rng.point(10, 300, -80, 80);
     double heading = rng.uniform(-3.2, 3.2);
     const double speed = rng.uniform(0, 12), turn = rng.uniform(-0.2, 0.2);
     const double start = k % 3 == 0 ? rng.uniform(0.5, 2.0) : 0.0;  // some start late

@@ -96,8 +96,7 @@ inline Ellipse random_ellipse(Rng& rng, const ShapeOptions& o) {
 // centre; a third of them grown by up to 5 cm (a rotation's bulge).
 inline SweptHull<Ellipse> random_swept_ellipse(Rng& rng, const ShapeOptions& o) {
   const Ellipse start = random_ellipse(rng, o);
-  const Rigid motion{uniform(rng, -0.5, 0.5), start.center(),
-                     6.0 * uniform(rng, 0, 1) * random_direction(rng)};
+  const Rigid motion{uniform(rng, -0.5, 0.5), start.center(), random_offset(rng, 6.0)};
   const double inflation = chance(rng, 1.0 / 3) ? uniform(rng, 0, 0.05) : 0.0;
   return SweptHull<Ellipse>(start, moved(start, motion), inflation);
 }
@@ -169,7 +168,10 @@ B place_at(const A& a, const B& b, const Vec2& from, double target) {
 // A target distance for near-touching pairs: 40% at the edges of the tolerance band (+-1e-8 m,
 // give or take 5e-9), the rest 0 or +-(1e-12 .. 1e-3) (test_support.hpp).
 double near_contact_target(Rng& rng) {
-  if (chance(rng, 0.4)) return (chance(rng, 0.5) ? kTol : -kTol) + uniform(rng, -5e-9, 5e-9);
+  if (chance(rng, 0.4)) {
+    const double edge = chance(rng, 0.5) ? kTol : -kTol;
+    return edge + uniform(rng, -5e-9, 5e-9);
+  }
   return near_touching_distance(rng);
 }
 
@@ -190,12 +192,11 @@ Case<A, B> random_case(Rng& rng) {
   if (placement == Placement::nested) (chance(rng, 0.5) ? oa : ob).scale *= 0.05;
   A a = random_shape<A>(rng, oa);
   B b = random_shape<B>(rng, ob);
-  a = moved(a, translation(Vec2(uniform(rng, -3, 3), uniform(rng, -3, 3))));
+  a = moved(a, translation(uniform_point(rng, -3, 3)));
   switch (placement) {
     case Placement::overlapping: {
       const double reach = 0.8 * (bounding_radius(a) + bounding_radius(b));
-      b = moved(b, translation(center_of(a) + reach * uniform(rng, 0, 1) * random_direction(rng) -
-                               center_of(b)));
+      b = moved(b, translation(center_of(a) + random_offset(rng, reach) - center_of(b)));
       break;
     }
     case Placement::nested: {
@@ -204,9 +205,11 @@ Case<A, B> random_case(Rng& rng) {
       b = moved(b, translation(center_of(a) + shift - center_of(b)));
       break;
     }
-    case Placement::separated:
-      b = place_at(a, b, random_direction(rng), log_uniform(rng, 1e-3, 5.0));
+    case Placement::separated: {
+      const Vec2 from = random_direction(rng);
+      b = place_at(a, b, from, log_uniform(rng, 1e-3, 5.0));
       break;
+    }
     case Placement::near_touching:
     case Placement::sliver: {
       Vec2 from = random_direction(rng);
@@ -228,8 +231,8 @@ Case<A, B> random_case(Rng& rng) {
   }
   Vec2 offset(0, 0);
   if (chance(rng, 0.25)) {
-    offset = (chance(rng, 0.5) ? kUtmOffset1 : kUtmOffset2) +
-             Vec2(uniform(rng, -1000, 1000), uniform(rng, -1000, 1000));
+    const Vec2 utm = chance(rng, 0.5) ? kUtmOffset1 : kUtmOffset2;
+    offset = utm + uniform_point(rng, -1000, 1000);
     a = moved(a, translation(offset));
     b = moved(b, translation(offset));
   }
@@ -447,14 +450,11 @@ std::string check_case(const Case<A, B>& c, Rng& rng, GjkCache& foreign, Failure
           w + ": normal " + fmt(o.d.normal) + " -> " + fmt(t.d.normal));
     }
   };
-  compare_moved(
-      "rigid motion",
-      Rigid{uniform(rng, -kPi, kPi), origin, Vec2(uniform(rng, -50, 50), uniform(rng, -50, 50))},
-      c.huge() ? acc.length : acc.length + 1e-13 * 50, acc.slack + 1e-13 * 50);
+  compare_moved("rigid motion", Rigid{uniform(rng, -kPi, kPi), origin, uniform_point(rng, -50, 50)},
+                c.huge() ? acc.length : acc.length + 1e-13 * 50, acc.slack + 1e-13 * 50);
   if (!c.huge()) {
-    compare_moved("UTM translation",
-                  translation(kUtmOffset1 + Vec2(uniform(rng, -100, 100), uniform(rng, -100, 100))),
-                  1e-8, 4e-9);
+    compare_moved("UTM translation", translation(kUtmOffset1 + uniform_point(rng, -100, 100)), 1e-8,
+                  4e-9);
   }
 
   // A cache left by another pair (other shapes, other indices) is validated and at worst
@@ -640,7 +640,7 @@ TEST(EllipseReference, AgreesWithExactOverlapTests) {
     opt.sliver = chance(rng, 0.2);
     Ellipse e = random_ellipse(rng, opt);
     if (!(e.half_length() > 0 && e.half_width() > 0)) continue;
-    e = moved(e, translation(Vec2(uniform(rng, -3, 3), uniform(rng, -3, 3))));
+    e = moved(e, translation(uniform_point(rng, -3, 3)));
     const int kind = uniform_int(rng, 0, 2);
     const double target = chance(rng, 0.5) ? near_contact_target(rng) : uniform(rng, -1, 1);
     const Vec2 from = random_direction(rng);
@@ -738,7 +738,7 @@ TEST(Ellipse, WarmStartAlongTrajectoryEqualsCold) {
   for (const Vec2& offset : {Vec2(0, 0), kUtmOffset2}) {
     for (std::uint64_t seed = 0; seed < 40; ++seed) {
       Rng rng(91 * kSeedStride + seed);
-      const Vec2 start = offset + Vec2(uniform(rng, -14, -10), uniform(rng, -3, 3));
+      const Vec2 start = offset + uniform_point(rng, -14, -10, -3, 3);
       const double heading = uniform(rng, -0.3, 0.3), turn = uniform(rng, -0.02, 0.02);
       auto pose = [=](int k) {  // a Vec2, not an Eigen expression of temporaries
         const Vec2 c = start + 0.4 * k * Vec2(std::cos(heading), std::sin(heading));
@@ -853,13 +853,14 @@ TEST(EllipseFastPath, BoxEllipseVerdictAgreesWithTheReference) {
       a = 1e-6;
       b = 50;
     }
-    Vec2 base(uniform(rng, -50, 50), uniform(rng, -50, 50));
+    Vec2 base = uniform_point(rng, -50, 50);
     if (chance(rng, 0.25)) base = (chance(rng, 0.5) ? kUtmOffset1 : kUtmOffset2) + 20 * base;
     const Obb box(base, uniform(rng, -kPi, kPi), hl, hw);
     const double placement = uniform(rng, 0, 1);
-    Vec2 center = base + log_uniform(rng, 0.1, 60) * random_direction(rng);
+    const double reach = log_uniform(rng, 0.1, 60);
+    Vec2 center = base + reach * random_direction(rng);
     if (placement < 0.2) {
-      center = base + rotated(Vec2(uniform(rng, -hl, hl), uniform(rng, -hw, hw)), box.heading());
+      center = base + rotated(uniform_point(rng, -hl, hl, -hw, hw), box.heading());
     }
     Ellipse ellipse(center, uniform(rng, -kPi, kPi), a, b);
     if (placement >= 0.5) {

@@ -350,7 +350,8 @@ TEST(ConvexPolygon, UtmCoordinates) {
 TEST(ConvexPolygon, AabbAndArea) {
   Rng rng(5);
   for (int i = 0; i < 100; ++i) {
-    const ConvexPolygon p = moved(random_polygon(rng), translation(Vec2(uniform(rng, -50, 50), 3)));
+    const ConvexPolygon shape = random_polygon(rng);
+    const ConvexPolygon p = moved(shape, translation(Vec2(uniform(rng, -50, 50), 3)));
     Aabb box;
     for (const Vec2& v : p.vertices()) box.extend(v);
     EXPECT_TRUE(p.aabb().is_approx(box, 0));
@@ -365,7 +366,7 @@ TEST(ConvexPolygonHull, RandomPointSets) {
   for (int i = 0; i < 200; ++i) {
     std::vector<Vec2> pts;
     const int n = uniform_int(rng, 3, 300);
-    for (int k = 0; k < n; ++k) pts.emplace_back(uniform(rng, -5, 5), uniform(rng, -2, 2));
+    for (int k = 0; k < n; ++k) pts.push_back(uniform_point(rng, -5, 5, -2, 2));
     const ConvexPolygon h = ConvexPolygon::hull(pts);
     SCOPED_TRACE(describe(h));
     EXPECT_TRUE(strictly_convex_ccw(h.vertices()));
@@ -624,7 +625,9 @@ TEST(ConvexPolygonHull, ResultsAreRebuiltUnchanged) {
     const Vec2 offset = trial % 3 == 0 ? Vec2(4.5e6, 5.5e6) : Vec2(0, 0);
     std::vector<Vec2> points;
     for (int k = 0; k < 3 + trial % 20; ++k) {
-      points.push_back(offset + scale * Vec2(unit(rng), squeeze * unit(rng)));
+      const double x = unit(rng);
+      const double y = squeeze * unit(rng);
+      points.push_back(offset + scale * Vec2(x, y));
     }
     for (const bool use_hull : {false, true}) {
       std::optional<ConvexPolygon> p;

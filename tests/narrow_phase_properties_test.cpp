@@ -130,8 +130,7 @@ std::string check_pair(const Pair& p, Rng& rng, Failures& f) {
 
   // Rigid motion: rotate about a's centre and translate by up to 50 m.
   {
-    const Rigid r{uniform(rng, -kPi, kPi), center_of(p.a),
-                  Vec2(uniform(rng, -50, 50), uniform(rng, -50, 50))};
+    const Rigid r{uniform(rng, -kPi, kPi), center_of(p.a), uniform_point(rng, -50, 50)};
     const AnyShape ma = moved(p.a, r);
     const AnyShape mb = moved(p.b, r);
     const Outcome t = run_queries(ma, mb);
@@ -160,8 +159,7 @@ std::string check_pair(const Pair& p, Rng& rng, Failures& f) {
 
   // A 5e6 m translation (of pairs not already there).
   if (!p.huge()) {
-    const Rigid r =
-        translation(kUtmOffset1 + Vec2(uniform(rng, -100, 100), uniform(rng, -100, 100)));
+    const Rigid r = translation(kUtmOffset1 + uniform_point(rng, -100, 100));
     const AnyShape ma = moved(p.a, r);
     const AnyShape mb = moved(p.b, r);
     const Outcome t = run_queries(ma, mb);
@@ -278,7 +276,7 @@ Obb ego_at(int k, const Vec2& start, double turn_rate) {
 void trajectory_against(const AnyShape& obstacle, const Vec2& offset, std::uint64_t seed,
                         std::uint64_t* compared, std::uint64_t* bit_identical) {
   Rng rng(seed);
-  const Vec2 start = offset + Vec2(uniform(rng, -14, -10), uniform(rng, -6, -2));
+  const Vec2 start = offset + uniform_point(rng, -14, -10, -6, -2);
   const double turn_rate = uniform(rng, -0.05, 0.05);
   GjkCache distance_cache, intersects_cache;
   for (int k = 0; k < 100; ++k) {

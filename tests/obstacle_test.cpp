@@ -152,7 +152,9 @@ Quality check_decomposition(const Outline& outline, int id = 1, unsigned point_s
   int mismatches = 0;
   for (int k = 0; k < 400; ++k) {
     // Offsets from lo, so the samples keep metre-scale detail at UTM magnitudes.
-    const Vec2 p = lo + Vec2(ux(rng) * (hi - lo).x(), ux(rng) * (hi - lo).y());
+    const double fx = ux(rng);
+    const double fy = ux(rng);
+    const Vec2 p = lo + Vec2(fx * (hi - lo).x(), fy * (hi - lo).y());
     if (distance_to_outline(outline, p) < 1e-7 * extent) continue;  // ambiguous on the boundary
     bool in_parts = false;
     for (const ConvexPolygon& part : polygon_parts(obstacle)) {
@@ -568,7 +570,11 @@ TEST(ObstacleStationary, RandomStarShapedOutlines) {
 Outline random_untangled(std::mt19937_64& rng, int n) {
   std::uniform_real_distribution<double> coord(0, 10);
   Outline p(static_cast<std::size_t>(n));
-  for (Vec2& v : p) v = Vec2(coord(rng), coord(rng));
+  for (Vec2& v : p) {
+    const double x = coord(rng);
+    const double y = coord(rng);
+    v = Vec2(x, y);
+  }
   auto orient = [](const Vec2& a, const Vec2& b, const Vec2& c) { return cross(b - a, c - a); };
   auto cross_properly = [&](const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
     return orient(a, b, c) * orient(a, b, d) < 0 && orient(c, d, a) * orient(c, d, b) < 0;
@@ -597,7 +603,8 @@ TEST(ObstacleStationary, RandomGeneralSimplePolygons) {
     const unsigned seed = kBaseSeed + i;
     SCOPED_TRACE("seed=" + std::to_string(seed));
     std::mt19937_64 rng(seed);
-    Outline poly = random_untangled(rng, std::uniform_int_distribution<int>(4, 40)(rng));
+    const int n = std::uniform_int_distribution<int>(4, 40)(rng);
+    Outline poly = random_untangled(rng, n);
     if (i % 3 == 1) poly = translated(poly, kUtm);
     if (i % 3 == 2) poly = translated(rotated(poly, 1.1), kUtmOdd);
     try {

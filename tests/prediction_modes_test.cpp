@@ -248,20 +248,22 @@ ModalScene random_modal_scene(Rng& rng, const Vec2& offset) {
   ModalScene s;
   const int walls = uniform_int(rng, 0, 2);
   for (int k = 0; k < walls; ++k) {
-    const Vec2 c(uniform(rng, 0, 50), uniform(rng, -12, 12));
+    const Vec2 c = uniform_point(rng, 0, 50, -12, 12);
+    const double radius = uniform(rng, 0.3, 2);
     s.stationary.push_back(Obstacle::stationary(
-        1 + k, ConvexPolygon(moved_points(random_convex_vertices(rng, 5, uniform(rng, 0.3, 2), 0.7),
-                                          0, c + offset))));
+        1 + k,
+        ConvexPolygon(moved_points(random_convex_vertices(rng, 5, radius, 0.7), 0, c + offset))));
   }
   s.body = random_body(rng);
   const int count = uniform_int(rng, 1, 4);
   double left = 1;
-  const Vec2 start(uniform(rng, 5, 40), uniform(rng, -8, 8));
+  const Vec2 start = uniform_point(rng, 5, 40, -8, 8);
   const double start_t = uniform(rng, -1, 1);
   for (int m = 0; m < count; ++m) {
     const double p = m + 1 == count && chance(rng, 0.5) ? left : left * uniform(rng, 0.1, 0.9);
     left -= p;
-    s.modes.push_back({p, random_prediction(rng, start + offset, start_t, uniform(rng, 2, 8))});
+    const double duration = uniform(rng, 2, 8);
+    s.modes.push_back({p, random_prediction(rng, start + offset, start_t, duration)});
   }
   if (chance(rng, 0.6)) {
     s.uncertainty = {uniform(rng, 0, 0.5), uniform(rng, 0, 0.3), uniform(rng, 0, 0.4),

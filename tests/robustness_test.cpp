@@ -625,10 +625,11 @@ std::vector<Case> robustness_cases() {
     Rng rng(26);
     for (int k = 0; k < 12; ++k) {
       const double turn = uniform(rng, -kPi, kPi);
-      const Vec2 pivot(3 + uniform(rng, -0.5, 0.5), uniform(rng, -0.5, 0.5));
+      const double dx = uniform(rng, -0.5, 0.5);
+      const Vec2 pivot(3 + dx, uniform(rng, -0.5, 0.5));
       const std::vector<Vec2> tri = {{3, 0.2}, {3.9, 0.4}, {3.3, 1.1}};
       std::vector<Vec2> twin = tri;
-      for (Vec2& p : twin) p += Vec2(uniform(rng, -1e-9, 1e-9), uniform(rng, -1e-9, 1e-9));
+      for (Vec2& p : twin) p += uniform_point(rng, -1e-9, 1e-9);
       const Rigid m = rotation_about(pivot, turn);
       cases.push_back({"26_near_identical_triangles_" + std::to_string(k),
                        moved(poly(tri), m),
@@ -1082,7 +1083,8 @@ TEST(Robustness, ClimbToSupportFindsTheScansVertex) {
   const Vec2 far(4.5e6, 5.5e6);
   for (int k = 0; k < 2000; ++k) {
     const int n = uniform_int(rng, 3, 80);
-    std::vector<Vec2> v = random_convex_vertices(rng, n, log_uniform(rng, 1e-3, 50), 1);
+    const double radius = log_uniform(rng, 1e-3, 50);
+    std::vector<Vec2> v = random_convex_vertices(rng, n, radius, 1);
     for (Vec2& p : v) p += far;
     const ConvexPolygon polygon(v);
     const std::vector<Vec2>& w = polygon.vertices();
@@ -1124,8 +1126,9 @@ TEST(Robustness, IsSupportVertexClaimsOnlyTheTop) {
   int claimed = 0, random_trials = 0;
   for (const Vec2& offset : {Vec2(0, 0), Vec2(4.5e6, 5.5e6)}) {
     for (int k = 0; k < 2000; ++k) {
-      std::vector<Vec2> v =
-          random_convex_vertices(rng, uniform_int(rng, 3, 40), log_uniform(rng, 1e-3, 50), 1);
+      const int n = uniform_int(rng, 3, 40);
+      const double radius = log_uniform(rng, 1e-3, 50);
+      std::vector<Vec2> v = random_convex_vertices(rng, n, radius, 1);
       for (Vec2& p : v) p += offset;
       const ConvexPolygon polygon(v);
       const Vec2* w = polygon.vertices().data();
@@ -1173,7 +1176,7 @@ TEST(Robustness, FaceDistanceMatchesTheSeparateFunctions) {
     const double scale = log_uniform(rng, 1e-300, 1e7);
     const Vec2 offset = chance(rng, 0.25) ? Vec2(4.5e6, 5.5e6) : Vec2(0, 0);
     for (int i = 0; i < s.count; ++i) {
-      s.v[i] = {offset + scale * Vec2(uniform(rng, -1, 1), uniform(rng, -1, 1)), i, i};
+      s.v[i] = {offset + scale * uniform_point(rng, -1, 1), i, i};
     }
     if (s.count == 2 && s.v[0].w == s.v[1].w) continue;  // lost to rounding: solve() keeps one
     const detail::FaceDistance face = detail::face_distance(s);
@@ -1490,15 +1493,21 @@ TEST(Robustness, ClearOverlapProvesOnlyWhatGjkFinds) {
   for (int k = 0; k < 20000; ++k) {
     const double scale = log_uniform(rng, 1e-3, 1e3);
     const Vec2 at = k % 2 == 0 ? Vec2::Zero() : kUtmOffset1;
-    const Obb box(at, uniform(rng, -4, 4), scale * uniform(rng, 0.2, 3),
-                  scale * uniform(rng, 0.2, 1));
-    std::vector<Vec2> v = random_convex_vertices(rng, uniform_int(rng, 3, 12), scale, 1);
-    const Vec2 toward = random_direction(rng) * scale * uniform(rng, 0, 4);
+    const double heading = uniform(rng, -4, 4);
+    const double half_length = scale * uniform(rng, 0.2, 3);
+    const double half_width = scale * uniform(rng, 0.2, 1);
+    const Obb box(at, heading, half_length, half_width);
+    const int n = uniform_int(rng, 3, 12);
+    std::vector<Vec2> v = random_convex_vertices(rng, n, scale, 1);
+    const Vec2 direction = random_direction(rng);
+    const Vec2 toward = direction * scale * uniform(rng, 0, 4);
     for (Vec2& p : v) p += at + toward;
     const ConvexPolygon polygon(v);
     const double tol = k % 3 == 0 ? 0.0 : kDefaultContactTolerance;
-    const Obb other(at + toward, uniform(rng, -4, 4), scale * uniform(rng, 0.1, 2),
-                    scale * uniform(rng, 0.1, 1));
+    const double other_heading = uniform(rng, -4, 4);
+    const double other_length = scale * uniform(rng, 0.1, 2);
+    const double other_width = scale * uniform(rng, 0.1, 1);
+    const Obb other(at + toward, other_heading, other_length, other_width);
     if (clearly(box, polygon)) {
       ++proven;
       ASSERT_TRUE(gjk_hit(box, polygon, tol)) << "pair " << k;

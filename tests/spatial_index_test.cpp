@@ -27,7 +27,11 @@ double uniform(Rng& rng, double lo, double hi) {
 }
 
 Aabb random_box(Rng& rng, double extent, double max_size) {
-  const Vec2 corner(uniform(rng, -extent, extent), uniform(rng, -extent, extent));
+  // x before y, in two statements: the order of a call's arguments is unspecified (GCC and
+  // clang differ), so Vec2(uniform(...), uniform(...)) would draw different boxes under each.
+  const double x = uniform(rng, -extent, extent);
+  const double y = uniform(rng, -extent, extent);
+  const Vec2 corner(x, y);
   // Some boxes are a point or a segment: a body at one instant, a border segment.
   const double w = uniform(rng, 0, 1) < 0.1 ? 0.0 : uniform(rng, 0, max_size);
   const double h = uniform(rng, 0, 1) < 0.1 ? 0.0 : uniform(rng, 0, max_size);
@@ -95,7 +99,8 @@ TEST(SpatialIndex, SameItemsAsABruteForceScan) {
       const SpatialIndex index(items.stationary, items.moving, node_entries, slice);
       Rng rng(seed);
       for (int q = 0; q < 60; ++q) {
-        const Aabb box = random_box(rng, 55, uniform(rng, 0, 1) < 0.1 ? 200 : 15);
+        const double max_size = uniform(rng, 0, 1) < 0.1 ? 200 : 15;
+        const Aabb box = random_box(rng, 55, max_size);
         double t_min = uniform(rng, -3, 14);
         // Instants, a chunk of poses, long spans, and times far before and after everything.
         const double r = uniform(rng, 0, 1);

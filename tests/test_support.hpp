@@ -506,6 +506,27 @@ inline Vec2 random_direction(Rng& rng) {
   return Vec2(std::cos(t), std::sin(t));
 }
 
+// Two draws never share one call, constructor or operator: C++ leaves the order in which
+// arguments and operands are evaluated unspecified (GCC goes right to left, clang left to
+// right), so Vec2(uniform(rng, ...), uniform(rng, ...)) would draw different cases from the same
+// seed in script/test (GCC) and script/sanitize (clang), and a failure seen in one would not
+// reproduce in the other. Draws go in separate statements, in the order written, or in the
+// helpers below (x before y). Braced lists T{a, b} are evaluated left to right and may hold
+// several.
+inline Vec2 uniform_point(Rng& rng, double x_lo, double x_hi, double y_lo, double y_hi) {
+  const double x = uniform(rng, x_lo, x_hi);
+  const double y = uniform(rng, y_lo, y_hi);
+  return Vec2(x, y);
+}
+inline Vec2 uniform_point(Rng& rng, double lo, double hi) {
+  return uniform_point(rng, lo, hi, lo, hi);
+}
+// A vector of length uniform in [0, max_length) in a random direction (the length drawn first).
+inline Vec2 random_offset(Rng& rng, double max_length) {
+  const double length = max_length * uniform(rng, 0, 1);
+  return length * random_direction(rng);
+}
+
 // n vertices (3..12 here, any n works) on an ellipse of semi-axes radius and radius * aspect,
 // rotated at random: strictly convex, counter-clockwise, the angular gaps at least 0.4 of even.
 inline std::vector<Vec2> random_convex_vertices(Rng& rng, int n, double radius, double aspect) {
@@ -552,7 +573,8 @@ inline ConvexPolygon random_polygon(Rng& rng, const ShapeOptions& o = {}) {
   const double radius = o.scale * log_uniform(rng, 0.25, 4.0);
   const double aspect = o.sliver ? 1e-4 : uniform(rng, 0.2, 1.0);
   if (chance(rng, 0.15)) return random_hull_polygon(rng, radius, aspect);
-  return ConvexPolygon(random_convex_vertices(rng, uniform_int(rng, 3, 12), radius, aspect));
+  const int n = uniform_int(rng, 3, 12);
+  return ConvexPolygon(random_convex_vertices(rng, n, radius, aspect));
 }
 inline Obb random_obb(Rng& rng, const ShapeOptions& o = {}) {
   const double hl = o.scale * log_uniform(rng, 0.2, 3.0);
@@ -585,8 +607,7 @@ template <class S>
 SweptHull<S> random_swept(Rng& rng, const ShapeOptions& o, double travel, double inflation = 0) {
   const S start = random_shape<S>(rng, o);
   const Vec2 c = center_of(start);
-  const Rigid motion{uniform(rng, -0.5, 0.5), c,
-                     travel * uniform(rng, 0, 1) * random_direction(rng)};
+  const Rigid motion{uniform(rng, -0.5, 0.5), c, random_offset(rng, travel)};
   return SweptHull<S>(start, moved(start, motion), inflation);
 }
 
@@ -612,7 +633,8 @@ B place_at_distance(const A& a, const B& b, const Vec2& from, double target) {
 inline double near_touching_distance(Rng& rng) {
   static const double kMagnitudes[] = {0,    1e-12, 1e-10, 1e-9, 5e-9, 1e-8,
                                        2e-8, 1e-7,  1e-6,  1e-5, 1e-4, 1e-3};
-  const double m = kMagnitudes[uniform_int(rng, 0, 11)] * uniform(rng, 0.5, 1.5);
+  const double magnitude = kMagnitudes[uniform_int(rng, 0, 11)];
+  const double m = magnitude * uniform(rng, 0.5, 1.5);
   return chance(rng, 0.5) ? m : -m;
 }
 
@@ -652,12 +674,11 @@ PlacedPair<A, B> random_pair(Rng& rng, MakeA make_a, MakeB make_b) {
   if (placement == Placement::nested) (chance(rng, 0.5) ? oa : ob).scale *= 0.05;
   A a = make_a(rng, oa);
   B b = make_b(rng, ob);
-  a = moved(a, translation(Vec2(uniform(rng, -3, 3), uniform(rng, -3, 3))));
+  a = moved(a, translation(uniform_point(rng, -3, 3)));
   switch (placement) {
     case Placement::overlapping: {
       const double reach = 0.8 * (bounding_radius(a) + bounding_radius(b));
-      b = moved(b, translation(center_of(a) + reach * uniform(rng, 0, 1) * random_direction(rng) -
-                               center_of(b)));
+      b = moved(b, translation(center_of(a) + random_offset(rng, reach) - center_of(b)));
       break;
     }
     case Placement::nested: {
@@ -666,9 +687,11 @@ PlacedPair<A, B> random_pair(Rng& rng, MakeA make_a, MakeB make_b) {
       b = moved(b, translation(center_of(a) + shift - center_of(b)));
       break;
     }
-    case Placement::separated:
-      b = place_at_distance(a, b, random_direction(rng), log_uniform(rng, 1e-3, 5.0));
+    case Placement::separated: {
+      const Vec2 from = random_direction(rng);
+      b = place_at_distance(a, b, from, log_uniform(rng, 1e-3, 5.0));
       break;
+    }
     case Placement::near_touching:
     case Placement::sliver: {
       Vec2 from = random_direction(rng);
@@ -690,8 +713,8 @@ PlacedPair<A, B> random_pair(Rng& rng, MakeA make_a, MakeB make_b) {
   }
   Vec2 offset(0, 0);
   if (chance(rng, 0.25)) {
-    offset = (chance(rng, 0.5) ? kUtmOffset1 : kUtmOffset2) +
-             Vec2(uniform(rng, -1000, 1000), uniform(rng, -1000, 1000));
+    const Vec2 utm = chance(rng, 0.5) ? kUtmOffset1 : kUtmOffset2;
+    offset = utm + uniform_point(rng, -1000, 1000);
     a = moved(a, translation(offset));
     b = moved(b, translation(offset));
   }

@@ -54,8 +54,14 @@ TEST(GrowthOvercover, HoldsAndIsWithinAFactorThreeOfTheSampledWorstCase) {
   std::uniform_real_distribution<double> axis(0.01, 3.0), unit(0.0, 1.0);
   double worst_ratio = 0;
   for (int k = 0; k < 200; ++k) {
-    const Vec2 axes_a(axis(rng), axis(rng));
-    Vec2 growth(1.5 * unit(rng), 1.5 * unit(rng));
+    // One draw per statement: the order of a constructor's arguments is unspecified, and GCC
+    // and clang differ.
+    const double axis_x = axis(rng);
+    const double axis_y = axis(rng);
+    const Vec2 axes_a(axis_x, axis_y);
+    const double growth_x = 1.5 * unit(rng);
+    const double growth_y = 1.5 * unit(rng);
+    Vec2 growth(growth_x, growth_y);
     const double kind = unit(rng);
     if (kind < 0.3) growth.x() = 0;
     if (kind > 0.7) growth.y() = 0;

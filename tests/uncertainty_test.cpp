@@ -155,8 +155,8 @@ RandomCase random_case(std::uint64_t seed, const Vec2& offset) {
   RandomCase c;
   c.body = random_body(rng).vertices();
   const double start_t = uniform(rng, -1, 2);
-  c.prediction =
-      random_prediction(rng, offset, start_t, chance(rng, 0.1) ? 0.0 : uniform(rng, 1, 6));
+  const double duration = chance(rng, 0.1) ? 0.0 : uniform(rng, 1, 6);
+  c.prediction = random_prediction(rng, offset, start_t, duration);
   PositionUncertainty& u = c.uncertainty.u;
   u.longitudinal = chance(rng, 0.2) ? 0.0 : uniform(rng, 0.05, 0.6);
   u.lateral = u.longitudinal * uniform(rng, 0.3, 1.0);
@@ -168,8 +168,9 @@ RandomCase random_case(std::uint64_t seed, const Vec2& offset) {
   c.outside = chance(rng, 0.5) ? OutsidePrediction::hold : OutsidePrediction::ignore;
   c.t = uniform(rng, c.prediction.front().t - 2, c.prediction.back().t + 3);
   const std::optional<RefPose> at = ref_pose_at(c.prediction, c.t, OutsidePrediction::hold);
-  const Vec2 near = Vec2(static_cast<double>(at->x), static_cast<double>(at->y)) +
-                    uniform(rng, 0, 9) * random_direction(rng);
+  const double reach = uniform(rng, 0, 9);
+  const Vec2 near =
+      Vec2(static_cast<double>(at->x), static_cast<double>(at->y)) + reach * random_direction(rng);
   c.ego = {near.x(), near.y(), uniform(rng, -kPi, kPi)};
   return c;
 }
@@ -308,9 +309,10 @@ TEST(UncertaintySweeps, NeverMissAgainstDenseSamplingInTime) {
     for (int k = 0; k < count; ++k) {
       Body b;
       b.body = random_body(rng).vertices();
-      const Vec2 start(uniform(rng, -5, 40), uniform(rng, -10, 10));
-      b.prediction =
-          random_prediction(rng, start + offset, uniform(rng, -1, 2), uniform(rng, 1, 8));
+      const Vec2 start = uniform_point(rng, -5, 40, -10, 10);
+      const double start_t = uniform(rng, -1, 2);
+      const double duration = uniform(rng, 1, 8);
+      b.prediction = random_prediction(rng, start + offset, start_t, duration);
       b.u.u = {uniform(rng, 0, 0.5), uniform(rng, 0, 0.3), uniform(rng, 0, 0.6),
                uniform(rng, 0, 0.3)};
       b.u.k = config.uncertainty.sigma_factor;

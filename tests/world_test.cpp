@@ -818,15 +818,24 @@ Shape random_shape(Rng& rng, Kind kind, const Vec2& c) {
   switch (kind) {
     case Kind::circle:
       return Circle(c, uniform(rng, 0.05, 1.5));
-    case Kind::box:
-      return Obb(c, uniform(rng, -kPi, kPi), uniform(rng, 0.2, 2.5), uniform(rng, 0.1, 1.2));
-    case Kind::polygon:
-      return ConvexPolygon(
-          moved_points(random_convex_vertices(rng, uniform_int(rng, 3, 8),
-                                              log_uniform(rng, 0.3, 2.5), uniform(rng, 0.2, 1.0)),
-                       0, c));
-    case Kind::ellipse:
-      return Ellipse(c, uniform(rng, -kPi, kPi), uniform(rng, 0.2, 3.0), uniform(rng, 0.1, 1.5));
+    case Kind::box: {
+      const double heading = uniform(rng, -kPi, kPi);
+      const double half_length = uniform(rng, 0.2, 2.5);
+      const double half_width = uniform(rng, 0.1, 1.2);
+      return Obb(c, heading, half_length, half_width);
+    }
+    case Kind::polygon: {
+      const int n = uniform_int(rng, 3, 8);
+      const double radius = log_uniform(rng, 0.3, 2.5);
+      const double aspect = uniform(rng, 0.2, 1.0);
+      return ConvexPolygon(moved_points(random_convex_vertices(rng, n, radius, aspect), 0, c));
+    }
+    case Kind::ellipse: {
+      const double heading = uniform(rng, -kPi, kPi);
+      const double half_length = uniform(rng, 0.2, 3.0);
+      const double half_width = uniform(rng, 0.1, 1.5);
+      return Ellipse(c, heading, half_length, half_width);
+    }
   }
   return Circle(c, 1);
 }
@@ -852,13 +861,16 @@ WorldScene random_world(std::uint64_t seed, int trajectories, bool continuous) {
         id, Circle(Vec2::Zero(), 0), {}, w.config.margins.by_class[cls], Vec2::Zero(), 0};
     if (chance(rng, 0.35)) {
       // A body near its pivot, along a smooth prediction.
-      ref.shape = random_shape(rng, kind, Vec2(uniform(rng, -0.5, 0.5), uniform(rng, -0.5, 0.5)));
-      const Vec2 start(uniform(rng, -10, 50), uniform(rng, -15, 15));
+      const Vec2 centre = uniform_point(rng, -0.5, 0.5);
+      ref.shape = random_shape(rng, kind, centre);
+      const Vec2 start = uniform_point(rng, -10, 50, -15, 15);
       const double start_t = chance(rng, 0.3) ? uniform(rng, 0.5, 4) : uniform(rng, -2, 0.5);
-      ref.prediction = random_prediction(rng, start, start_t, uniform(rng, 0.5, 10));
+      const double duration = uniform(rng, 0.5, 10);
+      ref.prediction = random_prediction(rng, start, start_t, duration);
       w.obstacles.push_back(Obstacle::moving(id, ref.shape, ref.prediction));
     } else {
-      ref.shape = random_shape(rng, kind, Vec2(uniform(rng, -10, 50), uniform(rng, -15, 15)));
+      const Vec2 centre = uniform_point(rng, -10, 50, -15, 15);
+      ref.shape = random_shape(rng, kind, centre);
       w.obstacles.push_back(Obstacle::stationary(id, ref.shape));
     }
     if (cls != ObstacleClass::unknown || chance(rng, 0.5)) w.obstacles.back().set_class(cls);
