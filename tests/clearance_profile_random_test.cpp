@@ -548,7 +548,12 @@ std::string describe_pose(double t, const Pose2& p) {
 
 TEST(ClearanceProfileRandom, GradientAgreesWithCentralDifferencesWhereTheWitnessIsUnique) {
   constexpr double kStep = 1e-6;
-  constexpr double kAgree = 1e-5;  // relative to |gradient|
+  constexpr double kAgree = 1e-5;  // relative to |gradient|: at least 99% of the unique poses
+  // Relative to |gradient|: every unique pose. An overlap's gradient comes from EPA's normal and
+  // witness, which EPA fixes on a curved boundary only to about 1e-6 rad (see the normals in
+  // section 3), and the turn term multiplies that by the lever, so a rare pose lands just past
+  // kAgree; a wrong term of the gradient lands far past this.
+  constexpr double kGross = 1e-4;
   int counts[6] = {};
   int unique = 0, agree = 0, overlapping_unique = 0, overlapping_agree = 0;
   int reported = 0, corner_agree = 0;
@@ -589,7 +594,7 @@ TEST(ClearanceProfileRandom, GradientAgreesWithCentralDifferencesWhereTheWitness
       overlapping_unique += overlapping;
       agree += ok;
       overlapping_agree += ok && overlapping;
-      if (!ok && reported++ < 8) {
+      if (error > kGross * c.gradient.norm() && reported++ < 8) {
         ADD_FAILURE() << "seed " << seed << " " << describe_pose(tp.t, p) << ": sd "
                       << fmt(c.signed_distance) << " (reference " << fmt(v.near[0].sd()) << ", id "
                       << v.near[0].id << "), gradient {" << fmt(c.gradient.x()) << ", "
@@ -833,10 +838,15 @@ void expect_matches_reference(const ModelReference& ref, double t, const Pose2& 
   }
   if (v.corner == Corner::none && std::abs(best) > 1e-6) {
     ++n.normals;
+    // EPA stops once the support along an edge's normal is within kEpaRelativeAccuracy of the
+    // depth: on a curved boundary of curvature radius r that fixes the normal only to about
+    // sqrt(2 * 1e-12 * depth / r) rad (1.3e-6 for a 0.84 m overlap on a 1 m curve, more on an
+    // ellipse's tighter end). GJK's distance normal converges much further.
+    const double allowed = best < 0 ? 1e-5 : 1e-6;
     const double angle = angle_between(er::ld(c.normal), decider.answer.normal);
-    EXPECT_LT(angle, 1e-6) << "normal " << fmt(c.normal) << ", reference {"
-                           << fmt(decider.answer.normal.x()) << ", "
-                           << fmt(decider.answer.normal.y()) << "}";
+    EXPECT_LT(angle, allowed) << "normal " << fmt(c.normal) << ", reference {"
+                              << fmt(decider.answer.normal.x()) << ", "
+                              << fmt(decider.answer.normal.y()) << "}";
   }
 }
 
