@@ -548,13 +548,11 @@ std::string describe_pose(double t, const Pose2& p) {
 
 TEST(ClearanceProfileRandom, GradientAgreesWithCentralDifferencesWhereTheWitnessIsUnique) {
   constexpr double kStep = 1e-6;
-  constexpr double kAgree = 1e-5;  // relative to |gradient|: at least 99% of the unique poses
-  // Relative to |gradient|: every unique pose. An overlap's turn term comes from EPA's witness,
-  // which on a nearly flat stretch of a curved boundary EPA interpolates between two support
-  // points: seed 6 has it 1.07e-5 m along an ego face from the true one (the value and the normal
-  // within 1e-11), so its heading derivative is off by 1.06e-5 relative. A wrong term of the
-  // gradient lands far past this.
-  constexpr double kGross = 1e-4;
+  // Relative to |gradient|, at every unique pose (the issue asks it of 99%). An overlap's turn
+  // term needs the exact witness on the ego: EPA's own, interpolated along its last edge, is off
+  // by up to that edge's sagitta on a curved obstacle (1.07e-5 m along an ego face on seed 6,
+  // which is 1.06e-5 relative), hence the curved side's support (narrow_phase.hpp).
+  constexpr double kAgree = 1e-5;
   int counts[6] = {};
   int unique = 0, agree = 0, overlapping_unique = 0, overlapping_agree = 0;
   int reported = 0, corner_agree = 0;
@@ -595,7 +593,7 @@ TEST(ClearanceProfileRandom, GradientAgreesWithCentralDifferencesWhereTheWitness
       overlapping_unique += overlapping;
       agree += ok;
       overlapping_agree += ok && overlapping;
-      if (error > kGross * c.gradient.norm() && reported++ < 8) {
+      if (!ok && reported++ < 8) {
         ADD_FAILURE() << "seed " << seed << " " << describe_pose(tp.t, p) << ": sd "
                       << fmt(c.signed_distance) << " (reference " << fmt(v.near[0].sd()) << ", id "
                       << v.near[0].id << "), gradient {" << fmt(c.gradient.x()) << ", "
@@ -613,7 +611,7 @@ TEST(ClearanceProfileRandom, GradientAgreesWithCentralDifferencesWhereTheWitness
   }
   std::printf("[ gradient ] corners whose gradient still agrees: %d\n", corner_agree);
   ASSERT_GT(unique, 3000);
-  EXPECT_GE(agree, 0.99 * unique);
+  EXPECT_EQ(agree, unique);
   EXPECT_GT(overlapping_unique, 500);
   // Corners are rare on random poses: a detector that calls everything a corner would hide every
   // wrong gradient.

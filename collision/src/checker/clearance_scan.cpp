@@ -40,6 +40,7 @@ struct ProfileScratch {
   std::vector<int> survivors;            // of the circle pass at the current pose: slots
   std::vector<int> moving_slots;         // the moving candidates
   std::vector<const BodyStep*> steps;    // parallel to candidates: a moving body's at the pose
+  std::vector<const BodyStep*> rows;     // parallel to candidates: a moving body's track rows
   std::vector<BodyStep> own_steps;       // parallel to candidates: steps made here
 };
 
@@ -118,7 +119,16 @@ class ClearanceScan {
     }
     s_.survivors.resize(candidates.size());
     s_.steps.assign(candidates.size(), nullptr);
-    if (tracks_ == nullptr) s_.own_steps.resize(candidates.size());
+    if (tracks_ == nullptr) {
+      s_.own_steps.resize(candidates.size());
+    } else {
+      // Fetched once per chunk: a row is made once, but asking for it costs a synchronised check.
+      s_.rows.resize(candidates.size());
+      for (const int slot : s_.moving_slots) {
+        const std::size_t k = static_cast<std::size_t>(slot);
+        s_.rows[k] = tracks_->row(static_cast<std::size_t>(candidates[k]), s_.pieces);
+      }
+    }
   }
 
   // The moving candidates at pose i: their steps (the batch's, made for a sweep, whose end is the
@@ -130,7 +140,7 @@ class ClearanceScan {
       const std::size_t k = static_cast<std::size_t>(slot);
       const BodyStep* step;
       if (tracks_ != nullptr) {
-        step = &tracks_->row(static_cast<std::size_t>(s_.candidates[k]), s_.pieces)[i];
+        step = &s_.rows[k][i];
       } else {
         s_.own_steps[k] = body_step(part_in(slot), 0.0, ego.t, false, fine_.outside, nullptr,
                                     &s_.hints[k], s_.pieces);

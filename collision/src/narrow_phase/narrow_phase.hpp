@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "collision/queries.hpp"
 #include "narrow_phase/clear_overlap.hpp"
@@ -95,8 +96,12 @@ inline double triangle_depth_bound(const Simplex& s, Vec2* normal) {
 inline double separated_distance(const GjkOutput& out, double core_distance, double radius_sum,
                                  double contact_tolerance) {
   const double distance = core_distance - radius_sum;
-  return std::max(distance > 0 ? distance : out.lower_bound - radius_sum,
-                  std::nextafter(contact_tolerance, std::numeric_limits<double>::infinity()));
+  const double gap = distance > 0 ? distance : out.lower_bound - radius_sum;
+  // The common case needs no nextafter (a library call): a gap past the tolerance is at least its
+  // successor.
+  return !(gap <= contact_tolerance)
+             ? gap
+             : std::nextafter(contact_tolerance, std::numeric_limits<double>::infinity());
 }
 
 // Whether a depth (metres) is an overlap beyond the contact tolerance rather than round-off: the
@@ -278,6 +283,18 @@ struct SignedDistance {
   int iterations = 0;  // GJK's and EPA's support calls
 };
 
+// EPA's witnesses are the weights of its last edge's two support points. Where a's points at
+// the two ends differ (a face of a against a curved b), a's witness slides along that face as the
+// edge's chord on b would have it, off the true one by up to the edge's sagitta on b, and the
+// gradient's lever with it. b's own support along the final normal is exact on a curved b: it
+// becomes b's witness, and a's is put opposite it, the depth away.
+template <class Diff>
+void curved_b_witnesses(const Diff& diff, SignedDistance& r) {
+  const SupportPoint s = diff.support(r.normal);
+  r.point_b = diff.point_b(s.index_b) - diff.radius_b() * r.normal;
+  r.point_a = r.point_b - r.value * r.normal;
+}
+
 template <class Diff>
 SignedDistance signed_distance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
                                int max_epa_iterations, GjkCache* cache) {
@@ -300,6 +317,9 @@ SignedDistance signed_distance(const Diff& diff, double contact_tolerance, int m
                 diff.radius_a() * r.normal;
     r.point_b = (1 - w) * diff.point_b(p.index_b) + w * diff.point_b(q.index_b) -
                 diff.radius_b() * r.normal;
+    if constexpr (kCurvedView<std::decay_t<decltype(diff.b())>>) {
+      if (p.index_a != q.index_a) curved_b_witnesses(diff, r);
+    }
     return r;
   }
   const Simplex& s = out.simplex;
