@@ -51,6 +51,17 @@ SignedDistance pose_signed_distance(const FineContext& context, const Part& part
 }
 
 template <class Ego>
+Contact pose_contact(const FineContext& context, const Part& part, const EgoPose& ego,
+                     const BodyAt* body) {
+  if (body != nullptr && part.uncertain) return grown_pose_contact<Ego>(context, part, ego, *body);
+  return with_core(part, [&](auto core) {
+    return body != nullptr
+               ? contact_to<Ego>(context, ego, body_view(core, part, *body, context.origin))
+               : contact_to<Ego>(context, ego, part_view(core, part, context.origin));
+  });
+}
+
+template <class Ego>
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, GjkCache* cache,
                int* iterations) {
   return with_core(part, [&](auto core) {
@@ -76,6 +87,8 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
                                       const BodyAt*, GjkCache*);                                   \
   template SignedDistance pose_signed_distance<Ego>(const FineContext&, const Part&,               \
                                                     const EgoPose&, const BodyAt*, GjkCache*);     \
+  template Contact pose_contact<Ego>(const FineContext&, const Part&, const EgoPose&,              \
+                                     const BodyAt*);                                               \
   template bool pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, GjkCache*, int*);  \
   template bool pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, BodyAt, GjkCache*, \
                                int*);

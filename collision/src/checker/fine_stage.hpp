@@ -57,6 +57,12 @@ template <class Ego>
 SignedDistance pose_signed_distance(const FineContext& context, const Part& part,
                                     const EgoPose& ego, const BodyAt* body, GjkCache* cache);
 
+// Where the ego at a pose touches a stationary part (body null) or a moving body placed at
+// `body`, with a world-frame point (narrow_phase.hpp's Contact): what explains a first hit.
+template <class Ego>
+Contact pose_contact(const FineContext& context, const Part& part, const EgoPose& ego,
+                     const BodyAt* body);
+
 // Whether the ego at a pose touches a stationary part, or a moving body placed at `body`.
 template <class Ego>
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, GjkCache* cache,
@@ -76,6 +82,9 @@ AxisGap grown_pose_axis_gap(const FineContext& context, const Part& part, const 
 template <class Ego>
 SignedDistance grown_pose_signed_distance(const FineContext& context, const Part& part,
                                           const EgoPose& ego, const BodyAt& body);
+template <class Ego>
+Contact grown_pose_contact(const FineContext& context, const Part& part, const EgoPose& ego,
+                           const BodyAt& body);
 template <class Ego>
 bool grown_pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
                      int* iterations);

@@ -34,6 +34,14 @@ SignedDistance grown_pose_signed_distance(const FineContext& context, const Part
 }
 
 template <class Ego>
+Contact grown_pose_contact(const FineContext& context, const Part& part, const EgoPose& ego,
+                           const BodyAt& body) {
+  return with_grown(part, [&](auto core) {
+    return contact_to<Ego>(context, ego, body_view(core, part, body, context.origin));
+  });
+}
+
+template <class Ego>
 bool grown_pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
                      int* iterations) {
   return with_grown(part, [&](auto core) {
@@ -49,6 +57,8 @@ bool grown_pose_hits(const FineContext& context, const Part& part, const EgoPose
                                             const BodyAt&);                                   \
   template SignedDistance grown_pose_signed_distance<Ego>(const FineContext&, const Part&,    \
                                                           const EgoPose&, const BodyAt&);     \
+  template Contact grown_pose_contact<Ego>(const FineContext&, const Part&, const EgoPose&,    \
+                                           const BodyAt&);                                    \
   template bool grown_pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, BodyAt, int*);
 COLLISION_INSTANTIATE_FOR(BoxEgo)
 COLLISION_INSTANTIATE_FOR(PolygonEgo)

@@ -39,6 +39,15 @@ SignedDistance signed_distance_to(const FineContext& c, const EgoPose& ego, cons
   return d;
 }
 
+// The contact with a world-frame point (narrow_phase.hpp's Contact).
+template <class Ego, class PartView>
+Contact contact_to(const FineContext& c, const EgoPose& ego, const PartView& part) {
+  Contact d = contact(MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part),
+                      c.contact_tolerance, c.max_gjk_iterations);
+  d.point += c.origin;
+  return d;
+}
+
 template <class Ego, class PartView>
 bool hits(const FineContext& c, const EgoPose& ego, const PartView& part, GjkCache* cache,
           int* iterations) {

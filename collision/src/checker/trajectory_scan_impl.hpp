@@ -221,31 +221,28 @@ class TrajectoryScan {
     return now ? &*now : nullptr;
   }
 
-  // Where the footprint at pose i meets obstacle `id` (its deepest part there), or, when the
-  // pose touches none of its parts (`id` is hit only by the sweep into the pose), the lowest id
-  // the pose does touch; nothing when the pose itself touches no part (only the sweep into it
-  // does).
+  // Where the footprint at pose i meets obstacle `id` (the first of its parts hit there), or,
+  // when the pose touches none of its parts (`id` is hit only by the sweep into the pose), the
+  // lowest id the pose does touch; nothing when the pose itself touches no part (only the sweep
+  // into it does).
   std::optional<Vec2> pose_contact_point(std::size_t i, int id) {
-    std::optional<SignedDistance> deepest;
-    int deepest_id = 0;
+    std::optional<Vec2> point;
+    int point_id = 0;
     for (const int slot : s_.hit_slots) {
       const Part& part = part_in(slot);
       const BodyAt* body = body_at_pose(slot, i);
       if (part.moving && body == nullptr) continue;
-      const SignedDistance d = pose_signed_distance<Ego>(fine_, part, s_.ego[i], body, nullptr);
-      // Without a sweep into pose i every part in hits was hit at the pose: a signed distance
-      // that round-off puts just past the tolerance still names it.
-      if (!d.hit && sweeps_into(i)) continue;
-      // `id` first, then the lowest id; the deepest part of it.
+      // `id` first, then the lowest id.
       const auto rank = [id](int o) { return o == id ? std::numeric_limits<int>::min() : o; };
-      if (!deepest || rank(part.obstacle_id) < rank(deepest_id) ||
-          (part.obstacle_id == deepest_id && d.value < deepest->value)) {
-        deepest = d;
-        deepest_id = part.obstacle_id;
-      }
+      if (point && rank(part.obstacle_id) >= rank(point_id)) continue;
+      const Contact c = pose_contact<Ego>(fine_, part, s_.ego[i], body);
+      // Without a sweep into pose i every part in hits was hit at the pose: a contact that
+      // round-off puts just past the tolerance still names it.
+      if (!c.hit && sweeps_into(i)) continue;
+      point = c.point;
+      point_id = part.obstacle_id;
     }
-    if (!deepest) return std::nullopt;
-    return deepest->contact;
+    return point;
   }
 
   // For a hit in the sweep into pose i only: the footprint's point nearest the part reached
@@ -256,14 +253,14 @@ class TrajectoryScan {
     const double s = std::clamp((time - a.t) / (b.t - a.t), 0.0, 1.0);
     const EgoPose ego = ego_between(fine_.shape, a, b, s);
     const Part& part = part_in(slot);
-    if (!part.moving) return pose_signed_distance<Ego>(fine_, part, ego, nullptr, nullptr).contact;
+    if (!part.moving) return pose_contact<Ego>(fine_, part, ego, nullptr).point;
     // A conservative contact time can fall just outside a prediction that is ignored there: then
     // the body at the nearer end of the step that has it.
     const BodyStep& step = s_.rows[static_cast<std::size_t>(slot)][i - step_base_];
     std::optional<BodyAt> body = body_at(part, time, fine_.outside, nullptr);
     if (!body) body = step.before ? step.before : step.now;
     if (!body) return ego.center;  // not reached: a body absent throughout is never hit
-    return pose_signed_distance<Ego>(fine_, part, ego, &*body, nullptr).contact;
+    return pose_contact<Ego>(fine_, part, ego, &*body).point;
   }
 
   // After a first hit at index i with modes of multi-modal obstacles only: the poses after it,

@@ -283,6 +283,24 @@ struct SignedDistance {
   int iterations = 0;  // GJK's and EPA's support calls
 };
 
+// Where a pair touches, for what explains a collision: any point of both will do, not the deepest,
+// so no EPA. hit: by the rule every query shares. point: a point of a; for a hit within the
+// contact tolerance of b (the cores' common point from GJK's enclosing simplex, or a's closest
+// point when only the radii and the tolerance close the gap); apart, a's closest point. Relative
+// to the query's origin; signed_distance()'s `contact`, bit for bit.
+struct Contact {
+  bool hit = false;
+  Vec2 point = Vec2::Zero();
+};
+
+template <class Diff>
+Contact contact(const Diff& diff, double contact_tolerance, int max_gjk_iterations) {
+  const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, nullptr);
+  const Simplex& s = out.simplex;
+  if (!out.separated && out.enclosed) return {true, s.closest_on_a(diff)};
+  return {!out.separated, s.closest_on_a(diff) + diff.radius_a() * face_distance(s).direction};
+}
+
 // EPA's witnesses are the weights of its last edge's two support points. Where a's points at
 // the two ends differ (a face of a against a curved b), a's witness slides along that face as the
 // edge's chord on b would have it, off the true one by up to the edge's sagitta on b, and the
