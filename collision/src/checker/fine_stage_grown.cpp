@@ -57,7 +57,7 @@ bool grown_pose_hits(const FineContext& context, const Part& part, const EgoPose
                                             const BodyAt&);                                   \
   template SignedDistance grown_pose_signed_distance<Ego>(const FineContext&, const Part&,    \
                                                           const EgoPose&, const BodyAt&);     \
-  template Contact grown_pose_contact<Ego>(const FineContext&, const Part&, const EgoPose&,    \
+  template Contact grown_pose_contact<Ego>(const FineContext&, const Part&, const EgoPose&,   \
                                            const BodyAt&);                                    \
   template bool grown_pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, BodyAt, int*);
 COLLISION_INSTANTIATE_FOR(BoxEgo)

@@ -295,7 +295,8 @@ struct Contact {
 
 template <class Diff>
 Contact contact(const Diff& diff, double contact_tolerance, int max_gjk_iterations) {
-  const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, nullptr);
+  const GjkOutput out =
+      gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, nullptr);
   const Simplex& s = out.simplex;
   if (!out.separated && out.enclosed) return {true, s.closest_on_a(diff)};
   return {!out.separated, s.closest_on_a(diff) + diff.radius_a() * face_distance(s).direction};
