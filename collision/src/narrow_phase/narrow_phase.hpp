@@ -287,7 +287,7 @@ struct SignedDistance {
 // so no EPA. hit: by the rule every query shares. point: a point of a; for a hit within the
 // contact tolerance of b (the cores' common point from GJK's enclosing simplex, or a's closest
 // point when only the radii and the tolerance close the gap); apart, a's closest point. Relative
-// to the query's origin; signed_distance()'s `contact`, bit for bit.
+// to the query's origin; bit for bit signed_distance()'s `contact` from a cold start.
 struct Contact {
   bool hit = false;
   Vec2 point = Vec2::Zero();
