@@ -101,13 +101,9 @@ const BodyStep* BodyTracks::row(std::size_t part_index, std::vector<BodyPiece>& 
   const std::size_t r = row_of_part_[part_index];
   BodyStep* steps = steps_.data() + r * times_.size();
   std::call_once(made_[r], [&] {
-    const Part& part = scene_->parts[part_index];
-    std::size_t hint = 0;
-    for (std::size_t i = 0; i < times_.size(); ++i) {
-      const bool sweep = sweep_ && i > 0;
-      steps[i] = body_step(part, sweep ? times_[i - 1] : 0.0, times_[i], sweep, outside_,
-                           i > 0 ? &steps[i - 1] : nullptr, &hint, pieces);
-    }
+    body_steps(
+        scene_->parts[part_index], [this](std::size_t i) { return times_[i]; }, 0, times_.size(),
+        sweep_, outside_, steps, pieces);
   });
   return steps;
 }

@@ -52,6 +52,21 @@ BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
                    OutsidePrediction outside, const BodyStep* previous, std::size_t* hint,
                    std::vector<BodyPiece>& pieces);
 
+// The steps of `part` at poses [begin, end) of a time grid, into out[0 .. end - begin): each
+// made from the one before it, the first from nothing, so that a chunk's steps are the whole
+// grid's to the bit. time(i): pose i's time (s); sweep: continuous checking (pose i > 0 is tested
+// as the sweep from pose i-1). pieces: working memory.
+template <class Time>
+void body_steps(const Part& part, const Time& time, std::size_t begin, std::size_t end, bool sweep,
+                OutsidePrediction outside, BodyStep* out, std::vector<BodyPiece>& pieces) {
+  std::size_t hint = 0;
+  for (std::size_t i = begin; i < end; ++i) {
+    const bool from_previous = sweep && i > 0;
+    out[i - begin] = body_step(part, from_previous ? time(i - 1) : 0.0, time(i), from_previous,
+                               outside, i > begin ? &out[i - begin - 1] : nullptr, &hint, pieces);
+  }
+}
+
 // The steps of every moving part along one time grid, computed once for all the trajectories
 // of a check_all call that share it. A part's row is made by the first scan that asks for it
 // (on any thread; a concurrent one waits for it): most bodies of a scene are never near any

@@ -392,13 +392,9 @@ class TrajectoryScan {
       const std::size_t k = static_cast<std::size_t>(s_.moving_slots[m]);
       const Part& part = scene_.parts[static_cast<std::size_t>(s_.candidates[k])];
       BodyStep* row = s_.steps.data() + m * length;
-      std::size_t hint = 0;
-      for (std::size_t i = begin; i < end; ++i) {
-        const double t_before = sweeps_into(i) ? trajectory_[i - 1].t : 0.0;
-        const BodyStep* previous = i > begin ? &row[i - begin - 1] : nullptr;
-        row[i - begin] = body_step(part, t_before, trajectory_[i].t, sweeps_into(i), fine_.outside,
-                                   previous, &hint, s_.pieces);
-      }
+      body_steps(
+          part, [this](std::size_t i) { return trajectory_[i].t; }, begin, end, continuous_,
+          fine_.outside, row, s_.pieces);
       s_.rows[k] = row;
     }
   }
