@@ -35,7 +35,6 @@ SignedDistance signed_distance_to(const FineContext& c, const EgoPose& ego, cons
                       c.contact_tolerance, c.max_gjk_iterations, c.max_epa_iterations, cache);
   d.point_a += c.origin;
   d.point_b += c.origin;
-  d.contact += c.origin;
   return d;
 }
 

@@ -276,18 +276,16 @@ struct SignedDistance {
   Vec2 point_a = Vec2::Zero();  // on a: the closest point, or the point of a deepest in b
   Vec2 point_b = Vec2::Zero();  // on b; point_b - point_a == value * normal (to round-off)
   Vec2 normal{1, 0};            // unit, from a towards b: moving b along it separates them
-  // A hit: a point of both a and b (within the tolerance). Neither witness point need be one:
-  // the point of a deepest in b lies outside b when b is thinner there than the depth (a small
-  // or thin b inside a, a face of a against a vertex of b). Apart: point_a.
-  Vec2 contact = Vec2::Zero();
-  int iterations = 0;  // GJK's and EPA's support calls
+  int iterations = 0;           // GJK's and EPA's support calls
 };
 
 // Where a pair touches, for what explains a collision: any point of both will do, not the deepest,
-// so no EPA. hit: by the rule every query shares. point: a point of a; for a hit within the
-// contact tolerance of b (the cores' common point from GJK's enclosing simplex, or a's closest
-// point when only the radii and the tolerance close the gap); apart, a's closest point. Relative
-// to the query's origin; bit for bit signed_distance()'s `contact` from a cold start.
+// so no EPA. Neither of a signed distance's witness points need be one: the point of a deepest
+// in b lies outside b when b is thinner there than the depth (a small or thin b inside a, a face
+// of a against a vertex of b). hit: by the rule every query shares. point: a point of a; for a
+// hit within the contact tolerance of b (the cores' common point from GJK's enclosing simplex,
+// or a's closest point when only the radii and the tolerance close the gap); apart, a's closest
+// point. Relative to the query's origin.
 struct Contact {
   bool hit = false;
   Vec2 point = Vec2::Zero();
@@ -323,8 +321,6 @@ SignedDistance signed_distance(const Diff& diff, double contact_tolerance, int m
   r.hit = !out.separated;
   const double radius_sum = diff.radius_sum();
   if (r.hit && out.enclosed) {
-    // The simplex encloses the origin: its weights make one point of both cores.
-    r.contact = out.simplex.closest_on_a(diff);
     const EpaOutput e = epa(diff, out.simplex, max_epa_iterations);
     r.iterations += e.iterations;
     const double w = e.witness_weight;
@@ -348,8 +344,6 @@ SignedDistance signed_distance(const Diff& diff, double contact_tolerance, int m
   r.point_b = s.closest_on_b(diff) - diff.radius_b() * r.normal;
   r.value = r.hit ? std::min(face.distance - radius_sum, contact_tolerance)
                   : separated_distance(out, distance_to_origin(s), radius_sum, contact_tolerance);
-  // A hit through the radii: a's point is within b's radius (and the tolerance) of b's core.
-  r.contact = r.point_a;
   return r;
 }
 
