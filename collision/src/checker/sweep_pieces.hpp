@@ -59,9 +59,15 @@ class SplitBudget {
 // The ego's sweep from a to b against an obstacle that stands still meanwhile (a stationary
 // part, or a moving body holding its pose): the hull of the two footprints, split into halves
 // while it over-covers by more than max_overestimate.
+//
+// Before a split, the end pose: touching there, it is a hit of the sweep whatever the hull
+// over-covers, and one pose test costs less than the halves (two hull tests at least) that would
+// end on the same answer. A scan's first hit is mostly such a step, its pose overlapping the
+// obstacle. The end of a second half is its parent's, tested already (end_tested).
 template <class Ego, class Obstacle>
 bool sweep_hits_still(const FineContext& c, const Obstacle& obstacle, const EgoPose& a,
-                      const EgoPose& b, GjkCache* cache, int* iterations, SplitBudget& budget) {
+                      const EgoPose& b, GjkCache* cache, int* iterations, SplitBudget& budget,
+                      bool end_tested = false) {
   const double turn = heading_change(a.pose.heading, b.pose.heading);
   const HullView hull(ego_view(Ego{}, c.shape, a, c.origin), ego_view(Ego{}, c.shape, b, c.origin),
                       rotation_inflation(c.shape.rear_radius, turn));
@@ -70,9 +76,14 @@ bool sweep_hits_still(const FineContext& c, const Obstacle& obstacle, const EgoP
     return false;
   }
   if (!budget.split(sweep_overestimate(c.shape.rear_radius, turn))) return true;
+  if (!end_tested &&
+      intersects(MinkowskiDifference(ego_view(Ego{}, c.shape, b, c.origin), obstacle),
+                 c.contact_tolerance, c.max_gjk_iterations, nullptr, iterations)) {
+    return true;
+  }
   const EgoPose m = ego_between(c.shape, a, b, 0.5);
   return sweep_hits_still<Ego>(c, obstacle, a, m, nullptr, iterations, budget) ||
-         sweep_hits_still<Ego>(c, obstacle, m, b, nullptr, iterations, budget);
+         sweep_hits_still<Ego>(c, obstacle, m, b, nullptr, iterations, budget, true);
 }
 
 inline bool same_pose(const Pose2& p, const Pose2& q) {
@@ -85,7 +96,7 @@ inline bool same_pose(const Pose2& p, const Pose2& q) {
 template <class Ego, class Body>
 bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const EgoPose& b,
                 const BodyAt& qa, const BodyAt& qb, GjkCache* cache, int* iterations,
-                SplitBudget& budget) {
+                SplitBudget& budget, bool end_tested = false) {
   const EgoPose ea = ego_between(c.shape, a, b, qa.s);
   const EgoPose eb = ego_between(c.shape, a, b, qb.s);
   if (same_pose(qa.pose, qb.pose) && (!Body::kGrown || uncertainty_growth(part, qa.t, qb.t) == 0)) {
@@ -94,7 +105,7 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
     // cheaper hull test answers.
     return Body::with(part, [&](auto core) {
       return sweep_hits_still<Ego>(c, body_view(core, part, qa, c.origin), ea, eb, cache,
-                                   iterations, budget);
+                                   iterations, budget, end_tested);
     });
   }
   const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
@@ -111,9 +122,17 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
   const double overestimate = sweep_overestimate(c.shape.rear_radius, ego_turn) +
                               region_overestimate(part, qa.t, qb.t, body_turn);
   if (qa.s == qb.s || !budget.split(overestimate)) return true;
+  // As sweep_hits_still: the piece's end pose first.
+  if (!end_tested && Body::with(part, [&](auto core) {
+        return intersects(MinkowskiDifference(ego_view(Ego{}, c.shape, eb, c.origin),
+                                              body_view(core, part, qb, c.origin)),
+                          c.contact_tolerance, c.max_gjk_iterations, nullptr, iterations);
+      })) {
+    return true;
+  }
   const BodyAt qm = body_halfway(qa, qb);
   return piece_hits<Ego, Body>(c, part, a, b, qa, qm, nullptr, iterations, budget) ||
-         piece_hits<Ego, Body>(c, part, a, b, qm, qb, nullptr, iterations, budget);
+         piece_hits<Ego, Body>(c, part, a, b, qm, qb, nullptr, iterations, budget, true);
 }
 
 // Whether any of the body's pieces over the step from a to b hits (see sweep_hits_moving).
