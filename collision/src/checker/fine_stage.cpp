@@ -37,6 +37,22 @@ AxisGap pose_axis_gap(const FineContext& context, const Part& part, const EgoPos
 }
 
 template <class Ego>
+double pose_gap_along(const FineContext& context, const Part& part, const EgoPose& ego,
+                      const BodyAt* body, const Vec2& axis) {
+  // Support points only: the grown views cost no GJK instantiation here.
+  if (body != nullptr && part.uncertain) {
+    return with_grown(part, [&](auto core) {
+      return gap_along_to<Ego>(context, ego, body_view(core, part, *body, context.origin), axis);
+    });
+  }
+  return with_core(part, [&](auto core) {
+    return body != nullptr
+               ? gap_along_to<Ego>(context, ego, body_view(core, part, *body, context.origin), axis)
+               : gap_along_to<Ego>(context, ego, part_view(core, part, context.origin), axis);
+  });
+}
+
+template <class Ego>
 SignedDistance pose_signed_distance(const FineContext& context, const Part& part,
                                     const EgoPose& ego, const BodyAt* body, GjkCache* cache) {
   if (body != nullptr && part.uncertain) {
@@ -85,6 +101,8 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
                                        GjkCache*);                                                 \
   template AxisGap pose_axis_gap<Ego>(const FineContext&, const Part&, const EgoPose&,             \
                                       const BodyAt*, GjkCache*);                                   \
+  template double pose_gap_along<Ego>(const FineContext&, const Part&, const EgoPose&,             \
+                                      const BodyAt*, const Vec2&);                                 \
   template SignedDistance pose_signed_distance<Ego>(const FineContext&, const Part&,               \
                                                     const EgoPose&, const BodyAt*, GjkCache*);     \
   template Contact pose_contact<Ego>(const FineContext&, const Part&, const EgoPose&,              \

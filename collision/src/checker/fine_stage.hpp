@@ -51,6 +51,14 @@ template <class Ego>
 AxisGap pose_axis_gap(const FineContext& context, const Part& part, const EgoPose& ego,
                       const BodyAt* body, GjkCache* cache);
 
+// The gap between the ego at a pose and a stationary part (body null) or a moving body placed at
+// *body along a given unit axis (narrow_phase.hpp's gap_along): a few support points, no GJK.
+// Conservative advancement keeps the axis of its last GJK query while the gap along it still
+// advances.
+template <class Ego>
+double pose_gap_along(const FineContext& context, const Part& part, const EgoPose& ego,
+                      const BodyAt* body, const Vec2& axis);
+
 // The signed distance from the ego at a pose to a stationary part (body null) or to a moving
 // body placed at `body`, with world-frame witness points (narrow_phase.hpp's SignedDistance).
 template <class Ego>

@@ -26,6 +26,12 @@ AxisGap axis_gap_to(const FineContext& c, const EgoPose& ego, const PartView& pa
                   c.contact_tolerance, c.max_gjk_iterations, cache);
 }
 
+template <class Ego, class PartView>
+double gap_along_to(const FineContext& c, const EgoPose& ego, const PartView& part,
+                    const Vec2& axis) {
+  return gap_along(MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part), axis);
+}
+
 // The signed distance with world-frame points (narrow_phase.hpp's SignedDistance).
 template <class Ego, class PartView>
 SignedDistance signed_distance_to(const FineContext& c, const EgoPose& ego, const PartView& part,

@@ -190,6 +190,13 @@ struct AxisGap {
   int iterations = 0;
 };
 
+// How far every point of a lies beyond every point of b along the unit `axis` (m, radii
+// included; negative: they overlap along it): a lower bound of their distance for any axis.
+template <class Diff>
+double gap_along(const Diff& diff, const Vec2& axis) {
+  return diff.support(-axis).w.dot(axis) - diff.radius_sum();
+}
+
 template <class Diff>
 AxisGap axis_gap(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
                  GjkCache* cache) {
@@ -200,7 +207,7 @@ AxisGap axis_gap(const Diff& diff, double contact_tolerance, int max_gjk_iterati
                                                nullptr, nullptr, kEnough);
   if (!out.separated) return {true, Vec2::Zero(), 0.0, out.iterations};
   const Vec2 axis = -direction_to_origin(out.simplex);
-  return {false, axis, diff.support(-axis).w.dot(axis) - diff.radius_sum(), out.iterations};
+  return {false, axis, gap_along(diff, axis), out.iterations};
 }
 
 // Witness points relative to the query's origin (the caller adds it back). start: a cold run's
