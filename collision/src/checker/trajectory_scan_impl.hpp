@@ -345,11 +345,12 @@ class TrajectoryScan {
     std::vector<int>& candidates = s_.candidates;
     candidates.clear();
     const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
-    if (!config_.broad_phase.spatial_index) {
+    const bool indexed = config_.broad_phase.spatial_index;
+    Aabb box;
+    if (!indexed) {
       for (std::size_t k = 0; k < scene_.parts.size(); ++k)
         candidates.push_back(static_cast<int>(k));
     } else {
-      Aabb box;
       double inflation = 0;
       for (std::size_t i = first; i < end; ++i) {
         box.extend(s_.ego[i].aabb);
@@ -360,18 +361,50 @@ class TrajectoryScan {
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     }
-    s_.caches.assign(candidates.size(), s_.fresh);
-    s_.circles.clear();
     s_.rows.assign(candidates.size(), nullptr);
     s_.moving_slots.clear();
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      if (scene_.parts[static_cast<std::size_t>(candidates[k])].moving) {
+        s_.moving_slots.push_back(static_cast<int>(k));
+      }
+    }
+    collect_steps(begin, end);
+    if (indexed && !s_.moving_slots.empty()) drop_moving_beyond(box, begin, end);
+    s_.caches.assign(candidates.size(), s_.fresh);
+    s_.circles.clear();
     for (const int k : candidates) {
       const Part& part = scene_.parts[static_cast<std::size_t>(k)];
-      if (part.moving) s_.moving_slots.push_back(static_cast<int>(s_.circles.size()));
       // A moving body's circle is its step's, set pose by pose (track_moving_circles).
       s_.circles.push_back({part.circle_center.x(), part.circle_center.y(), part.circle_radius});
     }
     s_.survivors.resize(candidates.size());
-    collect_steps(begin, end);
+  }
+
+  // The index holds a moving body by the box of a whole slice of its prediction (a second, by
+  // default, in which a car travels many metres), looser than a chunk of poses needs. The body's
+  // own steps over the chunk bound it tightly: a body whose steps' boxes miss the query box
+  // cannot come within the threshold of the ego there, and is dropped before any pose pays for
+  // it. The same steps, to the bit, on either path (tracks or chunk), so the same candidates.
+  void drop_moving_beyond(const Aabb& box, std::size_t begin, std::size_t end) {
+    std::vector<int>& candidates = s_.candidates;
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      const BodyStep* row = s_.rows[k];
+      if (row != nullptr) {
+        Aabb reach;
+        for (std::size_t i = begin; i < end; ++i) reach.extend(row[i - step_base_].motion_box);
+        if (!reach.intersects(box)) continue;
+      }
+      candidates[kept] = candidates[k];
+      s_.rows[kept] = row;
+      ++kept;
+    }
+    candidates.resize(kept);
+    s_.rows.resize(kept);
+    s_.moving_slots.clear();
+    for (std::size_t k = 0; k < kept; ++k) {
+      if (s_.rows[k] != nullptr) s_.moving_slots.push_back(static_cast<int>(k));
+    }
   }
 
   // The moving candidates' steps over poses [begin, end): rows into the check's tracks, or
