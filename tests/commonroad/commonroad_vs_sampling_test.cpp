@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cmath>
 #include <collision/collision.hpp>
 #include <collision/commonroad.hpp>
@@ -21,6 +22,7 @@
 #include <cstdlib>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -223,10 +225,19 @@ std::vector<collision::Trajectory> candidates(const collision::CommonRoadState& 
 }
 
 // Candidates per scenario: COLLISION_COMMONROAD_CANDIDATES when set (script/sanitize runs fewer:
-// the reference's dense sampling is forty times slower under ASan), else 150.
+// the reference's dense sampling is forty times slower under ASan), else 150. A value that is not
+// a count fails the test rather than running it on none.
 int candidate_count() {
-  if (const char* n = std::getenv("COLLISION_COMMONROAD_CANDIDATES")) return std::atoi(n);
-  return 150;
+  const char* n = std::getenv("COLLISION_COMMONROAD_CANDIDATES");
+  if (n == nullptr) return 150;
+  char* end = nullptr;
+  errno = 0;
+  const long count = std::strtol(n, &end, 10);
+  if (end == n || *end != '\0' || errno != 0 || count < 1 || count > 100000) {
+    throw std::invalid_argument("COLLISION_COMMONROAD_CANDIDATES=\"" + std::string(n) +
+                                "\": expected a count of candidates from 1 to 100000");
+  }
+  return static_cast<int>(count);
 }
 
 // min_free: of 150 candidates, scaled to the count run.
