@@ -125,7 +125,8 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
     };
     // The same axis's gap at another pose: a lower bound of the distance as good as GJK's while
     // the approach keeps its direction, at the price of a few support points.
-    auto gap_along = [&](const EgoPose& ego, const std::optional<BodyAt>& body, const Vec2& axis) {
+    auto same_axis_gap = [&](const EgoPose& ego, const std::optional<BodyAt>& body,
+                             const Vec2& axis) {
       return AxisGap{false, axis,
                      pose_gap_along<Ego>(context, part, ego, part.moving ? &*body : nullptr, axis),
                      0};
@@ -149,7 +150,7 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
         // A body that leaves its prediction (ignored outside it) inside the step: bisection.
         if (part.moving && !from_body) break;
         // GJK's axis is looked for again only where this one stops advancing (below).
-        g = gap_along(from, from_body, g.axis);
+        g = same_axis_gap(from, from_body, g.axis);
         continue;
       }
       // The contact is within the resolution, or the approach grazes. The pose at the
