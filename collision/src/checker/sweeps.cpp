@@ -112,9 +112,21 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
   };
   EgoPose from = a;
   std::optional<BodyAt> from_body = body_at_time(a.t);
+  const std::optional<BodyAt> to_body = body_at_time(b.t);
   const std::optional<RelativeMotion> motion =
-      relative_motion(context, part, a, b, from_body, body_at_time(b.t));
+      relative_motion(context, part, a, b, from_body, to_body);
   if (motion) {
+    // With a motion, a moving body is one linear piece over the step: at a fraction of it, on the
+    // chord between its ends (no search of its prediction), keeping its axis while it keeps its
+    // heading, as a constant-velocity prediction does.
+    const std::optional<BodyAt> body_a = from_body;
+    auto body_on_chord = [&](double s) -> std::optional<BodyAt> {
+      if (!part.moving) return std::nullopt;
+      const Pose2 pose = interpolate(body_a->pose, to_body->pose, s);
+      const Vec2 axis =
+          pose.heading == body_a->pose.heading ? body_a->axis : heading_axis(pose.heading);
+      return BodyAt{time_at(s), pose, 0, axis};
+    };
     // Conservative advancement: a pose whose gap along an axis is g stays free for
     // (g - tolerance) / closing speed more of the step. Against a face this lands on the contact
     // in a step or two.
@@ -146,7 +158,7 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
         lo += advance;
         if (lo >= 1) return b.t;  // the whole step is free: the step's hull over-covered
         from = ego_at(lo);
-        from_body = body_at_time(from.t);
+        from_body = body_on_chord(lo);
         // A body that leaves its prediction (ignored outside it) inside the step: bisection.
         if (part.moving && !from_body) break;
         // GJK's axis is looked for again only where this one stops advancing (below).
@@ -159,7 +171,7 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
       // and one short sweep decides where they do not.
       const double next = std::min(1.0, lo + kContactTimeResolution);
       const EgoPose m = ego_at(next);
-      const std::optional<BodyAt> m_body = body_at_time(m.t);
+      const std::optional<BodyAt> m_body = body_on_chord(next);
       if (part.moving && !m_body) break;
       const AxisGap h = gap_at(m, m_body);
       if (h.hit) return time_at(next);
