@@ -1,13 +1,9 @@
 // One bench scene's check_all (or clearance_profiles) called a given number of times, for counting
-// instructions, which unlike time do not depend on the machine's load:
-//
-//   valgrind --tool=callgrind --callgrind-out-file=/dev/null build-bench/bench/scene_calls
-//   tutorial_continuous 1 valgrind --tool=callgrind --callgrind-out-file=/dev/null
-//   build-bench/bench/scene_calls tutorial_continuous 2
-//
-// The difference of the two totals ("Collected") is one call, without building the scene. Scenes
-// are bench/scenes.hpp's, with their configs; `profile` as a third argument calls
-// clearance_profiles instead, and `free` keeps only the candidates check_all finds free.
+// instructions, which unlike time do not depend on the machine's load. Run it under callgrind
+// with CALLS 1 and with CALLS 2 (docs/performance.md, "How to run", has the command): the
+// difference of the two totals ("Collected") is one call, without building the scene. Scenes
+// are bench/scenes.hpp's, with their configs; `profile` calls clearance_profiles instead, and
+// `free` keeps only the candidates check_all finds free.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -46,10 +42,13 @@ bool make(const std::string& name, bench::Scene& scene) {
 
 int main(int argc, char** argv) {
   bench::Scene scene;
-  const int calls = argc >= 3 ? std::atoi(argv[2]) : 0;
-  if (argc < 3 || !make(argv[1], scene) || calls < 0) {
+  // A count, or the usage: atoi would make "two" zero calls and a run that counts nothing.
+  char* end = nullptr;
+  const long calls = argc >= 3 ? std::strtol(argv[2], &end, 10) : -1;
+  if (argc < 3 || end == argv[2] || *end != '\0' || calls < 0 || calls > 1000 ||
+      !make(argv[1], scene)) {
     std::fprintf(stderr,
-                 "usage: scene_calls SCENE CALLS [profile] [free]\n"
+                 "usage: scene_calls SCENE CALLS [profile] [free]   (CALLS: 0 to 1000)\n"
                  "  SCENE: corridor urban urban_modes street traffic_moving traffic_standing\n"
                  "         traffic_parked tutorial_discrete tutorial_continuous\n");
     return 2;
@@ -70,7 +69,7 @@ int main(int argc, char** argv) {
     scene.candidates = std::move(kept);
   }
   std::size_t colliding = 0, profiles = 0;
-  for (int k = 0; k < calls; ++k) {
+  for (long k = 0; k < calls; ++k) {
     if (profile) {
       profiles += checker.clearance_profiles(scene.candidates).size();
     } else {
