@@ -11,6 +11,9 @@
 //                    hand-written SAT (footprints with std::cos/std::sin), stopping at the
 //                    first colliding pose: the best baseline
 //                  rtree_boost_chunked: the same, with boost::geometry::intersects
+//                  rtree_chunked_broad_phase_only: rtree_sat_chunked's broad phase alone, on
+//                    each candidate cut after its first hit, never calling a narrow phase: what
+//                    is left of every chunked row with a narrow phase that costs nothing
 //                  rtree_sat, rtree_boost: the same narrow phases, one rtree query per pose
 //                  All five must name the same first colliding pose for every candidate (the
 //                  program aborts otherwise). per_pose divides by the poses actually checked
@@ -29,6 +32,11 @@
 //                  each candidate stopping at its first hit); per_pose divides both by all poses.
 //                  urban/free/...: the same two calls on the candidates that collide with nothing,
 //                  where check_all too measures every pose.
+//   urban/clearance_decider_floor/threads:1  at every pose of those profiles, only the value,
+//                  from the part the profile found deciding (given, not searched for): the public
+//                  distance (warm-started along a candidate while the part stays) or penetration;
+//                  checked equal to the profiles' values. The floor under any profile built on
+//                  this narrow phase; per_pose divides by all poses.
 //   pool/...       check_all on 100 urban candidates of 50 poses on 2 threads, called in a loop
 //                  (a planner's cycle at 10-50 Hz): with the checker's worker pool (started once),
 //                  and without it (a std::thread started per call; it and the caller each run
@@ -75,6 +83,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "baselines.hpp"
@@ -180,6 +189,17 @@ class RtreeBaseline {
       const std::vector<Vec2>& v = vertices_[k];
       return bench::sat_intersects(box, v.data(), static_cast<int>(v.size()), kTol);
     });
+  }
+  // The chunked baseline's broad phase alone (footprints, the query per chunk, the per-pose box
+  // tests) on trajectories cut after their first hits, with no narrow phase: the floor under
+  // every row that shares this broad phase, whatever its narrow phase.
+  std::size_t broad_phase_only(const collision::Trajectory& trajectory, std::size_t chunk) {
+    std::size_t box_hits = 0;
+    first_hit_chunked(trajectory, chunk, [&box_hits](const BoxData&, std::size_t) {
+      ++box_hits;
+      return false;
+    });
+    return box_hits;
   }
   std::optional<std::size_t> first_hit_boost_chunked(const collision::Trajectory& trajectory,
                                                      std::size_t chunk) {
@@ -365,6 +385,27 @@ void setup_corridor() {
       }
     }
     set_per_pose(state, poses);
+  });
+  // Each candidate cut after its first hit, so that the broad phase alone visits the poses the
+  // other rows check.
+  static const std::vector<collision::Trajectory> cut = [&results] {
+    std::vector<collision::Trajectory> out;
+    for (std::size_t k = 0; k < scene.candidates.size(); ++k) {
+      const std::size_t n = results[k].first_collision_index ? *results[k].first_collision_index + 1
+                                                             : scene.candidates[k].size();
+      out.emplace_back(scene.candidates[k].begin(), scene.candidates[k].begin() + n);
+    }
+    return out;
+  }();
+  add("corridor/rtree_chunked_broad_phase_only", [poses, chunk](benchmark::State& state) {
+    std::size_t narrow_calls = 0;
+    for (auto _ : state) {
+      narrow_calls = 0;
+      for (const collision::Trajectory& t : cut)
+        narrow_calls += baseline.broad_phase_only(t, chunk);
+    }
+    set_per_pose(state, poses);
+    state.counters["narrow_calls"] = static_cast<double>(narrow_calls);
   });
   add("corridor/rtree_boost_chunked", [poses, chunk](benchmark::State& state) {
     for (auto _ : state) {
@@ -670,6 +711,79 @@ void setup_urban() {
       true);
 }
 
+// One pose's output value given the part that decides it: what any profile must compute at least.
+struct DeciderPair {
+  collision::Obb ego;
+  const collision::Shape* obstacle;  // in the world frame at the pose's time
+  bool overlap;
+  bool same_pair;  // as the pose before: a warm start carries over
+};
+
+double decider_values(const std::vector<DeciderPair>& pairs) {
+  double sum = 0;
+  collision::GjkCache cache;
+  for (const DeciderPair& p : pairs) {
+    if (!p.same_pair) cache = collision::GjkCache{};
+    sum += std::visit(
+        [&](const auto& shape) {
+          return p.overlap ? -collision::penetration(p.ego, shape).depth
+                           : collision::distance(p.ego, shape, kTol, &cache).distance;
+        },
+        *p.obstacle);
+  }
+  return sum;
+}
+
+// The floor under any clearance profile on this narrow phase: every pose's value computed by the
+// public queries from the part that decides it, known beforehand (the search for it, the
+// witnesses, the gradient and the broad phase left out). Moving deciders are placed at the pose's
+// time here, untimed. The values must be the profiles'.
+void setup_profile_floor(const Scene& scene,
+                         const std::vector<std::vector<collision::PoseClearance>>& profiles,
+                         std::size_t poses) {
+  static std::vector<DeciderPair> pairs;
+  static std::vector<collision::Shape> placed_bodies;
+  std::map<int, const collision::Obstacle*> by_id;
+  for (const collision::Obstacle& o : scene.obstacles) by_id[o.id()] = &o;
+  std::vector<std::pair<std::size_t, std::size_t>> at;  // (candidate, pose) of each pair
+  placed_bodies.reserve(scene.pose_count());            // pointers into it stay valid
+  for (std::size_t k = 0; k < profiles.size(); ++k) {
+    for (std::size_t i = 0; i < profiles[k].size(); ++i) {
+      const collision::PoseClearance& c = profiles[k][i];
+      if (!c.obstacle_id) continue;  // nothing within the horizon
+      const collision::Obstacle& o = *by_id.at(*c.obstacle_id);
+      const collision::TrajectoryPoint& p = scene.candidates[k][i];
+      const collision::Shape* shape = &o.parts().front();
+      if (o.is_moving()) {
+        placed_bodies.emplace_back(collision::ConvexPolygon(placed(o, predicted_pose(o, p.t))));
+        shape = &placed_bodies.back();
+      }
+      const bool same = !pairs.empty() && at.back().first == k && at.back().second + 1 == i &&
+                        profiles[k][i - 1].obstacle_id == c.obstacle_id;
+      pairs.push_back({collision::footprint(p.pose, scene.config.vehicle, scene.config.margins),
+                       shape, c.signed_distance < 0, same});
+      at.emplace_back(k, i);
+    }
+  }
+  for (std::size_t j = 0; j < pairs.size(); ++j) {
+    const double value = decider_values({pairs[j]});
+    const double expected = profiles[at[j].first][at[j].second].signed_distance;
+    if (std::abs(value - expected) > 1e-9) {
+      fail("urban candidate " + std::to_string(at[j].first) + " pose " +
+           std::to_string(at[j].second) + ": the decider's value " + std::to_string(value) +
+           " != the profile's " + std::to_string(expected));
+    }
+  }
+  std::fprintf(stderr,
+               "urban/clearance_decider_floor: %zu of %zu poses have a part within the "
+               "horizon\n",
+               pairs.size(), poses);
+  add("urban/clearance_decider_floor/threads:1", [poses](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(decider_values(pairs));
+    set_per_pose(state, poses);
+  });
+}
+
 void setup_urban_profiles() {
   static const Scene scene = bench::urban_scene();
   static const collision::CollisionChecker checker = [] {
@@ -699,6 +813,7 @@ void setup_urban_profiles() {
     for (auto _ : state) benchmark::DoNotOptimize(checker.clearance_profiles(scene.candidates));
     set_per_pose(state, poses);
   });
+  setup_profile_floor(scene, profiles, poses);
   // The free candidates alone: check_all visits every pose of these too.
   static std::vector<collision::Trajectory> free;
   for (std::size_t k = 0; k < results.size(); ++k) {
