@@ -7,7 +7,7 @@
 // and falls to the best distance found, so that after the nearest part (tried first: the one that
 // decided the previous pose) the bounding circles and boxes reject the rest; once a part
 // overlaps, only parts that can overlap too are measured, for the deepest. Each part keeps a warm
-// start from pose to pose of a chunk.
+// start from pose to pose, across chunks while it stays a candidate.
 #include "checker/clearance_scan.hpp"
 
 #include <algorithm>
@@ -33,8 +33,10 @@ constexpr double kCircleMargin = 1 + 1e-12;  // round-off of the squares, relati
 struct ProfileScratch {
   std::vector<EgoPose> ego;
   std::vector<int> candidates;
-  std::vector<GjkCache> caches;    // parallel to candidates
-  std::vector<std::size_t> hints;  // parallel to candidates: prediction search hints
+  std::vector<GjkCache> caches;           // parallel to candidates
+  std::vector<int> previous;              // the candidates of the chunk before
+  std::vector<GjkCache> previous_caches;  // parallel to previous
+  std::vector<std::size_t> hints;         // parallel to candidates: prediction search hints
   std::vector<BodyPiece> pieces;
   std::vector<CandidateCircle> circles;  // parallel to candidates; a moving body's at the pose
   std::vector<int> survivors;            // of the circle pass at the current pose: slots
@@ -73,10 +75,12 @@ class ClearanceScan {
     s_.ego.clear();
     for (const TrajectoryPoint& p : trajectory_)
       s_.ego.push_back(make_ego(fine_.shape, p.pose, p.t));
+    // Nothing carries over from the trajectory before: a profile is the same on any thread.
+    s_.candidates.clear();
+    int previous = -1;  // the slot that decided the previous pose
     for (std::size_t begin = 0; begin < n; begin += chunk) {
       const std::size_t end = std::min(n, begin + chunk);
-      collect_candidates(begin, end);
-      int previous = -1;  // the slot that decided the previous pose
+      previous = collect_candidates(begin, end, previous);
       for (std::size_t i = begin; i < end; ++i) {
         const Decider decider = measure_pose(i, previous);
         previous = decider.slot;
@@ -93,8 +97,13 @@ class ClearanceScan {
   }
 
   // Candidate parts for poses [begin, end): one index query grown by the horizon, or every part.
-  void collect_candidates(std::size_t begin, std::size_t end) {
+  // A part that was a candidate of the chunk before keeps its warm start, and the part that
+  // decided the last pose (`decider`, a slot of the chunk before, or -1) is still tried first:
+  // returns its new slot (or -1).
+  int collect_candidates(std::size_t begin, std::size_t end, int decider) {
     std::vector<int>& candidates = s_.candidates;
+    s_.previous.swap(candidates);
+    s_.previous_caches.swap(s_.caches);
     candidates.clear();
     if (!config_.broad_phase.spatial_index) {
       for (std::size_t k = 0; k < scene_.parts.size(); ++k) {
@@ -108,7 +117,21 @@ class ClearanceScan {
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     }
+    // Both lists ascend: one merge carries the warm starts and the decider over.
     s_.caches.assign(candidates.size(), GjkCache{});
+    int decider_slot = -1;
+    for (std::size_t k = 0, j = 0; k < candidates.size() && j < s_.previous.size();) {
+      if (candidates[k] < s_.previous[j]) {
+        ++k;
+      } else if (s_.previous[j] < candidates[k]) {
+        ++j;
+      } else {
+        s_.caches[k] = s_.previous_caches[j];
+        if (static_cast<int>(j) == decider) decider_slot = static_cast<int>(k);
+        ++k;
+        ++j;
+      }
+    }
     s_.hints.assign(candidates.size(), 0);
     s_.circles.clear();
     s_.moving_slots.clear();
@@ -129,6 +152,7 @@ class ClearanceScan {
         s_.rows[k] = tracks_->row(static_cast<std::size_t>(candidates[k]), s_.pieces);
       }
     }
+    return decider_slot;
   }
 
   // The moving candidates at pose i: their steps (the batch's, made for a sweep, whose end is the
