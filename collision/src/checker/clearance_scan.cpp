@@ -34,8 +34,10 @@ struct ProfileScratch {
   std::vector<EgoPose> ego;
   std::vector<int> candidates;
   std::vector<GjkCache> caches;           // parallel to candidates
+  std::vector<char> overlapped;           // parallel to candidates: hit at the pose before
   std::vector<int> previous;              // the candidates of the chunk before
   std::vector<GjkCache> previous_caches;  // parallel to previous
+  std::vector<char> previous_overlapped;  // parallel to previous
   std::vector<std::size_t> hints;         // parallel to candidates: prediction search hints
   std::vector<BodyPiece> pieces;
   std::vector<CandidateCircle> circles;  // parallel to candidates; a moving body's at the pose
@@ -104,6 +106,7 @@ class ClearanceScan {
     std::vector<int>& candidates = s_.candidates;
     s_.previous.swap(candidates);
     s_.previous_caches.swap(s_.caches);
+    s_.previous_overlapped.swap(s_.overlapped);
     candidates.clear();
     if (!config_.broad_phase.spatial_index) {
       for (std::size_t k = 0; k < scene_.parts.size(); ++k) {
@@ -119,6 +122,7 @@ class ClearanceScan {
     }
     // Both lists ascend: one merge carries the warm starts and the decider over.
     s_.caches.assign(candidates.size(), GjkCache{});
+    s_.overlapped.assign(candidates.size(), 0);
     int decider_slot = -1;
     for (std::size_t k = 0, j = 0; k < candidates.size() && j < s_.previous.size();) {
       if (candidates[k] < s_.previous[j]) {
@@ -127,6 +131,7 @@ class ClearanceScan {
         ++j;
       } else {
         s_.caches[k] = s_.previous_caches[j];
+        s_.overlapped[k] = s_.previous_overlapped[j];
         if (static_cast<int>(j) == decider) decider_slot = static_cast<int>(k);
         ++k;
         ++j;
@@ -244,7 +249,11 @@ class ClearanceScan {
       if (ego.aabb.squared_exterior_distance(box) > within * within) return std::nullopt;
     }
     GjkCache* cache = fine_.warm_start ? &s_.caches[k] : nullptr;
-    return pose_signed_distance<Ego>(fine_, part, ego, part.moving ? &*step->now : nullptr, cache);
+    // A part that overlapped the ego at the pose before most likely still does, deeply.
+    const SignedDistance d = pose_signed_distance<Ego>(
+        fine_, part, ego, part.moving ? &*step->now : nullptr, cache, s_.overlapped[k] != 0);
+    s_.overlapped[k] = d.hit;
+    return d;
   }
 
   // A tie goes to the lower obstacle id, then the lower mode.

@@ -54,15 +54,17 @@ double pose_gap_along(const FineContext& context, const Part& part, const EgoPos
 
 template <class Ego>
 SignedDistance pose_signed_distance(const FineContext& context, const Part& part,
-                                    const EgoPose& ego, const BodyAt* body, GjkCache* cache) {
+                                    const EgoPose& ego, const BodyAt* body, GjkCache* cache,
+                                    bool deep_first) {
   if (body != nullptr && part.uncertain) {
     return grown_pose_signed_distance<Ego>(context, part, ego, *body);
   }
   return with_core(part, [&](auto core) {
-    return body != nullptr ? signed_distance_to<Ego>(
-                                 context, ego, body_view(core, part, *body, context.origin), cache)
-                           : signed_distance_to<Ego>(context, ego,
-                                                     part_view(core, part, context.origin), cache);
+    return body != nullptr
+               ? signed_distance_to<Ego>(context, ego, body_view(core, part, *body, context.origin),
+                                         cache, deep_first)
+               : signed_distance_to<Ego>(context, ego, part_view(core, part, context.origin), cache,
+                                         deep_first);
   });
 }
 
@@ -103,8 +105,8 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
                                       const BodyAt*, GjkCache*);                                   \
   template double pose_gap_along<Ego>(const FineContext&, const Part&, const EgoPose&,             \
                                       const BodyAt*, const Vec2&);                                 \
-  template SignedDistance pose_signed_distance<Ego>(const FineContext&, const Part&,               \
-                                                    const EgoPose&, const BodyAt*, GjkCache*);     \
+  template SignedDistance pose_signed_distance<Ego>(                                               \
+      const FineContext&, const Part&, const EgoPose&, const BodyAt*, GjkCache*, bool);            \
   template Contact pose_contact<Ego>(const FineContext&, const Part&, const EgoPose&,              \
                                      const BodyAt*);                                               \
   template bool pose_hits<Ego>(const FineContext&, const Part&, const EgoPose&, GjkCache*, int*);  \

@@ -61,9 +61,11 @@ double pose_gap_along(const FineContext& context, const Part& part, const EgoPos
 
 // The signed distance from the ego at a pose to a stationary part (body null) or to a moving
 // body placed at `body`, with world-frame witness points (narrow_phase.hpp's SignedDistance).
+// deep_first: the pair probably overlaps deeply (signed_distance()).
 template <class Ego>
 SignedDistance pose_signed_distance(const FineContext& context, const Part& part,
-                                    const EgoPose& ego, const BodyAt* body, GjkCache* cache);
+                                    const EgoPose& ego, const BodyAt* body, GjkCache* cache,
+                                    bool deep_first);
 
 // Where the ego at a pose touches a stationary part (body null) or a moving body placed at
 // `body`, with a world-frame point (narrow_phase.hpp's Contact): what explains a first hit.

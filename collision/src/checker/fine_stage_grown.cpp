@@ -29,7 +29,7 @@ SignedDistance grown_pose_signed_distance(const FineContext& context, const Part
                                           const EgoPose& ego, const BodyAt& body) {
   return with_grown(part, [&](auto core) {
     return signed_distance_to<Ego>(context, ego, body_view(core, part, body, context.origin),
-                                   nullptr);
+                                   nullptr, false);
   });
 }
 

@@ -35,10 +35,10 @@ double gap_along_to(const FineContext& c, const EgoPose& ego, const PartView& pa
 // The signed distance with world-frame points (narrow_phase.hpp's SignedDistance).
 template <class Ego, class PartView>
 SignedDistance signed_distance_to(const FineContext& c, const EgoPose& ego, const PartView& part,
-                                  GjkCache* cache) {
-  SignedDistance d =
-      signed_distance(MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part),
-                      c.contact_tolerance, c.max_gjk_iterations, c.max_epa_iterations, cache);
+                                  GjkCache* cache, bool deep_first) {
+  SignedDistance d = signed_distance(
+      MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part), c.contact_tolerance,
+      c.max_gjk_iterations, c.max_epa_iterations, cache, deep_first);
   d.point_a += c.origin;
   d.point_b += c.origin;
   return d;

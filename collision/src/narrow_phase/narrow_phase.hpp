@@ -14,6 +14,7 @@
 
 #include "collision/queries.hpp"
 #include "narrow_phase/clear_overlap.hpp"
+#include "narrow_phase/deep_overlap.hpp"
 #include "narrow_phase/epa.hpp"
 #include "narrow_phase/gjk.hpp"
 
@@ -274,7 +275,7 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
 
 // A signed distance (metres) with its witness points: what a clearance profile needs of a pair,
 // continuous through contact. Apart: the distance, bit for bit clearance()'s. Cores overlapping:
-// minus EPA's penetration depth. Otherwise (touching, or overlapping through the radii only):
+// minus the penetration depth (EPA's; SAT's for a box deep in a polygon core, deep_overlap.hpp). Otherwise (touching, or overlapping through the radii only):
 // the simplex's distance less the radii, at most the contact tolerance. Points relative to the
 // query's origin, as distance()'s.
 struct SignedDistance {
@@ -319,14 +320,42 @@ void curved_b_witnesses(const Diff& diff, SignedDistance& r) {
   r.point_a = r.point_b - r.value * r.normal;
 }
 
+// A deep overlap of the cores (deep_overlap.hpp) as a signed distance, with the radii.
+template <class Diff>
+SignedDistance deep_signed_distance(const Diff& diff, const DeepOverlap& o, int iterations) {
+  SignedDistance r;
+  r.hit = true;
+  r.iterations = iterations;
+  r.normal = o.normal;
+  r.value = -(o.depth + diff.radius_sum());
+  r.point_a = o.point_a + diff.radius_a() * o.normal;
+  r.point_b = o.point_b - diff.radius_b() * o.normal;
+  return r;
+}
+
+// deep_first: try SAT's deep overlap (deep_overlap.hpp) before GJK, where the pair probably
+// overlaps deeply (it did at the pose before); otherwise it is tried only once GJK has enclosed
+// the origin, before EPA. Overlaps shallower than the contact tolerance and the margin of
+// clear_overlap.hpp, and pairs that SAT cannot take, go to EPA.
 template <class Diff>
 SignedDistance signed_distance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
-                               int max_epa_iterations, GjkCache* cache) {
+                               int max_epa_iterations, GjkCache* cache, bool deep_first = false) {
+  const double min_depth = contact_tolerance + kClearOverlapMargin;
+  if (deep_first) {
+    if (const std::optional<DeepOverlap> o = deep_overlap(diff, min_depth)) {
+      return deep_signed_distance(diff, *o, 0);
+    }
+  }
   const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
   SignedDistance r;
   r.iterations = out.iterations;
   r.hit = !out.separated;
   const double radius_sum = diff.radius_sum();
+  if (r.hit && out.enclosed && !deep_first) {
+    if (const std::optional<DeepOverlap> o = deep_overlap(diff, min_depth)) {
+      return deep_signed_distance(diff, *o, out.iterations);
+    }
+  }
   if (r.hit && out.enclosed) {
     const EpaOutput e = epa(diff, out.simplex, max_epa_iterations);
     r.iterations += e.iterations;

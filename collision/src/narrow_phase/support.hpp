@@ -276,6 +276,7 @@ class PlacedPolygonView {
   bool has(int i) const { return 0 <= i && i < count_; }
   double radius() const { return radius_; }
   Vec2 any_point() const { return offset_; }
+  int size() const { return count_; }
 
  private:
   Vec2 to_body(const Vec2& d) const {
