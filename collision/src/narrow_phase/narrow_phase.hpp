@@ -275,9 +275,9 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
 
 // A signed distance (metres) with its witness points: what a clearance profile needs of a pair,
 // continuous through contact. Apart: the distance, bit for bit clearance()'s. Cores overlapping:
-// minus the penetration depth (EPA's; SAT's for a box deep in a polygon core, deep_overlap.hpp). Otherwise (touching, or overlapping through the radii only):
-// the simplex's distance less the radii, at most the contact tolerance. Points relative to the
-// query's origin, as distance()'s.
+// minus the penetration depth (EPA's; SAT's for a box deep in a polygon core, deep_overlap.hpp).
+// Otherwise (touching, or overlapping through the radii only): the simplex's distance less the
+// radii, at most the contact tolerance. Points relative to the query's origin, as distance()'s.
 struct SignedDistance {
   bool hit = false;  // by the rule every query shares: not proven apart beyond the tolerance
   double value = 0;  // m; > contact tolerance exactly when !hit
