@@ -29,7 +29,8 @@
 // turn term (1, 3), the first overlap taken instead of the deepest (1, 3), the previous pose's
 // decider never measured (2, 3), min_clearance_index one pose early (2, 4), the horizon 1 m too
 // far (2, 3), the pool's caller returning before its workers finish (5: crash), EPA's witness
-// weights swapped on the footprint (1, 3).
+// weights swapped on the footprint (1, 3), SAT's deep-overlap depth 1e-6 m too deep (3), and its
+// witnesses of two parallel faces taken at a corner (3).
 #include <gtest/gtest.h>
 
 #include <algorithm>
