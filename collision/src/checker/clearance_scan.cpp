@@ -29,16 +29,21 @@ namespace {
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kCircleMargin = 1 + 1e-12;  // round-off of the squares, relative
 
+// What a profile keeps of a part from one pose to the next: GJK's warm start, and whether the
+// part overlapped the ego.
+struct PairMemory {
+  GjkCache cache;
+  bool overlapped = false;
+};
+
 // The working memory of one profile, kept per thread between calls.
 struct ProfileScratch {
   std::vector<EgoPose> ego;
   std::vector<int> candidates;
-  std::vector<GjkCache> caches;           // parallel to candidates
-  std::vector<char> overlapped;           // parallel to candidates: hit at the pose before
-  std::vector<int> previous;              // the candidates of the chunk before
-  std::vector<GjkCache> previous_caches;  // parallel to previous
-  std::vector<char> previous_overlapped;  // parallel to previous
-  std::vector<std::size_t> hints;         // parallel to candidates: prediction search hints
+  std::vector<PairMemory> memory;           // parallel to candidates
+  std::vector<int> previous;                // the candidates of the chunk before
+  std::vector<PairMemory> previous_memory;  // parallel to previous
+  std::vector<std::size_t> hints;           // parallel to candidates: prediction search hints
   std::vector<BodyPiece> pieces;
   std::vector<CandidateCircle> circles;  // parallel to candidates; a moving body's at the pose
   std::vector<int> survivors;            // of the circle pass at the current pose: slots
@@ -105,8 +110,7 @@ class ClearanceScan {
   int collect_candidates(std::size_t begin, std::size_t end, int decider) {
     std::vector<int>& candidates = s_.candidates;
     s_.previous.swap(candidates);
-    s_.previous_caches.swap(s_.caches);
-    s_.previous_overlapped.swap(s_.overlapped);
+    s_.previous_memory.swap(s_.memory);
     candidates.clear();
     if (!config_.broad_phase.spatial_index) {
       for (std::size_t k = 0; k < scene_.parts.size(); ++k) {
@@ -121,8 +125,7 @@ class ClearanceScan {
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     }
     // Both lists ascend: one merge carries the warm starts and the decider over.
-    s_.caches.assign(candidates.size(), GjkCache{});
-    s_.overlapped.assign(candidates.size(), 0);
+    s_.memory.assign(candidates.size(), PairMemory{});
     int decider_slot = -1;
     for (std::size_t k = 0, j = 0; k < candidates.size() && j < s_.previous.size();) {
       if (candidates[k] < s_.previous[j]) {
@@ -130,8 +133,7 @@ class ClearanceScan {
       } else if (s_.previous[j] < candidates[k]) {
         ++j;
       } else {
-        s_.caches[k] = s_.previous_caches[j];
-        s_.overlapped[k] = s_.previous_overlapped[j];
+        s_.memory[k] = s_.previous_memory[j];
         if (static_cast<int>(j) == decider) decider_slot = static_cast<int>(k);
         ++k;
         ++j;
@@ -248,11 +250,12 @@ class ClearanceScan {
       const Aabb& box = part.moving ? step->pose_box : part.aabb;
       if (ego.aabb.squared_exterior_distance(box) > within * within) return std::nullopt;
     }
-    GjkCache* cache = fine_.warm_start ? &s_.caches[k] : nullptr;
+    PairMemory& memory = s_.memory[k];
+    GjkCache* cache = fine_.warm_start ? &memory.cache : nullptr;
     // A part that overlapped the ego at the pose before most likely still does, deeply.
     const SignedDistance d = pose_signed_distance<Ego>(
-        fine_, part, ego, part.moving ? &*step->now : nullptr, cache, s_.overlapped[k] != 0);
-    s_.overlapped[k] = d.hit;
+        fine_, part, ego, part.moving ? &*step->now : nullptr, cache, memory.overlapped);
+    memory.overlapped = d.hit;
     return d;
   }
 
