@@ -295,6 +295,52 @@ TEST(Determinism, BitIdenticalOnASharedTimeGrid) {
   }
 }
 
+// On a shared grid check_all takes the moving bodies near a chunk of poses from an index the
+// batch's tracks build per chunk, only of the bodies near the batch's rear axles there: how far
+// a candidate's query reaches from them (its footprint, the sweep's inflation, the clearance
+// horizon) must be allowed for. The candidates here drive one behind the other along one line,
+// each beside a car moving with it whose near side is just within a long horizon (or just beyond
+// it), some swerving away from it late: the clearances must be sequential check()'s to the bit.
+TEST(Determinism, SharedGridFindsTheBodiesAtTheEdgeOfEachCandidatesReach) {
+  const ConvexPolygon car({Vec2(-2.2, -0.9), Vec2(2.2, -0.9), Vec2(2.2, 0.9), Vec2(-2.2, 0.9)});
+  constexpr double kHorizon = 20;  // m: beyond the footprint's and the sweep's reach
+  std::vector<Obstacle> obstacles;
+  std::vector<Trajectory> candidates;
+  for (int k = 0; k < 24; ++k) {
+    const Vec2 start = kOrigin + Vec2(200.0 * k, 0);
+    const double speed = 4 + 0.5 * k;
+    // The car's near side this far from the ego's side (about 1 m from its rear-axle line).
+    const double gap = kHorizon + (k % 3 == 0 ? 0.3 : -0.3) - 0.05 * (k % 4);
+    std::vector<PredictedPose> prediction;
+    for (int i = 0; i <= 30; ++i) {
+      const double t = 0.1 * i;
+      prediction.push_back({t, {start.x() + 3 + speed * t, start.y() + 1.0 + gap + 0.9, 0.0}});
+    }
+    obstacles.push_back(Obstacle::moving(k, car, std::move(prediction)));
+    Trajectory tr;
+    double heading = 0;
+    Vec2 p = start;
+    for (int i = 0; i < 20 + k % 5; ++i) {
+      tr.push_back({0.1 * i, {p.x(), p.y(), heading}});
+      if (k % 4 == 1 && i >= 10) heading -= 0.12;
+      p += 0.1 * speed * Vec2(std::cos(heading), std::sin(heading));
+    }
+    candidates.push_back(std::move(tr));
+  }
+  for (bool continuous : {true, false}) {
+    CheckerConfig config = config_with(2, continuous);
+    config.clearance.horizon = kHorizon;
+    CollisionChecker checker(config);
+    checker.set_obstacles(obstacles);
+    const std::vector<TrajectoryResult> expected = sequential(checker, candidates);
+    std::size_t measured = 0;
+    for (const TrajectoryResult& r : expected) measured += std::isfinite(r.min_clearance);
+    EXPECT_GE(measured, 10u);  // the test is about bodies within the horizon
+    expect_identical(expected, checker.check_all(candidates),
+                     "continuous " + std::to_string(continuous));
+  }
+}
+
 // A checker built afresh from equal inputs (obstacles given in the same order) answers with the
 // same bits, and so does one whose obstacles were replaced by set_obstacles in between.
 TEST(Determinism, BitIdenticalFromAFreshCheckerAndAfterSetObstaclesAgain) {

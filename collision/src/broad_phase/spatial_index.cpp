@@ -99,9 +99,12 @@ struct IndexTrees {
   }
 
   template <class Out>
-  void query(const Aabb& box, double t_min, double t_max, Out append_id) const {
-    const Box2 plane = to_box(box);
+  void query_stationary(const Box2& plane, Out append_id) const {
     stationary.query(bgi::intersects(plane), append_id);
+  }
+
+  template <class Out>
+  void query_moving(const Box2& plane, double t_min, double t_max, Out append_id) const {
     if (buckets.empty()) return;
     auto in_time = boost::make_function_output_iterator([&](const std::pair<Box2, int>& value) {
       const std::size_t slice = static_cast<std::size_t>(value.second);
@@ -131,7 +134,10 @@ struct SpatialIndex::Trees {
 
 SpatialIndex::SpatialIndex(const std::vector<std::pair<Aabb, int>>& stationary,
                            const std::vector<std::pair<SpaceTimeBox, int>>& moving,
-                           int max_node_entries, double time_bucket) {
+                           int max_node_entries, double time_bucket)
+    : moving_by_id_(moving) {
+  std::stable_sort(moving_by_id_.begin(), moving_by_id_.end(),
+                   [](const auto& a, const auto& b) { return a.second < b.second; });
   std::vector<std::pair<Box2, int>> s;
   s.reserve(stationary.size());
   for (const auto& [box, id] : stationary) s.emplace_back(to_box(box), id);
@@ -149,15 +155,51 @@ SpatialIndex::SpatialIndex(const std::vector<std::pair<Aabb, int>>& stationary,
 
 SpatialIndex::~SpatialIndex() = default;
 
-void SpatialIndex::query(const Aabb& box, double t_min, double t_max, std::vector<int>& ids) const {
-  // query() with an output iterator walks the tree directly; the qbegin() iterators are
-  // type-erased and keep their traversal stack on the heap, an allocation per query.
+namespace {
+
+// Calls query(trees, append_id) on whichever trees the index holds, with an output iterator that
+// appends the ids: query() with an output iterator walks a tree directly, where the qbegin()
+// iterators are type-erased and keep their traversal stack on the heap, an allocation per query.
+template <class Trees, class Query>
+void with_trees(const Trees& trees, std::vector<int>& ids, const Query& query) {
   auto append_id = boost::make_function_output_iterator(
       [&ids](const std::pair<Box2, int>& value) { ids.push_back(value.second); });
-  if (const StaticTrees* trees = std::get_if<StaticTrees>(&trees_->trees)) {
-    trees->query(box, t_min, t_max, append_id);
+  if (const StaticTrees* t = std::get_if<StaticTrees>(&trees)) {
+    query(*t, append_id);
   } else {
-    std::get<DynamicTrees>(trees_->trees).query(box, t_min, t_max, append_id);
+    query(std::get<DynamicTrees>(trees), append_id);
+  }
+}
+
+}  // namespace
+
+void SpatialIndex::query(const Aabb& box, double t_min, double t_max, std::vector<int>& ids) const {
+  with_trees(trees_->trees, ids, [&](const auto& trees, auto append_id) {
+    const Box2 plane = to_box(box);
+    trees.query_stationary(plane, append_id);
+    trees.query_moving(plane, t_min, t_max, append_id);
+  });
+}
+
+void SpatialIndex::query_stationary(const Aabb& box, std::vector<int>& ids) const {
+  with_trees(trees_->trees, ids, [&](const auto& trees, auto append_id) {
+    trees.query_stationary(to_box(box), append_id);
+  });
+}
+
+void SpatialIndex::query_moving(const Aabb& box, double t_min, double t_max,
+                                std::vector<int>& ids) const {
+  with_trees(trees_->trees, ids, [&](const auto& trees, auto append_id) {
+    trees.query_moving(to_box(box), t_min, t_max, append_id);
+  });
+}
+
+void SpatialIndex::moving_boxes(int id, double t_min, double t_max,
+                                std::vector<Aabb>& boxes) const {
+  auto it = std::lower_bound(moving_by_id_.begin(), moving_by_id_.end(), id,
+                             [](const auto& entry, int value) { return entry.second < value; });
+  for (; it != moving_by_id_.end() && it->second == id; ++it) {
+    if (it->first.t_min <= t_max && it->first.t_max >= t_min) boxes.push_back(it->first.box);
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "collision/aabb.hpp"
@@ -36,10 +37,18 @@ class SpatialIndex {
   // Appends the ids of the items whose boxes intersect `box` (stationary) or `box` x [t_min,
   // t_max] (moving). An id may appear more than once (one per slice); callers deduplicate.
   void query(const Aabb& box, double t_min, double t_max, std::vector<int>& ids) const;
+  // The same for the stationary items alone, and for the moving ones alone.
+  void query_stationary(const Aabb& box, std::vector<int>& ids) const;
+  void query_moving(const Aabb& box, double t_min, double t_max, std::vector<int>& ids) const;
+
+  // Appends the plane boxes of moving item `id` whose time ranges meet [t_min, t_max]: query()
+  // returns the item for those times exactly when one of them meets its box.
+  void moving_boxes(int id, double t_min, double t_max, std::vector<Aabb>& boxes) const;
 
  private:
   struct Trees;
   std::unique_ptr<Trees> trees_;
+  std::vector<std::pair<SpaceTimeBox, int>> moving_by_id_;  // sorted by id
 };
 
 }  // namespace collision::detail

@@ -83,29 +83,111 @@ BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
   return step;
 }
 
-BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times)
+BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times,
+                       const std::vector<Trajectory>* batch)
     : scene_(&scene),
       sweep_(config.continuous.enabled),
       outside_(config.obstacles.outside_prediction),
       times_(std::move(times)),
-      row_of_part_(scene.parts.size(), 0) {
+      chunk_(static_cast<std::size_t>(config.broad_phase.poses_per_query)),
+      chunks_((times_.size() + chunk_ - 1) / chunk_),
+      row_of_part_(scene.parts.size(), 0),
+      batch_(batch),
+      max_node_entries_(config.broad_phase.rtree_max_node_entries) {
   std::size_t rows = 0;
   for (std::size_t k = 0; k < scene.parts.size(); ++k) {
     if (scene.parts[k].moving) row_of_part_[k] = rows++;
   }
   steps_.resize(rows * times_.size());
-  made_ = std::make_unique<std::once_flag[]>(rows);
+  made_ = std::make_unique<std::once_flag[]>(rows * chunks_);
+  if (batch_ != nullptr && config.broad_phase.spatial_index) {
+    // A scan's query box for a chunk holds its footprints' boxes (within the box centre's lever
+    // and radius of the rear axle), grown by the largest sweep inflation (a sagitta, at most
+    // twice rear_radius), the clearance threshold (at most the horizon) and the contact
+    // tolerance; a millimetre covers the boxes' outward rounding many times over.
+    const EgoShape& ego = scene.ego;
+    reach_ = ego.center_lever + ego.box_radius + 2 * ego.rear_radius + config.clearance.horizon +
+             config.narrow_phase.contact_tolerance + 1e-3;
+    chunk_indexes_.resize(chunks_);
+    chunk_made_ = std::make_unique<std::once_flag[]>(chunks_);
+  }
 }
 
-const BodyStep* BodyTracks::row(std::size_t part_index, std::vector<BodyPiece>& pieces) const {
+const BodyStep* BodyTracks::row(std::size_t part_index, std::size_t begin, std::size_t end,
+                                std::vector<BodyPiece>& pieces) const {
   const std::size_t r = row_of_part_[part_index];
   BodyStep* steps = steps_.data() + r * times_.size();
-  std::call_once(made_[r], [&] {
-    body_steps(
-        scene_->parts[part_index], [this](std::size_t i) { return times_[i]; }, 0, times_.size(),
-        sweep_, outside_, steps, pieces);
-  });
+  for (std::size_t c = begin / chunk_; c * chunk_ < end; ++c) {
+    std::call_once(made_[r * chunks_ + c], [&] {
+      const std::size_t first = c * chunk_;
+      body_steps(
+          scene_->parts[part_index], [this](std::size_t i) { return times_[i]; }, first,
+          std::min(times_.size(), first + chunk_), sweep_, outside_, steps + first, pieces);
+    });
+  }
   return steps;
+}
+
+void BodyTracks::make_chunk_index(std::size_t begin, std::size_t end, ChunkIndex& index,
+                                  std::vector<BodyPiece>& pieces) const {
+  // Only the bodies that the scene's index finds near the batch's rear axles over the chunk
+  // (the pose before it too, for a sweep) can meet a scan's query box, so only their steps are
+  // made.
+  const std::size_t first = sweep_ && begin > 0 ? begin - 1 : begin;
+  Aabb near;
+  for (const Trajectory& trajectory : *batch_) {
+    for (std::size_t i = first; i < std::min(end, trajectory.size()); ++i) {
+      near.extend(Vec2(trajectory[i].pose.x, trajectory[i].pose.y));
+    }
+  }
+  std::vector<int> ids;
+  const SpatialIndex& scene_index = *scene_->index;
+  if (!near.is_empty()) {
+    scene_index.query_moving(near.inflated(reach_), times_[first], times_[end - 1], ids);
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  std::vector<std::pair<Aabb, int>> reach;
+  index.first_slice.push_back(0);
+  for (const int k : ids) {
+    const BodyStep* steps = row(static_cast<std::size_t>(k), begin, end, pieces);
+    Aabb box;
+    for (std::size_t i = begin; i < end; ++i) box.extend(steps[i].motion_box);
+    // An empty box (the body absent over the chunk) meets no query.
+    if (box.is_empty()) continue;
+    reach.emplace_back(box, static_cast<int>(index.part.size()));
+    index.part.push_back(k);
+    scene_index.moving_boxes(k, times_[first], times_[end - 1], index.slice_boxes);
+    index.first_slice.push_back(index.slice_boxes.size());
+  }
+  index.reach = std::make_unique<const SpatialIndex>(
+      reach, std::vector<std::pair<SpaceTimeBox, int>>{}, max_node_entries_, 1.0);
+}
+
+bool BodyTracks::moving_near(std::size_t begin, std::size_t end, const Aabb& box,
+                             std::vector<int>& ids, std::vector<BodyPiece>& pieces) const {
+  if (chunk_indexes_.empty() || begin % chunk_ != 0 ||
+      end != std::min(times_.size(), begin + chunk_)) {
+    return false;
+  }
+  ChunkIndex& index = chunk_indexes_[begin / chunk_];
+  std::call_once(chunk_made_[begin / chunk_], [&] { make_chunk_index(begin, end, index, pieces); });
+  // Appended, then each entry met by its steps' box kept if one of its slice boxes meets the
+  // query box too (the scene's index would have returned it).
+  const std::size_t start = ids.size();
+  index.reach->query_stationary(box, ids);
+  std::size_t kept = start;
+  for (std::size_t n = start; n < ids.size(); ++n) {
+    const std::size_t entry = static_cast<std::size_t>(ids[n]);
+    for (std::size_t j = index.first_slice[entry]; j < index.first_slice[entry + 1]; ++j) {
+      if (index.slice_boxes[j].intersects(box)) {
+        ids[kept++] = index.part[entry];
+        break;
+      }
+    }
+  }
+  ids.resize(kept);
+  return true;
 }
 
 bool BodyTracks::covers(const Trajectory& trajectory) const {

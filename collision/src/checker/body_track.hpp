@@ -18,6 +18,7 @@
 
 #include "broad_phase/circle_prefilter.hpp"
 #include "broad_phase/scene.hpp"
+#include "broad_phase/spatial_index.hpp"
 #include "checker/body_motion.hpp"
 #include "collision/config.hpp"
 #include "collision/trajectory.hpp"
@@ -68,30 +69,73 @@ void body_steps(const Part& part, const Time& time, std::size_t begin, std::size
 }
 
 // The steps of every moving part along one time grid, computed once for all the trajectories
-// of a check_all call that share it. A part's row is made by the first scan that asks for it
-// (on any thread; a concurrent one waits for it): most bodies of a scene are never near any
-// candidate, and their rows are never made.
+// of a check_all call that share it. A part's steps over a chunk of broad_phase.poses_per_query
+// poses are made by the first scan that asks for them (on any thread; a concurrent one waits):
+// most bodies of a scene come near no candidate, or near them for a few chunks only, and the
+// rest is never made.
+//
+// Over each chunk the tracks can also index the moving bodies near the batch by their boxes
+// over the chunk's steps: where the scene's index holds a moving body by a whole time slice of
+// its prediction (a car's second of travel), this one holds it by the chunk's few tenths of a
+// second, once for all the candidates, and gives each scan exactly the bodies the scene's
+// index followed by drop_moving_beyond would (trajectory_scan_impl.hpp).
 class BodyTracks {
  public:
-  // The steps of the moving parts of `scene` at the given times (strictly increasing). The scene
-  // must outlive the tracks.
-  BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times);
+  // The steps of the moving parts of `scene` at the given times (strictly increasing). batch:
+  // the trajectories that will read the tracks, for moving_near(), or null for no chunk
+  // indexes. The scene and the batch must outlive the tracks.
+  BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times,
+             const std::vector<Trajectory>* batch);
 
   // Whether a trajectory's times are this grid's first trajectory.size() times, bit for bit.
   bool covers(const Trajectory& trajectory) const;
 
-  // The steps of part `part_index` (a moving part), indexed by pose. pieces: working memory.
-  const BodyStep* row(std::size_t part_index, std::vector<BodyPiece>& pieces) const;
+  // The steps of part `part_index` (a moving part), indexed by pose, of which those at poses
+  // [begin, end) are made. pieces: working memory.
+  const BodyStep* row(std::size_t part_index, std::size_t begin, std::size_t end,
+                      std::vector<BodyPiece>& pieces) const;
+
+  // Appends to `ids` the moving parts that a scan's query box `box` for poses [begin, end) gets
+  // from the scene's index and keeps by their steps there (drop_moving_beyond in
+  // trajectory_scan_impl.hpp), the same set, from an index of the chunk made by the first scan
+  // that asks. False, with nothing appended, when [begin, end) is not a whole chunk of the grid
+  // (a shorter trajectory's last, follow_modes' first) or the tracks make no chunk indexes.
+  // pieces: working memory.
+  bool moving_near(std::size_t begin, std::size_t end, const Aabb& box, std::vector<int>& ids,
+                   std::vector<BodyPiece>& pieces) const;
 
  private:
   const Scene* scene_;
   bool sweep_;
   OutsidePrediction outside_;
   std::vector<double> times_;
+  std::size_t chunk_;                     // poses per chunk
+  std::size_t chunks_;                    // chunks in the grid
   std::vector<std::size_t> row_of_part_;  // per part; meaningful for moving parts only
-  // Row by row, times_.size() per moving part; a row is written once, under its flag.
+  // Row by row, times_.size() per moving part; a row's chunk is written once, under its flag
+  // (row * chunks_ + chunk).
   mutable std::vector<BodyStep> steps_;
   std::unique_ptr<std::once_flag[]> made_;
+  // The moving bodies near the batch over one chunk: an R*-tree of their steps' boxes over the
+  // chunk (the union of the motion boxes), by entry, and per entry its part and the boxes by
+  // which the scene's index holds it over the chunk's times (entry k's are
+  // slice_boxes[first_slice[k] .. first_slice[k + 1])).
+  struct ChunkIndex {
+    std::unique_ptr<const SpatialIndex> reach;
+    std::vector<int> part;
+    std::vector<std::size_t> first_slice;
+    std::vector<Aabb> slice_boxes;
+  };
+  void make_chunk_index(std::size_t begin, std::size_t end, ChunkIndex& index,
+                        std::vector<BodyPiece>& pieces) const;
+
+  // For chunk indexes: the batch, how far (m) a scan's query box reaches from its rear axles,
+  // the node capacity, and per chunk its index, written once under its flag.
+  const std::vector<Trajectory>* batch_;
+  double reach_ = 0;
+  int max_node_entries_;
+  mutable std::vector<ChunkIndex> chunk_indexes_;
+  std::unique_ptr<std::once_flag[]> chunk_made_;
 };
 
 }  // namespace collision::detail

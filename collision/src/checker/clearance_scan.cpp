@@ -152,11 +152,12 @@ class ClearanceScan {
     if (tracks_ == nullptr) {
       s_.own_steps.resize(candidates.size());
     } else {
-      // Fetched once per chunk: a row is made once, but asking for it costs a synchronised check.
+      // Fetched once per chunk: a row's chunk is made once, but asking for it costs a
+      // synchronised check.
       s_.rows.resize(candidates.size());
       for (const int slot : s_.moving_slots) {
         const std::size_t k = static_cast<std::size_t>(slot);
-        s_.rows[k] = tracks_->row(static_cast<std::size_t>(candidates[k]), s_.pieces);
+        s_.rows[k] = tracks_->row(static_cast<std::size_t>(candidates[k]), begin, end, s_.pieces);
       }
     }
     return decider_slot;

@@ -161,7 +161,7 @@ std::unique_ptr<const detail::BodyTracks> shared_tracks(const detail::Scene& sce
   std::vector<double> times;
   times.reserve(longest.size());
   for (const TrajectoryPoint& p : longest) times.push_back(p.t);
-  return std::make_unique<const detail::BodyTracks>(scene, config, std::move(times));
+  return std::make_unique<const detail::BodyTracks>(scene, config, std::move(times), &batch);
 }
 
 }  // namespace

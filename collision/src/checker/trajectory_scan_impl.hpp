@@ -346,6 +346,9 @@ class TrajectoryScan {
     candidates.clear();
     const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
     const bool indexed = config_.broad_phase.spatial_index;
+    // The moving bodies near this chunk from the tracks' index of the chunk where there is one,
+    // else from the scene's, which holds them by time slices, and drop_moving_beyond.
+    bool near_by_tracks = false;
     Aabb box;
     if (!indexed) {
       for (std::size_t k = 0; k < scene_.parts.size(); ++k)
@@ -357,7 +360,13 @@ class TrajectoryScan {
         if (i > first) inflation = std::max(inflation, s_.ego[i].sweep_inflation);
       }
       box = box.inflated(inflation + clearance_threshold + switches_.contact_tolerance);
-      scene_.index->query(box, s_.ego[first].t, s_.ego[end - 1].t, candidates);
+      near_by_tracks =
+          tracks_ != nullptr && tracks_->moving_near(begin, end, box, candidates, s_.pieces);
+      if (near_by_tracks) {
+        scene_.index->query_stationary(box, candidates);
+      } else {
+        scene_.index->query(box, s_.ego[first].t, s_.ego[end - 1].t, candidates);
+      }
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     }
@@ -369,7 +378,9 @@ class TrajectoryScan {
       }
     }
     collect_steps(begin, end);
-    if (indexed && !s_.moving_slots.empty()) drop_moving_beyond(box, begin, end);
+    if (indexed && !near_by_tracks && !s_.moving_slots.empty()) {
+      drop_moving_beyond(box, begin, end);
+    }
     s_.caches.assign(candidates.size(), s_.fresh);
     s_.circles.clear();
     for (const int k : candidates) {
@@ -413,8 +424,9 @@ class TrajectoryScan {
     if (tracks_ != nullptr) {
       step_base_ = 0;
       for (const int k : s_.moving_slots) {
-        s_.rows[static_cast<std::size_t>(k)] = tracks_->row(
-            static_cast<std::size_t>(s_.candidates[static_cast<std::size_t>(k)]), s_.pieces);
+        s_.rows[static_cast<std::size_t>(k)] =
+            tracks_->row(static_cast<std::size_t>(s_.candidates[static_cast<std::size_t>(k)]),
+                         begin, end, s_.pieces);
       }
       return;
     }
