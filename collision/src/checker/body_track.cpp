@@ -1,6 +1,7 @@
 #include "checker/body_track.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <utility>
 
@@ -98,7 +99,7 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
   for (std::size_t k = 0; k < scene.parts.size(); ++k) {
     if (scene.parts[k].moving) row_of_part_[k] = rows++;
   }
-  steps_.resize(rows * times_.size());
+  steps_.resize(rows * chunks_);
   made_ = std::make_unique<std::once_flag[]>(rows * chunks_);
   if (batch_ != nullptr && config.broad_phase.spatial_index) {
     // A scan's query box for a chunk holds its footprints' boxes (within the box centre's lever
@@ -115,17 +116,17 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
 
 const BodyStep* BodyTracks::row(std::size_t part_index, std::size_t begin, std::size_t end,
                                 std::vector<BodyPiece>& pieces) const {
-  const std::size_t r = row_of_part_[part_index];
-  BodyStep* steps = steps_.data() + r * times_.size();
-  for (std::size_t c = begin / chunk_; c * chunk_ < end; ++c) {
-    std::call_once(made_[r * chunks_ + c], [&] {
-      const std::size_t first = c * chunk_;
-      body_steps(
-          scene_->parts[part_index], [this](std::size_t i) { return times_[i]; }, first,
-          std::min(times_.size(), first + chunk_), sweep_, outside_, steps + first, pieces);
-    });
-  }
-  return steps;
+  const std::size_t c = begin / chunk_;
+  assert(end > begin && (end - 1) / chunk_ == c && end <= times_.size());
+  const std::size_t k = row_of_part_[part_index] * chunks_ + c;
+  std::call_once(made_[k], [&] {
+    const std::size_t first = c * chunk_, last = std::min(times_.size(), first + chunk_);
+    steps_[k] = std::make_unique<BodyStep[]>(last - first);
+    body_steps(
+        scene_->parts[part_index], [this](std::size_t i) { return times_[i]; }, first, last, sweep_,
+        outside_, steps_[k].get(), pieces);
+  });
+  return steps_[k].get() + (begin - c * chunk_);
 }
 
 void BodyTracks::make_chunk_index(std::size_t begin, std::size_t end, ChunkIndex& index,
@@ -152,7 +153,7 @@ void BodyTracks::make_chunk_index(std::size_t begin, std::size_t end, ChunkIndex
   for (const int k : ids) {
     const BodyStep* steps = row(static_cast<std::size_t>(k), begin, end, pieces);
     Aabb box;
-    for (std::size_t i = begin; i < end; ++i) box.extend(steps[i].motion_box);
+    for (std::size_t i = begin; i < end; ++i) box.extend(steps[i - begin].motion_box);
     // An empty box (the body absent over the chunk) meets no query.
     if (box.is_empty()) continue;
     reach.emplace_back(box, static_cast<int>(index.part.size()));

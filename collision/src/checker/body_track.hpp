@@ -90,8 +90,8 @@ class BodyTracks {
   // Whether a trajectory's times are this grid's first trajectory.size() times, bit for bit.
   bool covers(const Trajectory& trajectory) const;
 
-  // The steps of part `part_index` (a moving part), indexed by pose, of which those at poses
-  // [begin, end) are made. pieces: working memory.
+  // The steps of part `part_index` (a moving part) at poses [begin, end), which lie in one chunk
+  // of the grid: the result's [i - begin] is pose i's. pieces: working memory.
   const BodyStep* row(std::size_t part_index, std::size_t begin, std::size_t end,
                       std::vector<BodyPiece>& pieces) const;
 
@@ -112,9 +112,9 @@ class BodyTracks {
   std::size_t chunk_;                     // poses per chunk
   std::size_t chunks_;                    // chunks in the grid
   std::vector<std::size_t> row_of_part_;  // per part; meaningful for moving parts only
-  // Row by row, times_.size() per moving part; a row's chunk is written once, under its flag
-  // (row * chunks_ + chunk).
-  mutable std::vector<BodyStep> steps_;
+  // Per moving part and chunk (row * chunks_ + chunk), its steps, made once under its flag:
+  // only the chunks that scans ask for are allocated.
+  mutable std::vector<std::unique_ptr<BodyStep[]>> steps_;
   std::unique_ptr<std::once_flag[]> made_;
   // The moving bodies near the batch over one chunk: an R*-tree of their steps' boxes over the
   // chunk (the union of the motion boxes), by entry, and per entry its part and the boxes by

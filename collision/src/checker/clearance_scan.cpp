@@ -49,8 +49,11 @@ struct ProfileScratch {
   std::vector<int> survivors;            // of the circle pass at the current pose: slots
   std::vector<int> moving_slots;         // the moving candidates
   std::vector<const BodyStep*> steps;    // parallel to candidates: a moving body's at the pose
-  std::vector<const BodyStep*> rows;     // parallel to candidates: a moving body's track rows
-  std::vector<BodyStep> own_steps;       // parallel to candidates: steps made here
+  // Parallel to candidates: a moving body's steps from the tracks over the chunk, from its first
+  // pose (rows_base).
+  std::vector<const BodyStep*> rows;
+  std::size_t rows_base = 0;
+  std::vector<BodyStep> own_steps;  // parallel to candidates: steps made here
 };
 
 // The pair that decides a pose so far.
@@ -159,6 +162,7 @@ class ClearanceScan {
         const std::size_t k = static_cast<std::size_t>(slot);
         s_.rows[k] = tracks_->row(static_cast<std::size_t>(candidates[k]), begin, end, s_.pieces);
       }
+      s_.rows_base = begin;
     }
     return decider_slot;
   }
@@ -172,7 +176,7 @@ class ClearanceScan {
       const std::size_t k = static_cast<std::size_t>(slot);
       const BodyStep* step;
       if (tracks_ != nullptr) {
-        step = &s_.rows[k][i];
+        step = &s_.rows[k][i - s_.rows_base];
       } else {
         s_.own_steps[k] = body_step(part_in(slot), 0.0, ego.t, false, fine_.outside, nullptr,
                                     &s_.hints[k], s_.pieces);

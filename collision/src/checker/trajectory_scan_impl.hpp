@@ -70,8 +70,8 @@ struct Scratch {
   std::vector<BodyPiece> pieces;  // of a moving body over the current step
   std::vector<const Part*> hits;  // parts hit at the current index (and after it, by modes)
   std::vector<int> hit_slots;     // the slots in candidates of those hit at the current index
-  // The moving candidates: their slots in candidates, and per slot the body's steps along the
-  // trajectory (rows[k][i - step_base] is pose i's; null for a stationary part). The steps come
+  // The moving candidates: their slots in candidates, and per slot the body's steps over the
+  // chunk (rows[k][i - step_base] is pose i's; null for a stationary part). The steps come
   // from the check's BodyTracks, or are computed into `steps` chunk by chunk.
   std::vector<int> moving_slots;
   std::vector<const BodyStep*> rows;  // parallel to candidates
@@ -418,11 +418,11 @@ class TrajectoryScan {
     }
   }
 
-  // The moving candidates' steps over poses [begin, end): rows into the check's tracks, or
-  // computed here, chunk by chunk, with the same function.
+  // The moving candidates' steps over poses [begin, end): the check's tracks', or computed here,
+  // chunk by chunk, with the same function.
   void collect_steps(std::size_t begin, std::size_t end) {
+    step_base_ = begin;
     if (tracks_ != nullptr) {
-      step_base_ = 0;
       for (const int k : s_.moving_slots) {
         s_.rows[static_cast<std::size_t>(k)] =
             tracks_->row(static_cast<std::size_t>(s_.candidates[static_cast<std::size_t>(k)]),
@@ -430,7 +430,6 @@ class TrajectoryScan {
       }
       return;
     }
-    step_base_ = begin;
     const std::size_t length = end - begin;
     s_.steps.resize(s_.moving_slots.size() * length);
     for (std::size_t m = 0; m < s_.moving_slots.size(); ++m) {
