@@ -85,7 +85,7 @@ BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
 }
 
 BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times,
-                       const std::vector<Trajectory>* batch)
+                       const std::vector<Trajectory>& batch)
     : scene_(&scene),
       sweep_(config.continuous.enabled),
       outside_(config.obstacles.outside_prediction),
@@ -93,7 +93,7 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
       chunk_(static_cast<std::size_t>(config.broad_phase.poses_per_query)),
       chunks_((times_.size() + chunk_ - 1) / chunk_),
       row_of_part_(scene.parts.size(), 0),
-      batch_(batch),
+      on_grid_(batch.size(), 0),
       max_node_entries_(config.broad_phase.rtree_max_node_entries) {
   std::size_t rows = 0;
   for (std::size_t k = 0; k < scene.parts.size(); ++k) {
@@ -101,7 +101,27 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
   }
   steps_.resize(rows * chunks_);
   made_ = std::make_unique<std::once_flag[]>(rows * chunks_);
-  if (batch_ != nullptr && config.broad_phase.spatial_index) {
+  const bool index_chunks = config.broad_phase.spatial_index;
+  if (index_chunks) near_.resize(chunks_);
+  // One pass over the batch: which trajectories are on the grid, and where their rear axles are
+  // chunk by chunk (a trajectory of 50 poses is read again from the first level of cache).
+  for (std::size_t k = 0; k < batch.size(); ++k) {
+    const Trajectory& trajectory = batch[k];
+    const std::size_t n = trajectory.size();
+    if (n > times_.size()) continue;
+    std::size_t i = 0;
+    while (i < n && trajectory[i].t == times_[i]) ++i;
+    on_grid_[k] = i == n;
+    if (i < n || !index_chunks) continue;
+    auto axle = [&](std::size_t j) { return Vec2(trajectory[j].pose.x, trajectory[j].pose.y); };
+    for (std::size_t c = 0, begin = 0; begin < n; ++c, begin += chunk_) {
+      Aabb box;  // a local: extending near_[c] in place would store it at every pose
+      if (sweep_ && begin > 0) box.extend(axle(begin - 1));
+      for (std::size_t j = begin; j < std::min(n, begin + chunk_); ++j) box.extend(axle(j));
+      near_[c].extend(box);
+    }
+  }
+  if (index_chunks) {
     // A scan's query box for a chunk holds its footprints' boxes (within the box centre's lever
     // and radius of the rear axle), grown by the largest sweep inflation (a sagitta, at most
     // twice rear_radius), the clearance threshold (at most the horizon) and the contact
@@ -114,7 +134,8 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
   }
 }
 
-const BodyStep* BodyTracks::row(std::size_t part_index, std::size_t begin, std::size_t end,
+const BodyStep* BodyTracks::row(std::size_t part_index, std::size_t begin,
+                                [[maybe_unused]] std::size_t end,
                                 std::vector<BodyPiece>& pieces) const {
   const std::size_t c = begin / chunk_;
   assert(end > begin && (end - 1) / chunk_ == c && end <= times_.size());
@@ -135,12 +156,7 @@ void BodyTracks::make_chunk_index(std::size_t begin, std::size_t end, ChunkIndex
   // (the pose before it too, for a sweep) can meet a scan's query box, so only their steps are
   // made.
   const std::size_t first = sweep_ && begin > 0 ? begin - 1 : begin;
-  Aabb near;
-  for (const Trajectory& trajectory : *batch_) {
-    for (std::size_t i = first; i < std::min(end, trajectory.size()); ++i) {
-      near.extend(Vec2(trajectory[i].pose.x, trajectory[i].pose.y));
-    }
-  }
+  const Aabb& near = near_[begin / chunk_];
   std::vector<int> ids;
   const SpatialIndex& scene_index = *scene_->index;
   if (!near.is_empty()) {
@@ -188,14 +204,6 @@ bool BodyTracks::moving_near(std::size_t begin, std::size_t end, const Aabb& box
     }
   }
   ids.resize(kept);
-  return true;
-}
-
-bool BodyTracks::covers(const Trajectory& trajectory) const {
-  if (trajectory.size() > times_.size()) return false;
-  for (std::size_t i = 0; i < trajectory.size(); ++i) {
-    if (trajectory[i].t != times_[i]) return false;
-  }
   return true;
 }
 

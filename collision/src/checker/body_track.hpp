@@ -81,14 +81,14 @@ void body_steps(const Part& part, const Time& time, std::size_t begin, std::size
 // index followed by drop_moving_beyond would (trajectory_scan_impl.hpp).
 class BodyTracks {
  public:
-  // The steps of the moving parts of `scene` at the given times (strictly increasing). batch:
-  // the trajectories that will read the tracks, for moving_near(), or null for no chunk
-  // indexes. The scene and the batch must outlive the tracks.
+  // The steps of the moving parts of `scene` at the given times (strictly increasing), for the
+  // trajectories of `batch` whose times are a prefix of them. The scene must outlive the tracks.
   BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times,
-             const std::vector<Trajectory>* batch);
+             const std::vector<Trajectory>& batch);
 
-  // Whether a trajectory's times are this grid's first trajectory.size() times, bit for bit.
-  bool covers(const Trajectory& trajectory) const;
+  // Whether the times of the batch's trajectory k are this grid's first ones, bit for bit: only
+  // then may its scan read the tracks.
+  bool covers(std::size_t k) const { return on_grid_[k] != 0; }
 
   // The steps of part `part_index` (a moving part) at poses [begin, end), which lie in one chunk
   // of the grid: the result's [i - begin] is pose i's. pieces: working memory.
@@ -129,9 +129,11 @@ class BodyTracks {
   void make_chunk_index(std::size_t begin, std::size_t end, ChunkIndex& index,
                         std::vector<BodyPiece>& pieces) const;
 
-  // For chunk indexes: the batch, how far (m) a scan's query box reaches from its rear axles,
-  // the node capacity, and per chunk its index, written once under its flag.
-  const std::vector<Trajectory>* batch_;
+  std::vector<char> on_grid_;  // per trajectory of the batch: covers()
+  // For chunk indexes: per chunk the box of the rear axles of the batch's trajectories on the
+  // grid there (and at the pose before it, for a sweep), how far (m) a scan's query box reaches
+  // from them, the node capacity, and per chunk its index, written once under its flag.
+  std::vector<Aabb> near_;
   double reach_ = 0;
   int max_node_entries_;
   mutable std::vector<ChunkIndex> chunk_indexes_;

@@ -70,7 +70,7 @@ class ClearanceScan {
       : config_(config),
         scene_(scene),
         trajectory_(trajectory),
-        tracks_(tracks != nullptr && tracks->covers(trajectory) ? tracks : nullptr),
+        tracks_(tracks),
         switches_{config.broad_phase.bounding_circles, config.broad_phase.aabbs,
                   config.narrow_phase.contact_tolerance},
         fine_(fine_context(config, scene.ego,

@@ -13,8 +13,8 @@
 namespace collision::detail {
 
 // One PoseClearance per pose of a valid trajectory, written to `profile` (resized to fit).
-// tracks: the moving bodies along a time grid shared by a batch, read where it covers this
-// trajectory's times (else, or when null, the bodies are placed here).
+// tracks: the moving bodies along a time grid shared by a batch, which covers this trajectory's
+// times (BodyTracks::covers), or null: the bodies are then placed here.
 void scan_clearance(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
                     const BodyTracks* tracks, std::vector<PoseClearance>& profile);
 

@@ -145,8 +145,8 @@ namespace {
 
 // The moving bodies along the times of the longest trajectory, when the batch has more than one
 // trajectory and the scene a moving part: the candidates of a planning cycle share their times,
-// and each that does (its times a prefix of these) reads the bodies' steps instead of computing
-// them. Null otherwise.
+// and each that does (its times a prefix of these: BodyTracks::covers) reads the bodies' steps
+// instead of computing them. Null otherwise.
 std::unique_ptr<const detail::BodyTracks> shared_tracks(const detail::Scene& scene,
                                                         const CheckerConfig& config,
                                                         const std::vector<Trajectory>& batch) {
@@ -161,7 +161,7 @@ std::unique_ptr<const detail::BodyTracks> shared_tracks(const detail::Scene& sce
   std::vector<double> times;
   times.reserve(longest.size());
   for (const TrajectoryPoint& p : longest) times.push_back(p.t);
-  return std::make_unique<const detail::BodyTracks>(scene, config, std::move(times), &batch);
+  return std::make_unique<const detail::BodyTracks>(scene, config, std::move(times), batch);
 }
 
 }  // namespace
@@ -199,7 +199,7 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
   const std::unique_ptr<const detail::BodyTracks> tracks =
       shared_tracks(*scene_, config_, trajectories);
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
-    results[i] = check_valid(trajectories[i], tracks.get());
+    results[i] = check_valid(trajectories[i], tracks && tracks->covers(i) ? tracks.get() : nullptr);
   });
   return results;
 }
@@ -218,7 +218,8 @@ std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
   const std::unique_ptr<const detail::BodyTracks> tracks =
       shared_tracks(*scene_, config_, trajectories);
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
-    detail::scan_clearance(config_, *scene_, trajectories[i], tracks.get(), profiles[i]);
+    detail::scan_clearance(config_, *scene_, trajectories[i],
+                           tracks && tracks->covers(i) ? tracks.get() : nullptr, profiles[i]);
   });
   return profiles;
 }

@@ -14,7 +14,7 @@ namespace collision::detail {
 // once the calling thread's working memory has grown to the largest trajectory and candidate set
 // it has seen.
 // tracks: the moving bodies' steps along a time grid shared by the trajectories of a check_all
-// call, used when they cover this trajectory's times (else, or when null, computed here).
+// call, which covers this trajectory's times (BodyTracks::covers), or null: computed here then.
 TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene,
                                  const Trajectory& trajectory, const BodyTracks* tracks = nullptr);
 

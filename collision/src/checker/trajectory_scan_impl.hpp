@@ -83,7 +83,7 @@ template <class Ego>
 class TrajectoryScan {
  public:
   // horizon (metres) and continuous stand in for the config's, for the pass being run (see
-  // scan_in_passes). tracks: covering the trajectory's times (scan_in_passes asks), or null.
+  // scan_in_passes). tracks: covering the trajectory's times (BodyTracks::covers), or null.
   TrajectoryScan(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
                  const BodyTracks* tracks, Scratch& scratch, double horizon, bool continuous)
       : config_(config),
@@ -560,8 +560,6 @@ TrajectoryResult scan_in_passes(const CheckerConfig& config, const Scene& scene,
                                 Scratch& scratch) {
   const double horizon = config.clearance.horizon;
   const bool continuous = config.continuous.enabled;
-  // Asked once for every pass: the question reads all of the trajectory's times.
-  if (tracks != nullptr && !tracks->covers(trajectory)) tracks = nullptr;
   TrajectoryResult result =
       TrajectoryScan<Ego>(config, scene, trajectory, tracks, scratch, 0.0, continuous).run();
   if (result.collides || horizon <= 0) return result;
