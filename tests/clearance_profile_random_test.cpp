@@ -1192,6 +1192,57 @@ TEST(ClearanceProfileRandom, BatchCallsAreBitIdenticalToSequentialCalls) {
   }
 }
 
+// A planner's candidates start at one pose and fan out along a road whose borders and long
+// obstacles every one of them passes: a warm start, an overlap or a deciding obstacle carried
+// from the end of one trajectory's profile into the start of the next would show here (random
+// trajectories, each somewhere else, hide it). The batch's profiles must be the single calls',
+// on one thread and on several.
+TEST(ClearanceProfileRandom, FannedBatchFromOneStartEqualsSingleProfiles) {
+  std::vector<Obstacle> obstacles = {
+      Obstacle::boundary(1, {Vec2(-10, -2.5), Vec2(90, -2.5)}),
+      Obstacle::stationary(2,
+                           ConvexPolygon({Vec2(-10, 6), Vec2(90, 6), Vec2(90, 7), Vec2(-10, 7)})),
+      Obstacle::stationary(3, Obb(Vec2(25, 3.5), 0.1, 2.2, 0.9)),
+      Obstacle::stationary(4, Circle(Vec2(45, 0.5), 0.8)),
+      Obstacle::stationary(5, Ellipse(Vec2(60, 2.0), 0.4, 1.5, 0.6)),
+      Obstacle::moving(6, Obb(Vec2(0, 0), 0.0, 0.9, 0.3),
+                       {{0.0, {30.0, 5.0, -1.57}}, {2.0, {30.0, -3.0, -1.57}}}),
+      Obstacle::moving(
+          7, Ellipse(Vec2(0, 0), 0.0, 0.4, 0.3),
+          {{0.0, {15.0, -4.0, 1.57}}, {1.0, {15.0, -2.0, 1.57}}, {3.0, {15.5, 2.0, 1.4}}})};
+  std::vector<Trajectory> batch;
+  for (int k = 0; k < 60; ++k) {
+    const double speed = 5.0 + (k % 6) * 2.0;    // m/s
+    const double offset = -3.0 + (k / 6) * 1.0;  // m, reached in 3 s
+    Trajectory tr;
+    for (int i = 0; i <= 40; ++i) {
+      const double t = 0.1 * i, s = std::min(1.0, t / 3.0);
+      const double blend = s * s * s * (10 - 15 * s + 6 * s * s);
+      const double slope = t < 3.0 ? offset * 30 * s * s * (1 - s) * (1 - s) / 3.0 : 0.0;
+      tr.push_back(TrajectoryPoint{t, Pose2{speed * t, offset * blend, std::atan2(slope, speed)}});
+    }
+    batch.push_back(std::move(tr));
+  }
+  for (const int threads : {1, 2}) {
+    CheckerConfig config = default_config();
+    config.threads = threads;
+    config.margins.lateral = 0.1;
+    config.clearance.horizon = 8.0;
+    CollisionChecker checker(config);
+    checker.set_obstacles(obstacles);
+    const std::vector<std::vector<PoseClearance>> profiles = checker.clearance_profiles(batch);
+    ASSERT_EQ(profiles.size(), batch.size());
+    int mismatches = 0, overlapping = 0;
+    for (std::size_t k = 0; k < batch.size(); ++k) {
+      const std::vector<PoseClearance> single = checker.clearance_profile(batch[k]);
+      mismatches += !same(profiles[k], single);
+      for (const PoseClearance& c : single) overlapping += c.signed_distance < 0;
+    }
+    EXPECT_EQ(mismatches, 0) << threads << " threads";
+    EXPECT_GT(overlapping, 100);  // candidates run into the borders and the obstacles
+  }
+}
+
 // Several planner threads calling the batch functions on one checker at once (they share its
 // pool): every answer as sequential calls give it.
 TEST(ClearanceProfileRandom, ConcurrentBatchCallsOnOneChecker) {
