@@ -289,12 +289,11 @@ double difference_box(const MinkowskiDifference<ViewA, PolygonView>& diff) {
   const PolygonView& b = diff.b();
   if (!b.has_box()) return difference_box<MinkowskiDifference<ViewA, PolygonView>>(diff);
   const ViewA& a = diff.a();
-  const Vec2 low = b.low(), high = b.high();
   const Vec2 right = a.vertex(a.support(Vec2(1, 0), -1)),
              left = a.vertex(a.support(Vec2(-1, 0), -1));
   const Vec2 up = a.vertex(a.support(Vec2(0, 1), -1)), down = a.vertex(a.support(Vec2(0, -1), -1));
-  return std::max(std::max(std::abs(right.x() - low.x()), std::abs(left.x() - high.x())),
-                  std::max(std::abs(up.y() - low.y()), std::abs(down.y() - high.y())));
+  return std::max(std::max(std::abs(right.x() - b.low().x()), std::abs(left.x() - b.high().x())),
+                  std::max(std::abs(up.y() - b.low().y()), std::abs(down.y() - b.high().y())));
 }
 
 // enough: the distance mode's close_enough fraction (0: run to the other stops).

@@ -205,7 +205,8 @@ class PolygonView {
         count_(static_cast<int>(polygon.size())),
         origin_(origin),
         middle_(polygon.aabb().center() - origin),
-        box_(&polygon.aabb()) {}
+        low_(polygon.aabb().min() - origin),
+        high_(polygon.aabb().max() - origin) {}
   // middle: near the middle of the core (world frame); radius: metres.
   PolygonView(const Vec2* vertices, int count, const Vec2& middle, const Vec2& origin,
               double radius)
@@ -236,11 +237,12 @@ class PolygonView {
   int size() const { return count_; }
   const Vec2& origin() const { return origin_; }
   // The core's bounding box relative to the origin, when the view was made from a ConvexPolygon,
-  // which keeps the box of its vertices (has_box()). Its sides are the vertices' own coordinates
-  // less the origin, bit for bit, since subtracting the same number keeps their order.
-  bool has_box() const { return box_ != nullptr; }
-  Vec2 low() const { return box_->min() - origin_; }
-  Vec2 high() const { return box_->max() - origin_; }
+  // which keeps the box of its vertices; else empty (low > high). Its sides are the vertices'
+  // own coordinates less the origin, bit for bit, since subtracting the same number keeps their
+  // order.
+  bool has_box() const { return low_.x() <= high_.x(); }
+  const Vec2& low() const { return low_; }
+  const Vec2& high() const { return high_; }
 
  private:
   const Vec2* vertices_;
@@ -248,7 +250,8 @@ class PolygonView {
   Vec2 origin_;
   Vec2 middle_;  // of the bounding box
   double radius_ = 0;
-  const Aabb* box_ = nullptr;  // the polygon's, world frame; null for a core given as vertices
+  Vec2 low_ = Vec2::Constant(std::numeric_limits<double>::infinity());
+  Vec2 high_ = Vec2::Constant(-std::numeric_limits<double>::infinity());
 };
 
 // A polygon given in its own frame, placed at a pose (a moving obstacle at some time): the
