@@ -47,8 +47,9 @@ struct IndexTrees {
   using Tree = bgi::rtree<std::pair<Box2, int>, Params>;  // int: an item id, or a slice index
   Tree stationary;
   std::vector<Tree> buckets;
-  std::vector<SpaceTimeBox> slices;
-  std::vector<int> slice_ids;
+  // The moving boxes with their ids (SpatialIndex's, which outlives the trees): a bucket's
+  // entries are indexes into it.
+  const std::vector<std::pair<SpaceTimeBox, int>>* slices = nullptr;
   double t0 = 0;             // s: where bucket 1 starts
   double bucket_length = 1;  // s
   std::size_t inner = 0;     // buckets between the two open ones
@@ -56,7 +57,7 @@ struct IndexTrees {
   IndexTrees(const std::vector<std::pair<Box2, int>>& s,
              const std::vector<std::pair<SpaceTimeBox, int>>& moving, double time_bucket,
              const Params& params)
-      : stationary(s, params) {
+      : stationary(s, params), slices(&moving) {
     if (moving.empty()) return;
     // The span of the finite time bounds (the index's "forever" lies beyond kMaxTime).
     double lo = kMaxTime, hi = -kMaxTime;
@@ -79,10 +80,8 @@ struct IndexTrees {
       bucket_length *= 2;
     }
     std::vector<std::vector<std::pair<Box2, int>>> entries(inner + 2);
-    for (const auto& [b, id] : moving) {
-      const std::size_t slice = slices.size();
-      slices.push_back(b);
-      slice_ids.push_back(id);
+    for (std::size_t slice = 0; slice < moving.size(); ++slice) {
+      const SpaceTimeBox& b = moving[slice].first;
       for (std::size_t k = bucket_of(b.t_min); k <= bucket_of(b.t_max); ++k) {
         entries[k].emplace_back(to_box(b.box), static_cast<int>(slice));
       }
@@ -107,10 +106,9 @@ struct IndexTrees {
   void query_moving(const Box2& plane, double t_min, double t_max, Out append_id) const {
     if (buckets.empty()) return;
     auto in_time = boost::make_function_output_iterator([&](const std::pair<Box2, int>& value) {
-      const std::size_t slice = static_cast<std::size_t>(value.second);
-      if (slices[slice].t_min <= t_max && slices[slice].t_max >= t_min) {
-        *append_id++ = std::pair<Box2, int>(value.first, slice_ids[slice]);
-      }
+      const auto& [b, id] = (*slices)[static_cast<std::size_t>(value.second)];
+      if (b.t_min <= t_max && b.t_max >= t_min)
+        *append_id++ = std::pair<Box2, int>(value.first, id);
     });
     const std::size_t last = bucket_of(t_max);
     for (std::size_t k = bucket_of(t_min); k <= last; ++k) {
@@ -135,8 +133,8 @@ struct SpatialIndex::Trees {
 SpatialIndex::SpatialIndex(const std::vector<std::pair<Aabb, int>>& stationary,
                            const std::vector<std::pair<SpaceTimeBox, int>>& moving,
                            int max_node_entries, double time_bucket)
-    : moving_by_id_(moving) {
-  std::stable_sort(moving_by_id_.begin(), moving_by_id_.end(),
+    : moving_(moving) {
+  std::stable_sort(moving_.begin(), moving_.end(),
                    [](const auto& a, const auto& b) { return a.second < b.second; });
   std::vector<std::pair<Box2, int>> s;
   s.reserve(stationary.size());
@@ -145,10 +143,10 @@ SpatialIndex::SpatialIndex(const std::vector<std::pair<Aabb, int>>& stationary,
   // one.
   if (max_node_entries == kStaticNodeEntries) {
     trees_ = std::make_unique<Trees>(Trees{std::variant<StaticTrees, DynamicTrees>(
-        std::in_place_index<0>, s, moving, time_bucket, bgi::rstar<kStaticNodeEntries>())});
+        std::in_place_index<0>, s, moving_, time_bucket, bgi::rstar<kStaticNodeEntries>())});
   } else {
     trees_ = std::make_unique<Trees>(Trees{std::variant<StaticTrees, DynamicTrees>(
-        std::in_place_index<1>, s, moving, time_bucket,
+        std::in_place_index<1>, s, moving_, time_bucket,
         bgi::dynamic_rstar(static_cast<std::size_t>(max_node_entries)))});
   }
 }
@@ -196,9 +194,9 @@ void SpatialIndex::query_moving(const Aabb& box, double t_min, double t_max,
 
 void SpatialIndex::moving_boxes(int id, double t_min, double t_max,
                                 std::vector<Aabb>& boxes) const {
-  auto it = std::lower_bound(moving_by_id_.begin(), moving_by_id_.end(), id,
+  auto it = std::lower_bound(moving_.begin(), moving_.end(), id,
                              [](const auto& entry, int value) { return entry.second < value; });
-  for (; it != moving_by_id_.end() && it->second == id; ++it) {
+  for (; it != moving_.end() && it->second == id; ++it) {
     if (it->first.t_min <= t_max && it->first.t_max >= t_min) boxes.push_back(it->first.box);
   }
 }

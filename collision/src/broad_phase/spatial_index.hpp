@@ -46,9 +46,10 @@ class SpatialIndex {
   void moving_boxes(int id, double t_min, double t_max, std::vector<Aabb>& boxes) const;
 
  private:
+  // Declared first: the trees index into it.
+  std::vector<std::pair<SpaceTimeBox, int>> moving_;  // sorted by id (stable)
   struct Trees;
   std::unique_ptr<Trees> trees_;
-  std::vector<std::pair<SpaceTimeBox, int>> moving_by_id_;  // sorted by id
 };
 
 }  // namespace collision::detail

@@ -167,9 +167,8 @@ void BodyTracks::make_chunk_index(std::size_t begin, std::size_t end, ChunkIndex
   std::vector<std::pair<Aabb, int>> reach;
   index.first_slice.push_back(0);
   for (const int k : ids) {
-    const BodyStep* steps = row(static_cast<std::size_t>(k), begin, end, pieces);
-    Aabb box;
-    for (std::size_t i = begin; i < end; ++i) box.extend(steps[i - begin].motion_box);
+    const Aabb box =
+        motion_reach(row(static_cast<std::size_t>(k), begin, end, pieces), end - begin);
     // An empty box (the body absent over the chunk) meets no query.
     if (box.is_empty()) continue;
     reach.emplace_back(box, static_cast<int>(index.part.size()));

@@ -68,6 +68,14 @@ void body_steps(const Part& part, const Time& time, std::size_t begin, std::size
   }
 }
 
+// The box of a body over steps[0 .. count), the union of their motion boxes: by which a scan
+// keeps a moving body as a candidate for those poses, on every path (so the same bits on each).
+inline Aabb motion_reach(const BodyStep* steps, std::size_t count) {
+  Aabb reach;
+  for (std::size_t i = 0; i < count; ++i) reach.extend(steps[i].motion_box);
+  return reach;
+}
+
 // The steps of every moving part along one time grid, computed once for all the trajectories
 // of a check_all call that share it. A part's steps over a chunk of broad_phase.poses_per_query
 // poses are made by the first scan that asks for them (on any thread; a concurrent one waits):

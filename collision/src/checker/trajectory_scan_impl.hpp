@@ -401,10 +401,9 @@ class TrajectoryScan {
     std::size_t kept = 0;
     for (std::size_t k = 0; k < candidates.size(); ++k) {
       const BodyStep* row = s_.rows[k];
-      if (row != nullptr) {
-        Aabb reach;
-        for (std::size_t i = begin; i < end; ++i) reach.extend(row[i - step_base_].motion_box);
-        if (!reach.intersects(box)) continue;
+      if (row != nullptr &&
+          !motion_reach(row + (begin - step_base_), end - begin).intersects(box)) {
+        continue;
       }
       candidates[kept] = candidates[k];
       s_.rows[kept] = row;
