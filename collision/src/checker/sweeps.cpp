@@ -39,13 +39,14 @@ struct RelativeMotion {
 
 std::optional<RelativeMotion> relative_motion(const FineContext& context, const Part& part,
                                               const EgoPose& a, const EgoPose& b,
-                                              const std::optional<BodyAt>& body_a,
-                                              const std::optional<BodyAt>& body_b) {
+                                              const BodyEnds& ends) {
   const Vec2 ego_travel(b.pose.x - a.pose.x, b.pose.y - a.pose.y);
   const double ego_turn =
       context.shape.rear_radius * std::abs(heading_change(a.pose.heading, b.pose.heading));
   if (!part.moving) return RelativeMotion{ego_travel, ego_turn};
-  if (!body_a || !body_b || time_inside(part, a.t, b.t, 0)) return std::nullopt;
+  if (!ends.one_piece) return std::nullopt;
+  const std::optional<BodyAt>& body_a = ends.start;
+  const std::optional<BodyAt>& body_b = ends.end;
   const Vec2 body_travel(body_b->pose.x - body_a->pose.x, body_b->pose.y - body_a->pose.y);
   // An uncertain body's region reaches farthest from its pivot at the step's end (E grows), and
   // E's support in any direction grows no faster than its faster half axis.
@@ -91,7 +92,7 @@ bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPo
 
 template <class Ego>
 double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
-                    const EgoPose& b, std::vector<BodyPiece>& pieces) {
+                    const EgoPose& b, const BodyEnds& ends, std::vector<BodyPiece>& pieces) {
   double lo = 0, hi = 1;  // fractions of the step: [a.t, t(lo)] is proven free
   auto time_at = [&](double s) { return std::min(a.t + s * (b.t - a.t), b.t); };
   auto ego_at = [&](double s) { return ego_between(context.shape, a, b, s); };
@@ -111,10 +112,9 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
                                   &iterations);
   };
   EgoPose from = a;
-  std::optional<BodyAt> from_body = body_at_time(a.t);
-  const std::optional<BodyAt> to_body = body_at_time(b.t);
-  const std::optional<RelativeMotion> motion =
-      relative_motion(context, part, a, b, from_body, to_body);
+  std::optional<BodyAt> from_body = ends.start;
+  const std::optional<BodyAt>& to_body = ends.end;
+  const std::optional<RelativeMotion> motion = relative_motion(context, part, a, b, ends);
   if (motion) {
     // With a motion, a moving body is one linear piece over the step: at a fraction of it, on the
     // chord between its ends (no search of its prediction), keeping its axis while it keeps its
@@ -210,7 +210,7 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
                                        const EgoPose&, const BodyPiece*, std::size_t, GjkCache*, \
                                        int*);                                                    \
   template double contact_time<Ego>(const FineContext&, const Part&, const EgoPose&,             \
-                                    const EgoPose&, std::vector<BodyPiece>&);
+                                    const EgoPose&, const BodyEnds&, std::vector<BodyPiece>&);
 COLLISION_INSTANTIATE_FOR(BoxEgo)
 COLLISION_INSTANTIATE_FOR(PolygonEgo)
 #undef COLLISION_INSTANTIATE_FOR

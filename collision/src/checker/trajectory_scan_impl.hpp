@@ -189,7 +189,7 @@ class TrajectoryScan {
           (part.obstacle_id == first->obstacle_id && part.mode < first->mode)) {
         first = &part;
       }
-      const double t = contact_time(part, i);
+      const double t = contact_time(part, i, slot);
       if (t < time || (t == time && part.obstacle_id < part_in(first_in_time).obstacle_id)) {
         first_in_time = slot;
       }
@@ -528,9 +528,14 @@ class TrajectoryScan {
 
   // t(i), or for a sweep hit the earliest time in [t(i-1), t(i)] at which the sweep from pose
   // i-1 already hits (conservative: never later than the true contact).
-  double contact_time(const Part& part, std::size_t i) {
+  double contact_time(const Part& part, std::size_t i, int slot) {
     if (!sweeps_into(i)) return s_.ego[i].t;
-    return detail::contact_time<Ego>(fine_, part, s_.ego[i - 1], s_.ego[i], s_.pieces);
+    BodyEnds ends;
+    if (part.moving) {
+      const BodyStep& step = s_.rows[static_cast<std::size_t>(slot)][i - step_base_];
+      ends = {step.before, step.now, step.one_piece};
+    }
+    return detail::contact_time<Ego>(fine_, part, s_.ego[i - 1], s_.ego[i], ends, s_.pieces);
   }
 
   const CheckerConfig& config_;
