@@ -164,6 +164,12 @@ std::unique_ptr<const detail::BodyTracks> shared_tracks(const detail::Scene& sce
   return std::make_unique<const detail::BodyTracks>(scene, config, std::move(times), batch);
 }
 
+// The tracks for the batch's trajectory k: only where its times lie on their grid.
+const detail::BodyTracks* tracks_for(const std::unique_ptr<const detail::BodyTracks>& tracks,
+                                     std::size_t k) {
+  return tracks && tracks->covers(k) ? tracks.get() : nullptr;
+}
+
 }  // namespace
 
 namespace {
@@ -199,7 +205,7 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
   const std::unique_ptr<const detail::BodyTracks> tracks =
       shared_tracks(*scene_, config_, trajectories);
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
-    results[i] = check_valid(trajectories[i], tracks && tracks->covers(i) ? tracks.get() : nullptr);
+    results[i] = check_valid(trajectories[i], tracks_for(tracks, i));
   });
   return results;
 }
@@ -218,8 +224,7 @@ std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
   const std::unique_ptr<const detail::BodyTracks> tracks =
       shared_tracks(*scene_, config_, trajectories);
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
-    detail::scan_clearance(config_, *scene_, trajectories[i],
-                           tracks && tracks->covers(i) ? tracks.get() : nullptr, profiles[i]);
+    detail::scan_clearance(config_, *scene_, trajectories[i], tracks_for(tracks, i), profiles[i]);
   });
   return profiles;
 }
