@@ -104,22 +104,28 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
   const bool index_chunks = config.broad_phase.spatial_index;
   if (index_chunks) near_.resize(chunks_);
   // One pass over the batch: which trajectories are on the grid, and where their rear axles are
-  // chunk by chunk (a trajectory of 50 poses is read again from the first level of cache).
+  // chunk by chunk. The times and the axles are read in the same loop, without a branch on the
+  // times; a trajectory's boxes count only once its times have all matched.
+  std::vector<Aabb> boxes(chunks_);
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const Trajectory& trajectory = batch[k];
     const std::size_t n = trajectory.size();
     if (n > times_.size()) continue;
-    std::size_t i = 0;
-    while (i < n && trajectory[i].t == times_[i]) ++i;
-    on_grid_[k] = i == n;
-    if (i < n || !index_chunks) continue;
     auto axle = [&](std::size_t j) { return Vec2(trajectory[j].pose.x, trajectory[j].pose.y); };
-    for (std::size_t c = 0, begin = 0; begin < n; ++c, begin += chunk_) {
-      Aabb box;  // a local: extending near_[c] in place would store it at every pose
+    bool off_grid = false;
+    std::size_t c = 0;
+    for (std::size_t begin = 0; begin < n; ++c, begin += chunk_) {
+      Aabb box;  // a local: extending boxes[c] in place would store it at every pose
       if (sweep_ && begin > 0) box.extend(axle(begin - 1));
-      for (std::size_t j = begin; j < std::min(n, begin + chunk_); ++j) box.extend(axle(j));
-      near_[c].extend(box);
+      for (std::size_t j = begin; j < std::min(n, begin + chunk_); ++j) {
+        off_grid |= trajectory[j].t != times_[j];
+        box.extend(axle(j));
+      }
+      boxes[c] = box;
     }
+    on_grid_[k] = !off_grid;
+    if (off_grid || !index_chunks) continue;
+    for (std::size_t d = 0; d < c; ++d) near_[d].extend(boxes[d]);
   }
   if (index_chunks) {
     // A scan's query box for a chunk holds its footprints' boxes (within the box centre's lever
