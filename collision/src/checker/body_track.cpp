@@ -101,6 +101,7 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
   }
   steps_.resize(rows * chunks_);
   made_ = std::make_unique<std::once_flag[]>(rows * chunks_);
+  ready_ = std::make_unique<std::atomic<const BodyStep*>[]>(rows * chunks_);
   const bool index_chunks = config.broad_phase.spatial_index;
   if (index_chunks) near_.resize(chunks_);
   // One pass over the batch: which trajectories are on the grid, and where their rear axles are
@@ -146,14 +147,19 @@ const BodyStep* BodyTracks::row(std::size_t part_index, std::size_t begin,
   const std::size_t c = begin / chunk_;
   assert(end > begin && (end - 1) / chunk_ == c && end <= times_.size());
   const std::size_t k = row_of_part_[part_index] * chunks_ + c;
-  std::call_once(made_[k], [&] {
-    const std::size_t first = c * chunk_, last = std::min(times_.size(), first + chunk_);
-    steps_[k] = std::make_unique<BodyStep[]>(last - first);
-    body_steps(
-        scene_->parts[part_index], [this](std::size_t i) { return times_[i]; }, first, last, sweep_,
-        outside_, steps_[k].get(), pieces);
-  });
-  return steps_[k].get() + (begin - c * chunk_);
+  const BodyStep* steps = ready_[k].load(std::memory_order_acquire);
+  if (steps == nullptr) {
+    std::call_once(made_[k], [&] {
+      const std::size_t first = c * chunk_, last = std::min(times_.size(), first + chunk_);
+      steps_[k] = std::make_unique<BodyStep[]>(last - first);
+      body_steps(
+          scene_->parts[part_index], [this](std::size_t i) { return times_[i]; }, first, last,
+          sweep_, outside_, steps_[k].get(), pieces);
+      ready_[k].store(steps_[k].get(), std::memory_order_release);
+    });
+    steps = ready_[k].load(std::memory_order_acquire);
+  }
+  return steps + (begin - c * chunk_);
 }
 
 void BodyTracks::make_chunk_index(std::size_t begin, std::size_t end, ChunkIndex& index,

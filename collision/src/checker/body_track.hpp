@@ -9,6 +9,7 @@
 // so both paths give the same answers to the bit.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <limits>
 #include <memory>
@@ -124,6 +125,9 @@ class BodyTracks {
   // only the chunks that scans ask for are allocated.
   mutable std::vector<std::unique_ptr<BodyStep[]>> steps_;
   std::unique_ptr<std::once_flag[]> made_;
+  // Per row, its steps once made: a scan finds a made row with one load instead of a call into
+  // the once machinery (most rows are asked for by many candidates).
+  std::unique_ptr<std::atomic<const BodyStep*>[]> ready_;
   // The moving bodies near the batch over one chunk: an R*-tree of their steps' boxes over the
   // chunk (the union of the motion boxes), by entry, and per entry its part and the boxes by
   // which the scene's index holds it over the chunk's times (entry k's are
