@@ -39,19 +39,19 @@ struct RelativeMotion {
 
 std::optional<RelativeMotion> relative_motion(const FineContext& context, const Part& part,
                                               const EgoPose& a, const EgoPose& b,
-                                              const BodyEnds& ends) {
+                                              const BodyStep* step) {
   const Vec2 ego_travel(b.pose.x - a.pose.x, b.pose.y - a.pose.y);
   const double ego_turn =
       context.shape.rear_radius * std::abs(heading_change(a.pose.heading, b.pose.heading));
   if (!part.moving) return RelativeMotion{ego_travel, ego_turn};
-  if (!ends.one_piece) return std::nullopt;
-  const std::optional<BodyAt>& body_a = ends.start;
-  const std::optional<BodyAt>& body_b = ends.end;
-  const Vec2 body_travel(body_b->pose.x - body_a->pose.x, body_b->pose.y - body_a->pose.y);
+  if (!step->one_piece) return std::nullopt;
+  const BodyAt& body_a = *step->before;
+  const BodyAt& body_b = *step->now;
+  const Vec2 body_travel(body_b.pose.x - body_a.pose.x, body_b.pose.y - body_a.pose.y);
   // An uncertain body's region reaches farthest from its pivot at the step's end (E grows), and
   // E's support in any direction grows no faster than its faster half axis.
-  const double body_turn = region_radius(part, b.t) *
-                           std::abs(heading_change(body_a->pose.heading, body_b->pose.heading));
+  const double body_turn =
+      region_radius(part, b.t) * std::abs(heading_change(body_a.pose.heading, body_b.pose.heading));
   const double growth =
       part.uncertain
           ? std::max(part.uncertainty.length_rate, part.uncertainty.width_rate) * (b.t - a.t)
@@ -92,7 +92,7 @@ bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPo
 
 template <class Ego>
 double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
-                    const EgoPose& b, const BodyEnds& ends, std::vector<BodyPiece>& pieces) {
+                    const EgoPose& b, const BodyStep* step, std::vector<BodyPiece>& pieces) {
   double lo = 0, hi = 1;  // fractions of the step: [a.t, t(lo)] is proven free
   auto time_at = [&](double s) { return std::min(a.t + s * (b.t - a.t), b.t); };
   auto ego_at = [&](double s) { return ego_between(context.shape, a, b, s); };
@@ -112,9 +112,9 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
                                   &iterations);
   };
   EgoPose from = a;
-  std::optional<BodyAt> from_body = ends.start;
-  const std::optional<BodyAt>& to_body = ends.end;
-  const std::optional<RelativeMotion> motion = relative_motion(context, part, a, b, ends);
+  std::optional<BodyAt> from_body = step != nullptr ? step->before : std::nullopt;
+  const std::optional<BodyAt> to_body = step != nullptr ? step->now : std::nullopt;
+  const std::optional<RelativeMotion> motion = relative_motion(context, part, a, b, step);
   if (motion) {
     // With a motion, a moving body is one linear piece over the step: at a fraction of it, on the
     // chord between its ends (no search of its prediction), keeping its axis while it keeps its
@@ -210,7 +210,7 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
                                        const EgoPose&, const BodyPiece*, std::size_t, GjkCache*, \
                                        int*);                                                    \
   template double contact_time<Ego>(const FineContext&, const Part&, const EgoPose&,             \
-                                    const EgoPose&, const BodyEnds&, std::vector<BodyPiece>&);
+                                    const EgoPose&, const BodyStep*, std::vector<BodyPiece>&);
 COLLISION_INSTANTIATE_FOR(BoxEgo)
 COLLISION_INSTANTIATE_FOR(PolygonEgo)
 #undef COLLISION_INSTANTIATE_FOR

@@ -13,23 +13,16 @@
 #pragma once
 
 #include <cstddef>
-#include <optional>
 #include <vector>
 
 #include "broad_phase/scene.hpp"
 #include "checker/body_motion.hpp"
+#include "checker/body_track.hpp"
 #include "checker/ego_pose.hpp"
 #include "collision/config.hpp"
 #include "collision/queries.hpp"
 
 namespace collision::detail {
-
-// A moving body at both ends of a step, and whether the step is one linear piece of its motion.
-struct BodyEnds {
-  std::optional<BodyAt> start;
-  std::optional<BodyAt> end;
-  bool one_piece = false;
-};
 
 // What the fine stage's queries need of one scan, besides the shapes: the ego's dimensions, the
 // local origin of every GJK query of the trajectory, and the narrow-phase settings.
@@ -85,11 +78,11 @@ bool grown_sweep_hits_moving(const FineContext& context, const Part& part, const
 // the sweep up to it hits (within the sweeps' allowed over-cover). By conservative advancement
 // (a pose's gap along a separating axis over the fastest that gap can close) against a
 // stationary part and a body, plain or uncertain, that moves linearly over the step; then
-// bisection. For a moving body, `ends` are where it is at a.t and at b.t (none where it is
-// absent), and `one_piece` whether the step is one linear piece of its motion (BodyStep's, which
-// the scan already has). `pieces` is working memory for a moving body's pieces.
+// bisection. `step`: a moving body's step into b, which the scan already has (where the body
+// is at a.t and at b.t, and whether the step is one linear piece of its motion); null for a
+// stationary part. `pieces` is working memory for a moving body's pieces.
 template <class Ego>
 double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
-                    const EgoPose& b, const BodyEnds& ends, std::vector<BodyPiece>& pieces);
+                    const EgoPose& b, const BodyStep* step, std::vector<BodyPiece>& pieces);
 
 }  // namespace collision::detail

@@ -530,12 +530,9 @@ class TrajectoryScan {
   // i-1 already hits (conservative: never later than the true contact).
   double contact_time(const Part& part, std::size_t i, int slot) {
     if (!sweeps_into(i)) return s_.ego[i].t;
-    BodyEnds ends;
-    if (part.moving) {
-      const BodyStep& step = s_.rows[static_cast<std::size_t>(slot)][i - step_base_];
-      ends = {step.before, step.now, step.one_piece};
-    }
-    return detail::contact_time<Ego>(fine_, part, s_.ego[i - 1], s_.ego[i], ends, s_.pieces);
+    const BodyStep* row = s_.rows[static_cast<std::size_t>(slot)];
+    const BodyStep* step = part.moving ? &row[i - step_base_] : nullptr;
+    return detail::contact_time<Ego>(fine_, part, s_.ego[i - 1], s_.ego[i], step, s_.pieces);
   }
 
   const CheckerConfig& config_;
