@@ -85,7 +85,7 @@ BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
 }
 
 BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times,
-                       const std::vector<Trajectory>& batch)
+                       const std::vector<Trajectory>& batch, bool concurrent)
     : scene_(&scene),
       sweep_(config.continuous.enabled),
       outside_(config.obstacles.outside_prediction),
@@ -93,6 +93,7 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
       chunk_(static_cast<std::size_t>(config.broad_phase.poses_per_query)),
       chunks_((times_.size() + chunk_ - 1) / chunk_),
       row_of_part_(scene.parts.size(), 0),
+      concurrent_(concurrent),
       on_grid_(batch.size(), 0),
       max_node_entries_(config.broad_phase.rtree_max_node_entries) {
   std::size_t rows = 0;
@@ -100,7 +101,7 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
     if (scene.parts[k].moving) row_of_part_[k] = rows++;
   }
   steps_.resize(rows * chunks_);
-  made_ = std::make_unique<std::once_flag[]>(rows * chunks_);
+  if (concurrent_) made_ = std::make_unique<std::once_flag[]>(rows * chunks_);
   ready_ = std::make_unique<std::atomic<const BodyStep*>[]>(rows * chunks_);
   const bool index_chunks = config.broad_phase.spatial_index;
   if (index_chunks) near_.resize(chunks_);
@@ -137,7 +138,7 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
     reach_ = ego.center_lever + ego.box_radius + 2 * ego.rear_radius + config.clearance.horizon +
              config.narrow_phase.contact_tolerance + 1e-3;
     chunk_indexes_.resize(chunks_);
-    chunk_made_ = std::make_unique<std::once_flag[]>(chunks_);
+    if (concurrent_) chunk_made_ = std::make_unique<std::once_flag[]>(chunks_);
   }
 }
 
@@ -149,17 +150,24 @@ const BodyStep* BodyTracks::row(std::size_t part_index, std::size_t begin,
   const std::size_t k = row_of_part_[part_index] * chunks_ + c;
   const BodyStep* steps = ready_[k].load(std::memory_order_acquire);
   if (steps == nullptr) {
-    std::call_once(made_[k], [&] {
-      const std::size_t first = c * chunk_, last = std::min(times_.size(), first + chunk_);
-      steps_[k] = std::make_unique<BodyStep[]>(last - first);
-      body_steps(
-          scene_->parts[part_index], [this](std::size_t i) { return times_[i]; }, first, last,
-          sweep_, outside_, steps_[k].get(), pieces);
-      ready_[k].store(steps_[k].get(), std::memory_order_release);
-    });
+    if (concurrent_) {
+      std::call_once(made_[k], [&] { make_row(part_index, k, c, pieces); });
+    } else {
+      make_row(part_index, k, c, pieces);
+    }
     steps = ready_[k].load(std::memory_order_acquire);
   }
   return steps + (begin - c * chunk_);
+}
+
+void BodyTracks::make_row(std::size_t part_index, std::size_t k, std::size_t chunk,
+                          std::vector<BodyPiece>& pieces) const {
+  const std::size_t first = chunk * chunk_, last = std::min(times_.size(), first + chunk_);
+  steps_[k] = std::make_unique<BodyStep[]>(last - first);
+  body_steps(
+      scene_->parts[part_index], [this](std::size_t i) { return times_[i]; }, first, last, sweep_,
+      outside_, steps_[k].get(), pieces);
+  ready_[k].store(steps_[k].get(), std::memory_order_release);
 }
 
 void BodyTracks::make_chunk_index(std::size_t begin, std::size_t end, ChunkIndex& index,
@@ -199,7 +207,12 @@ bool BodyTracks::moving_near(std::size_t begin, std::size_t end, const Aabb& box
     return false;
   }
   ChunkIndex& index = chunk_indexes_[begin / chunk_];
-  std::call_once(chunk_made_[begin / chunk_], [&] { make_chunk_index(begin, end, index, pieces); });
+  if (concurrent_) {
+    std::call_once(chunk_made_[begin / chunk_],
+                   [&] { make_chunk_index(begin, end, index, pieces); });
+  } else if (!index.reach) {
+    make_chunk_index(begin, end, index, pieces);
+  }
   // Appended, then each entry met by its steps' box kept if one of its slice boxes meets the
   // query box too (the scene's index would have returned it).
   const std::size_t start = ids.size();

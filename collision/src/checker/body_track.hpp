@@ -92,8 +92,10 @@ class BodyTracks {
  public:
   // The steps of the moving parts of `scene` at the given times (strictly increasing), for the
   // trajectories of `batch` whose times are a prefix of them. The scene must outlive the tracks.
+  // concurrent: scans on several threads read the tracks at once, so each row and chunk index is
+  // made under a once flag; else by the one scan that asks first, without the flag's cost.
   BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times,
-             const std::vector<Trajectory>& batch);
+             const std::vector<Trajectory>& batch, bool concurrent);
 
   // Whether the times of the batch's trajectory k are this grid's first ones, bit for bit: only
   // then may its scan read the tracks.
@@ -121,10 +123,13 @@ class BodyTracks {
   std::size_t chunk_;                     // poses per chunk
   std::size_t chunks_;                    // chunks in the grid
   std::vector<std::size_t> row_of_part_;  // per part; meaningful for moving parts only
-  // Per moving part and chunk (row * chunks_ + chunk), its steps, made once under its flag:
-  // only the chunks that scans ask for are allocated.
+  // Per moving part and chunk (row * chunks_ + chunk), its steps, made once (under its flag when
+  // concurrent): only the chunks that scans ask for are allocated.
+  bool concurrent_;
   mutable std::vector<std::unique_ptr<BodyStep[]>> steps_;
-  std::unique_ptr<std::once_flag[]> made_;
+  std::unique_ptr<std::once_flag[]> made_;  // when concurrent
+  void make_row(std::size_t part_index, std::size_t k, std::size_t chunk,
+                std::vector<BodyPiece>& pieces) const;
   // Per row, its steps once made: a scan finds a made row with one load instead of a call into
   // the once machinery (most rows are asked for by many candidates).
   std::unique_ptr<std::atomic<const BodyStep*>[]> ready_;
@@ -144,7 +149,8 @@ class BodyTracks {
   std::vector<char> on_grid_;  // per trajectory of the batch: covers()
   // For chunk indexes: per chunk the box of the rear axles of the batch's trajectories on the
   // grid there (and at the pose before it, for a sweep), how far (m) a scan's query box reaches
-  // from them, the node capacity, and per chunk its index, written once under its flag.
+  // from them, the node capacity, and per chunk its index, written once (under its flag when
+  // concurrent).
   std::vector<Aabb> near_;
   double reach_ = 0;
   int max_node_entries_;

@@ -28,6 +28,8 @@ class Workers {
  public:
   explicit Workers(std::size_t threads) : threads_(threads) {}
   std::size_t threads() const { return threads_; }
+  // Whether a batch of `count` items runs on more than one thread (for_each_in_batch).
+  bool concurrent(std::size_t count) const { return threads_ > 1 && count > 1; }
   WorkerPool& pool() {
     const std::lock_guard<std::mutex> lock(mutex_);
     if (!pool_) pool_ = std::make_unique<WorkerPool>(threads_ - 1);
@@ -149,7 +151,8 @@ namespace {
 // instead of computing them. Null otherwise.
 std::unique_ptr<const detail::BodyTracks> shared_tracks(const detail::Scene& scene,
                                                         const CheckerConfig& config,
-                                                        const std::vector<Trajectory>& batch) {
+                                                        const std::vector<Trajectory>& batch,
+                                                        bool concurrent) {
   if (batch.size() < 2) return nullptr;
   if (std::none_of(scene.parts.begin(), scene.parts.end(),
                    [](const detail::Part& p) { return p.moving; })) {
@@ -161,7 +164,8 @@ std::unique_ptr<const detail::BodyTracks> shared_tracks(const detail::Scene& sce
   std::vector<double> times;
   times.reserve(longest.size());
   for (const TrajectoryPoint& p : longest) times.push_back(p.t);
-  return std::make_unique<const detail::BodyTracks>(scene, config, std::move(times), batch);
+  return std::make_unique<const detail::BodyTracks>(scene, config, std::move(times), batch,
+                                                    concurrent);
 }
 
 // The tracks for the batch's trajectory k: only where its times lie on their grid.
@@ -189,7 +193,7 @@ void validate_batch(const std::vector<Trajectory>& trajectories) {
 
 void CollisionChecker::for_each_in_batch(std::size_t count,
                                          const std::function<void(std::size_t)>& item) const {
-  if (workers_->threads() <= 1 || count <= 1) {
+  if (!workers_->concurrent(count)) {
     for (std::size_t i = 0; i < count; ++i) item(i);
     return;
   }
@@ -203,7 +207,7 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
   validate_batch(trajectories);
   std::vector<TrajectoryResult> results(trajectories.size());
   const std::unique_ptr<const detail::BodyTracks> tracks =
-      shared_tracks(*scene_, config_, trajectories);
+      shared_tracks(*scene_, config_, trajectories, workers_->concurrent(trajectories.size()));
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
     results[i] = check_valid(trajectories[i], tracks_for(tracks, i));
   });
@@ -222,7 +226,7 @@ std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
   validate_batch(trajectories);
   std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
   const std::unique_ptr<const detail::BodyTracks> tracks =
-      shared_tracks(*scene_, config_, trajectories);
+      shared_tracks(*scene_, config_, trajectories, workers_->concurrent(trajectories.size()));
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
     detail::scan_clearance(config_, *scene_, trajectories[i], tracks_for(tracks, i), profiles[i]);
   });
