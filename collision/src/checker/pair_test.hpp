@@ -20,6 +20,7 @@
 #include "collision/queries.hpp"
 #include "collision/swept_hull.hpp"
 #include "common/compiler_hints.hpp"
+#include "geometry/vec2_math.hpp"
 
 namespace collision::detail {
 
@@ -55,14 +56,6 @@ struct PairTest {
   PairBounds bounds;
   PairMotion motion;
 };
-
-// Distance (m) from p to the segment ab.
-inline double distance_to_segment(const Vec2& p, const Vec2& a, const Vec2& b) {
-  const Vec2 ab = b - a;
-  const double length2 = ab.squaredNorm();
-  const double s = length2 > 0 ? std::clamp((p - a).dot(ab) / length2, 0.0, 1.0) : 0.0;
-  return (a + s * ab - p).norm();
-}
 
 // A stationary part: its bounding circle against the footprint's (or, for a sweep, against the
 // capsule of the footprint's circles grown by the rotation sagitta about the rear axle, which

@@ -1,6 +1,7 @@
 // 2D vector helpers used across the library (internal).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -17,6 +18,14 @@ inline Vec2 left_perp(const Vec2& a) { return Vec2(-a.y(), a.x()); }
 
 // a rotated by -90 degrees.
 inline Vec2 right_perp(const Vec2& a) { return Vec2(a.y(), -a.x()); }
+
+// Distance (m) from p to the segment ab.
+inline double distance_to_segment(const Vec2& p, const Vec2& a, const Vec2& b) {
+  const Vec2 ab = b - a;
+  const double length2 = ab.squaredNorm();
+  const double s = length2 > 0 ? std::clamp((p - a).dot(ab) / length2, 0.0, 1.0) : 0.0;
+  return (a + s * ab - p).norm();
+}
 
 inline Vec2 rotate(const Vec2& v, double cos_a, double sin_a) {
   return Vec2(cos_a * v.x() - sin_a * v.y(), sin_a * v.x() + cos_a * v.y());

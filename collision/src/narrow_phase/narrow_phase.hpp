@@ -10,12 +10,14 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 #include "collision/queries.hpp"
 #include "narrow_phase/clear_overlap.hpp"
 #include "narrow_phase/deep_overlap.hpp"
 #include "narrow_phase/epa.hpp"
+#include "narrow_phase/face_axis_gap.hpp"
 #include "narrow_phase/gjk.hpp"
 
 namespace collision::detail {
@@ -204,6 +206,15 @@ AxisGap axis_gap(const Diff& diff, double contact_tolerance, int max_gjk_iterati
   // Most of the gap is all an advance needs: a curved pair would otherwise run on for the last
   // digits of a distance nobody reads.
   constexpr double kEnough = 0.05;
+  // A box and a polygon core: their face normals first, where they settle the pair.
+  if (const std::optional<FaceSeparation> faces = face_separation(diff)) {
+    const double radii = diff.radius_sum();
+    if (faces->upper - radii <= contact_tolerance) return {true, Vec2::Zero(), 0.0, 0};
+    const double gap = faces->gap - radii;
+    if (gap > contact_tolerance && gap >= (1 - kEnough) * (faces->upper - radii)) {
+      return {false, faces->axis, gap, 0};
+    }
+  }
   const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache,
                                                nullptr, nullptr, kEnough);
   if (!out.separated) return {true, Vec2::Zero(), 0.0, out.iterations};
@@ -301,6 +312,11 @@ struct Contact {
 
 template <class Diff>
 Contact contact(const Diff& diff, double contact_tolerance, int max_gjk_iterations) {
+  // A box and a polygon core: a common point, or a pair of points close enough, from their face
+  // normals (face_axis_gap.hpp) where these show one.
+  if (const std::optional<FaceSeparation> faces = face_separation(diff)) {
+    if (faces->upper - diff.radius_sum() <= contact_tolerance) return {true, faces->point_a};
+  }
   const GjkOutput out =
       gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, nullptr);
   const Simplex& s = out.simplex;
