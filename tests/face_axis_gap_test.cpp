@@ -5,11 +5,12 @@
 // with either. Seeded random boxes and polygons in every placement of random_pair: overlapping,
 // near-touching on both sides of the tolerance (face to face among them), nested, slivers, far
 // apart, a quarter of them at UTM coordinates.
+#include "narrow_phase/face_axis_gap.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "narrow_phase/face_axis_gap.hpp"
 #include "narrow_phase/narrow_phase.hpp"
 #include "test_support.hpp"
 
@@ -49,8 +50,8 @@ TEST(FaceAxisGap, BoundsTheDistanceFromBothSidesAlongAValidAxis) {
     const FaceSeparation s = detail::box_polygon_separation(box, polygon);
     const RefShape ra = ref_shape(pair.a, origin), rb = ref_shape(pair.b, origin);
     const RefResult ref = reference(ra, rb);
-    const std::string where = describe(pair.a) + " / " + describe(pair.b) + " (" +
-                              to_string(pair.placement) + ")";
+    const std::string where =
+        describe(pair.a) + " / " + describe(pair.b) + " (" + to_string(pair.placement) + ")";
     ASSERT_NEAR(s.axis.norm(), 1.0, 1e-12) << where;
     // The gap is a's separation from b along the axis, exactly.
     ASSERT_NEAR(static_cast<double>(separation_along(ra, rb, s.axis)), s.gap, kSlack) << where;
@@ -85,6 +86,44 @@ TEST(FaceAxisGap, BoundsTheDistanceFromBothSidesAlongAValidAxis) {
   EXPECT_GT(tight, apart / 2);
 }
 
+// A random box and polygon (draw()) with the polygon rounded by a random radius (none for half of
+// them), as the library's views and as the reference's shapes, relative to the box's centre.
+struct RoundedPair {
+  explicit RoundedPair(Rng& rng)
+      : pair(draw(rng)),
+        radius(chance(rng, 0.5) ? 0.0 : uniform(rng, 0.01, 0.5)),
+        origin(pair.a.center()),
+        vertices(pair.b.vertices()),
+        box(pair.a, origin),
+        polygon(vertices.data(), static_cast<int>(vertices.size()), pair.b.aabb().center(), origin,
+                radius),
+        ra(ref_shape(pair.a, origin)),
+        rb(rounded(ref_shape(pair.b, origin), radius)),
+        signed_distance(reference(ra, rb).signed_distance),
+        where(describe(pair.a) + " / " + describe(pair.b) + " radius " + fmt(radius) + " (" +
+              to_string(pair.placement) + ")") {}
+  RoundedPair(const RoundedPair&) = delete;  // polygon points into vertices
+  RoundedPair& operator=(const RoundedPair&) = delete;
+
+  static RefShape rounded(RefShape s, double radius) {
+    s.radius = radius;
+    return s;
+  }
+  detail::MinkowskiDifference<detail::ObbView, detail::PolygonView> difference() const {
+    return detail::MinkowskiDifference(box, polygon);
+  }
+
+  PlacedPair<Obb, ConvexPolygon> pair;
+  double radius;
+  Vec2 origin;
+  std::vector<Vec2> vertices;
+  detail::ObbView box;
+  detail::PolygonView polygon;  // reads `vertices`
+  RefShape ra, rb;
+  LD signed_distance;
+  std::string where;
+};
+
 // axis_gap() on the box and a rounded polygon core: a hit only where the shapes are within the
 // contact tolerance, otherwise an axis along which they are apart beyond it, whether the face
 // normals or GJK gave it.
@@ -92,21 +131,11 @@ TEST(FaceAxisGap, AxisGapHitsExactlyWithinTheToleranceAndOtherwiseSeparates) {
   Rng rng(0xA815);
   int hits = 0, misses = 0, by_faces = 0;
   for (int k = 0; k < kPairs; ++k) {
-    const PlacedPair<Obb, ConvexPolygon> pair = draw(rng);
-    const double radius = chance(rng, 0.5) ? 0.0 : uniform(rng, 0.01, 0.5);
-    const Vec2 origin = pair.a.center();
-    const std::vector<Vec2>& vertices = pair.b.vertices();
-    const detail::ObbView box(pair.a, origin);
-    const detail::PolygonView polygon(vertices.data(), static_cast<int>(vertices.size()),
-                                      pair.b.aabb().center(), origin, radius);
-    const detail::AxisGap g =
-        detail::axis_gap(detail::MinkowskiDifference(box, polygon), kTol, 64, nullptr);
-    RefShape rb = ref_shape(pair.b, origin);
-    rb.radius = radius;
-    const RefShape ra = ref_shape(pair.a, origin);
-    const LD signed_distance = reference(ra, rb).signed_distance;
-    const std::string where = describe(pair.a) + " / " + describe(pair.b) + " radius " +
-                              fmt(radius) + " (" + to_string(pair.placement) + ")";
+    const RoundedPair pair(rng);
+    const detail::AxisGap g = detail::axis_gap(pair.difference(), kTol, 64, nullptr);
+    const RefShape &ra = pair.ra, &rb = pair.rb;
+    const LD signed_distance = pair.signed_distance;
+    const std::string& where = pair.where;
     by_faces += g.iterations == 0;  // GJK's answers count its support calls
     if (g.hit) {
       ++hits;
@@ -132,21 +161,11 @@ TEST(FaceAxisGap, ContactPointLiesInTheBoxAndWithinTheToleranceOfThePolygon) {
   Rng rng(0xC0A7);
   int hits = 0;
   for (int k = 0; k < kPairs; ++k) {
-    const PlacedPair<Obb, ConvexPolygon> pair = draw(rng);
-    const double radius = chance(rng, 0.5) ? 0.0 : uniform(rng, 0.01, 0.5);
-    const Vec2 origin = pair.a.center();
-    const std::vector<Vec2>& vertices = pair.b.vertices();
-    const detail::ObbView box(pair.a, origin);
-    const detail::PolygonView polygon(vertices.data(), static_cast<int>(vertices.size()),
-                                      pair.b.aabb().center(), origin, radius);
-    const detail::Contact c =
-        detail::contact(detail::MinkowskiDifference(box, polygon), kTol, 64);
-    RefShape rb = ref_shape(pair.b, origin);
-    rb.radius = radius;
-    const RefShape ra = ref_shape(pair.a, origin);
-    const LD signed_distance = reference(ra, rb).signed_distance;
-    const std::string where = describe(pair.a) + " / " + describe(pair.b) + " radius " +
-                              fmt(radius) + " (" + to_string(pair.placement) + ")";
+    const RoundedPair pair(rng);
+    const detail::Contact c = detail::contact(pair.difference(), kTol, 64);
+    const RefShape &ra = pair.ra, &rb = pair.rb;
+    const LD signed_distance = pair.signed_distance;
+    const std::string& where = pair.where;
     if (signed_distance <= kTol - kSlack) {
       ASSERT_TRUE(c.hit) << where;
     }
