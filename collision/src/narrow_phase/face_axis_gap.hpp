@@ -68,7 +68,7 @@ FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
     return Vec2(d.dot(u), d.dot(v));
   };
   const Vec2 first = local(0);
-  Vec2 low = first, high = first;                     // per coordinate: the least, the most
+  Vec2 low = first, high = first;  // per coordinate: the least, the most
   Vec2 lowest[2] = {first, first}, highest[2] = {first, first};  // the vertices giving them
   double best = -std::numeric_limits<double>::infinity();
   Vec2 edge_from = first, edge_to = first, edge_out{1, 0};  // the most separating of b's faces
