@@ -15,6 +15,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 #include "geometry/vec2_math.hpp"
@@ -143,19 +144,22 @@ FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
   return r;
 }
 
-// For a Minkowski difference of the ego's box and a polygon core, the above; for any other pair,
-// nothing (GJK decides).
+// For a Minkowski difference of the ego's box (of positive sizes: its axes are divided by them)
+// and a polygon core, the above; for any other pair, nothing (GJK decides).
 template <class Diff>
 std::optional<FaceSeparation> face_separation(const Diff&) {
   return std::nullopt;
 }
-inline std::optional<FaceSeparation> face_separation(
-    const MinkowskiDifference<ObbView, PolygonView>& diff) {
-  return box_polygon_separation(diff.a(), diff.b());
-}
-inline std::optional<FaceSeparation> face_separation(
-    const MinkowskiDifference<ObbView, PlacedPolygonView>& diff) {
-  return box_polygon_separation(diff.a(), diff.b());
+template <class PolygonCore>
+std::optional<FaceSeparation> face_separation(
+    const MinkowskiDifference<ObbView, PolygonCore>& diff) {
+  if (!(diff.a().half_length() > 0 && diff.a().half_width() > 0)) return std::nullopt;
+  if constexpr (std::is_same_v<PolygonCore, PolygonView> ||
+                std::is_same_v<PolygonCore, PlacedPolygonView>) {
+    return box_polygon_separation(diff.a(), diff.b());
+  } else {
+    return std::nullopt;
+  }
 }
 
 }  // namespace collision::detail
