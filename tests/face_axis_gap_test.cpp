@@ -26,11 +26,10 @@ constexpr int kPairs = 20000;
 // metres of the shapes.
 constexpr LD kSlack = 1e-9L;
 
-// The least over a's points minus the most over b's along the unit `axis`: how far a lies beyond
-// b along it (negative: they overlap along it).
+// How far a lies beyond b along `axis` (negative: they overlap along it): how far b would have
+// to move along it to be clear of a, negated.
 LD separation_along(const RefShape& a, const RefShape& b, const Vec2& axis) {
-  const LVec n(axis.x(), axis.y());
-  return min_along(a, n) - max_along(b, n);
+  return -depth_along(b, a, axis);
 }
 
 PlacedPair<Obb, ConvexPolygon> draw(Rng& rng) {
