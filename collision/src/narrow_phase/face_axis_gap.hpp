@@ -39,10 +39,9 @@ struct FaceSeparation {
   double upper = 0;
   Vec2 point_a = Vec2::Zero();  // a's point of that pair (a point of both when upper is 0)
   Vec2 point_b = Vec2::Zero();  // b's point of that pair
-  // m: positive only where the pass shows the pair nearest (the cores apart, and upper == gap,
-  // up to round-off): then how much farther along `axis` than the pair's two features the
-  // nearest other feature of either core lies. A margin above round-off makes the pair the only
-  // nearest one; parallel faces have none.
+  // m: when the cores are apart, how much farther along `axis` than the pair's two features
+  // the nearest other feature of either core lies. Where upper is the distance (upper == gap),
+  // a margin above round-off makes the pair the only nearest one; 0 where the pass cannot say.
   double tie_margin = 0;
 };
 

@@ -286,9 +286,9 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
 
 // distance() of the ego's box and a polygon core from their face normals (face_axis_gap.hpp),
 // where these settle it: apart beyond the decision margin (metres), with a pair of points shown
-// to be the only nearest pair, by more than slack (metres: the pass's round-off on these shapes);
-// or overlapping beyond that margin, with a common point and SAT's least-overlap normal. The
-// margin keeps the status the one GJK gives, as SAT's verdicts in intersects() do. Otherwise
+// to be the only nearest pair; or overlapping beyond that margin, with a common point and SAT's
+// least-overlap normal. The margin keeps the status the one GJK gives, as SAT's verdicts in
+// intersects() do; slack (metres) is the round-off of the pass on these shapes. Otherwise
 // nothing, and GJK decides. Points relative to the query's origin, as distance()'s.
 template <class Diff>
 std::optional<DistanceResult> distance_by_faces(const Diff& diff, double contact_tolerance,
@@ -299,7 +299,8 @@ std::optional<DistanceResult> distance_by_faces(const Diff& diff, double contact
   DistanceResult r;
   r.normal = -faces->axis;
   r.iterations = 1;  // one pass, counted as one support point
-  if (faces->gap - radii > contact_tolerance + margin && faces->tie_margin > slack) {
+  if (faces->gap - radii > contact_tolerance + margin && faces->upper - faces->gap <= slack &&
+      faces->tie_margin > slack) {
     r.distance = faces->upper - radii;
     r.point_a = faces->point_a + diff.radius_a() * r.normal;
     r.point_b = faces->point_b - diff.radius_b() * r.normal;
