@@ -1,18 +1,15 @@
-// The face normals of a box and a polygon core as a contact time and a cold distance() read them
-// (narrow_phase/face_axis_gap.hpp), the separating axes that axis_gap() hands to the conservative
-// advancement, and distance()'s answers from them, against the long-double reference of
-// test_support.hpp (closest pairs by brute force over vertices and edges, depths over the edge
-// normals), which shares no code with either, and against GJK's own answers. Seeded random boxes
-// and polygons in every placement of random_pair: overlapping, near-touching on both sides of the
-// tolerance (face to face among them), nested, slivers, far apart, a quarter of them at UTM
-// coordinates.
+// The face normals of a box and a polygon core as a contact time reads them
+// (narrow_phase/face_axis_gap.hpp), and the separating axes that axis_gap() hands to the
+// conservative advancement, against the long-double reference of test_support.hpp (closest pairs
+// by brute force over vertices and edges, depths over the edge normals), which shares no code
+// with either. Seeded random boxes and polygons in every placement of random_pair: overlapping,
+// near-touching on both sides of the tolerance (face to face among them), nested, slivers, far
+// apart, a quarter of them at UTM coordinates.
 #include "narrow_phase/face_axis_gap.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <string>
-#include <vector>
 
 #include "narrow_phase/narrow_phase.hpp"
 #include "test_support.hpp"
@@ -43,7 +40,7 @@ PlacedPair<Obb, ConvexPolygon> draw(Rng& rng) {
 
 TEST(FaceAxisGap, BoundsTheDistanceFromBothSidesAlongAValidAxis) {
   Rng rng(0xFACE5);
-  int overlapping = 0, apart = 0, tight = 0, unique = 0;
+  int overlapping = 0, apart = 0, tight = 0;
   for (int k = 0; k < kPairs; ++k) {
     const PlacedPair<Obb, ConvexPolygon> pair = draw(rng);
     const Vec2 origin = pair.a.center();
@@ -66,26 +63,16 @@ TEST(FaceAxisGap, BoundsTheDistanceFromBothSidesAlongAValidAxis) {
       if (ref.distance() > kSlack) {
         ASSERT_GT(s.gap, 0.0) << where;
       }
-      // The pair: a point of each, `upper` apart (none where round-off hides a touch).
-      if (std::isfinite(s.upper)) {
-        ASSERT_LE(signed_distance_to(ra, to_ld(s.point_a)), kSlack) << where;
-        ASSERT_LE(signed_distance_to(rb, to_ld(s.point_b)), kSlack) << where;
-        ASSERT_NEAR((s.point_b - s.point_a).norm(), s.upper, kSlack) << where;
-      }
+      // The pair's point lies on the box, at most `upper` from the polygon.
+      ASSERT_LE(signed_distance_to(ra, to_ld(s.point_a)), kSlack) << where;
+      ASSERT_LE(signed_distance_to(rb, to_ld(s.point_a)), s.upper + kSlack) << where;
       tight += s.upper - s.gap <= 1e-9 * std::max(1.0, s.upper);
-      // Where the bounds meet and no other feature ties, the pair is the nearest pair.
-      if (s.upper - s.gap <= 1e-12 && s.tie_margin > 1e-6) {
-        ++unique;
-        ASSERT_LE((to_ld(s.point_a) - ref.point_a).norm(), kSlack) << where;
-        ASSERT_LE((to_ld(s.point_b) - ref.point_b).norm(), kSlack) << where;
-      }
     } else {
       ++overlapping;
       // Overlapping cores: the largest separation over the face normals is minus the depth.
       ASSERT_NEAR(s.gap, static_cast<double>(-ref.depth()), kSlack) << where;
       if (ref.depth() > kSlack) {
         ASSERT_EQ(s.upper, 0.0) << where;
-        ASSERT_EQ(s.point_a, s.point_b) << where;
         ASSERT_LE(signed_distance_to(ra, to_ld(s.point_a)), kSlack) << where;
         ASSERT_LE(signed_distance_to(rb, to_ld(s.point_a)), kSlack) << where;
       }
@@ -96,7 +83,6 @@ TEST(FaceAxisGap, BoundsTheDistanceFromBothSidesAlongAValidAxis) {
   EXPECT_GT(overlapping, kPairs / 4);
   EXPECT_GT(apart, kPairs / 4);
   EXPECT_GT(tight, apart / 2);
-  EXPECT_GT(unique, apart / 2);
 }
 
 // A random box and polygon (draw()) with the polygon rounded by a random radius (none for half of
@@ -202,14 +188,9 @@ TEST(FaceAxisGap, PointAndSegmentCores) {
   const Vec2 point(3.0, 4.0);
   const FaceSeparation p =
       detail::box_polygon_separation(view, detail::PolygonView(&point, 1, point, Vec2(0, 0), 0));
-  // Above the box's top face by 3, but beyond its end: nearest to the corner (2, 1), and the line
-  // through the two is the axis that separates them by that distance.
-  EXPECT_DOUBLE_EQ(p.upper, std::hypot(1.0, 3.0));
-  EXPECT_DOUBLE_EQ(p.gap, p.upper);
-  EXPECT_NEAR(p.axis.x(), -1 / std::sqrt(10.0), 1e-15);
-  EXPECT_NEAR(p.axis.y(), -3 / std::sqrt(10.0), 1e-15);
-  EXPECT_EQ(p.point_a, Vec2(2.0, 1.0));
-  EXPECT_EQ(p.point_b, point);
+  EXPECT_DOUBLE_EQ(p.gap, 3.0);  // above the box's top face
+  EXPECT_EQ(p.axis, Vec2(0, -1));
+  EXPECT_DOUBLE_EQ(p.upper, std::hypot(1.0, 3.0));  // to the corner (2, 1)
   // The segment from (4, 0) to (0, 4): its normal decides, and the corner (2, 1) is nearest.
   const Vec2 segment[2] = {Vec2(4.0, 0.0), Vec2(0.0, 4.0)};
   const FaceSeparation s = detail::box_polygon_separation(
@@ -218,85 +199,6 @@ TEST(FaceAxisGap, PointAndSegmentCores) {
   EXPECT_NEAR(s.upper, std::sqrt(0.5), 1e-15);
   EXPECT_NEAR(s.axis.x(), -std::sqrt(0.5), 1e-15);
   EXPECT_NEAR(s.axis.y(), -std::sqrt(0.5), 1e-15);
-}
-
-// distance() of a box and a polygon, cold, either way round: the face normals answer most pairs
-// (distance_by_faces), and their answers are the reference's; where they answer, they are GJK's
-// too (a warm query keeps GJK, and a cache must not change the answer).
-TEST(FaceAxisGap, ColdDistanceOfABoxAndAPolygonIsTheReferenceAndGjks) {
-  Rng rng(0xD157);
-  int by_faces = 0, apart = 0;
-  for (int k = 0; k < kPairs; ++k) {
-    const PlacedPair<Obb, ConvexPolygon> pair = draw(rng);
-    const Vec2 origin = pair.a.center();
-    const RefResult ref = reference(ref_shape(pair.a, origin), ref_shape(pair.b, origin));
-    const std::string where =
-        describe(pair.a) + " / " + describe(pair.b) + " (" + to_string(pair.placement) + ")";
-    const DistanceResult d = distance(pair.a, pair.b);
-    GjkCache cold;  // a cache, empty: GJK from its cold start
-    const DistanceResult g = distance(pair.a, pair.b, kTol, &cold);
-    // The other way round: the same answer, the witnesses swapped and the normal turned.
-    const DistanceResult r = distance(pair.b, pair.a);
-    by_faces += d.iterations == 1;  // one pass; GJK makes more support calls than one
-    ASSERT_EQ(d.status, g.status) << where;
-    ASSERT_EQ(r.status, d.status) << where;
-    ASSERT_NEAR(r.distance, d.distance, 1e-12) << where;
-    if (d.status == QueryStatus::separated) {
-      ++apart;
-      ASSERT_NEAR(d.distance, static_cast<double>(ref.distance()), kSlack) << where;
-      ASSERT_NEAR(d.distance, g.distance, kSlack) << where;
-      ASSERT_LE((d.point_a - g.point_a).norm(), 1e-9) << where;
-      ASSERT_LE((d.point_b - g.point_b).norm(), 1e-9) << where;
-      // Round-off in a short difference vector turns GJK's normal by about 1e-15 m / distance.
-      ASSERT_LE((d.normal - g.normal).norm(), 1e-9 + 4e-15 / d.distance) << where;
-      if (d.iterations == 1) {  // the faces' pair, the only nearest one: the same either way
-        ASSERT_LE((r.point_a - d.point_b).norm(), 1e-9) << where;
-        ASSERT_LE((r.point_b - d.point_a).norm(), 1e-9) << where;
-        ASSERT_LE((r.normal + d.normal).norm(), 1e-9) << where;
-      }
-    } else if (d.status == QueryStatus::overlapping) {
-      // A point of both, and a direction out of the overlap, each way round.
-      for (const DistanceResult* x : {&d, &r}) {
-        const RefShape ra = ref_shape(pair.a, origin), rb = ref_shape(pair.b, origin);
-        ASSERT_LE(signed_distance_to(ra, rel(x->point_a, origin)), kSlack) << where;
-        ASSERT_LE(signed_distance_to(rb, rel(x->point_a, origin)), kSlack) << where;
-        ASSERT_EQ(x->point_a, x->point_b) << where;
-        ASSERT_NEAR(x->normal.norm(), 1.0, 1e-12) << where;
-      }
-    }
-  }
-  EXPECT_GT(apart, kPairs / 4);
-  EXPECT_GT(by_faces, kPairs / 2);
-}
-
-// Faces that face each other in parallel have no one nearest pair: any point of the common
-// stretch will do, and the face normals leave the choice to GJK, so that a cache, which keeps
-// GJK, gives the same points. Boxes and polygons with a face parallel to the box's, turned and
-// at UTM coordinates.
-TEST(FaceAxisGap, ParallelFacesKeepGjksWitnesses) {
-  Rng rng(0x9A7A);
-  for (int k = 0; k < 2000; ++k) {
-    const double heading = uniform(rng, -3.14, 3.14);
-    const Vec2 centre =
-        chance(rng, 0.5) ? Vec2(uniform(rng, -50, 50), uniform(rng, -50, 50)) : kUtmOffset2;
-    const Obb box(centre, heading, uniform(rng, 1.0, 3.0), uniform(rng, 0.5, 1.5));
-    // In the box's frame: a polygon over its +y face, its lowest edge parallel to that face at
-    // `gap` above it, shifted along it so that the two overlap over part of their length.
-    const double gap = uniform(rng, 1e-5, 1.0), shift = uniform(rng, -1.0, 1.0);
-    const double y = box.half_width() + gap, x0 = shift - 1.0, x1 = shift + 1.0;
-    std::vector<Vec2> local = {Vec2(x0, y), Vec2(x1, y), Vec2(x1 + 0.5, y + 1.0),
-                               Vec2(x0 - 0.3, y + 1.5)};
-    for (Vec2& p : local) p = centre + rotated(p, heading);
-    const ConvexPolygon polygon(local);
-    const std::string where = describe(box) + " / " + describe(polygon);
-    const DistanceResult d = distance(box, polygon);
-    GjkCache cold;
-    const DistanceResult g = distance(box, polygon, kTol, &cold);
-    ASSERT_EQ(d.status, QueryStatus::separated) << where;
-    ASSERT_NEAR(d.distance, gap, 1e-8) << where;
-    ASSERT_LE((d.point_a - g.point_a).norm(), 1e-9) << where;
-    ASSERT_LE((d.point_b - g.point_b).norm(), 1e-9) << where;
-  }
 }
 
 }  // namespace

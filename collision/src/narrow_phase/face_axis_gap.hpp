@@ -1,17 +1,14 @@
 // A separating axis of a box and a polygon core from their face normals, or a point they share
-// (internal): for the conservative advancement of a contact time, a first hit's contact point,
-// and a cold distance() of a box and a polygon.
+// (internal): for the conservative advancement of a contact time and a first hit's contact point.
 //
 // A contact time asks at a few poses of a step either for a separating axis with its gap, or
-// whether the pose already touches; a first hit asks where the ego touches; distance() asks for
-// the nearest pair. GJK answers all of these, at the price of its iterations; for the ego's box
-// and a polygon core one pass over the polygon in the box's frame often answers as well: SAT's
-// most separating face normal is a gap along a fixed axis (a lower bound of the distance), and
-// the features that give it are a pair of points whose distance bounds the distance from above.
-// Where a vertex lies over a face, the two bounds meet; where a corner of the box lies beyond
-// the ends of the features, the line through it and the polygon's nearest vertex is checked as
-// an axis, and where both are their shapes' extremes along it, the bounds meet there. Where the
-// bounds prove a touch, or meet, the pass is the answer; otherwise GJK is.
+// whether the pose already touches; a first hit asks where the ego touches. GJK answers all of
+// these, at the price of its iterations; for the ego's box and a polygon core one pass over the
+// polygon in the box's frame often answers as well: SAT's most separating face normal is a gap
+// along a fixed axis (a lower bound of the distance), and the features that give it are a pair of
+// points whose distance bounds the distance from above. Where the bounds prove a touch, or the
+// axis's gap is within a few percent of the distance, the pass is the answer; otherwise (two
+// corners approaching each other, where no face normal is close to the nearest direction) GJK is.
 #pragma once
 
 #include <algorithm>
@@ -29,20 +26,14 @@ namespace collision::detail {
 // What the face normals of box a and polygon core b (1 to n counter-clockwise vertices; radii
 // left out) say of the two, relative to the query's origin.
 struct FaceSeparation {
-  // m: the largest separation over the face normals of both, or the separation along the line
-  // of the pair below where that pair is shown nearest; at most 0 when the cores overlap (then
-  // every normal shows an overlap, the deepest by at least -gap).
+  // m: the largest separation over the face normals of both; at most 0 when the cores overlap
+  // (then every normal shows an overlap, the deepest by at least -gap).
   double gap = 0;
   Vec2 axis{1, 0};  // unit, from b towards a: every point of a lies at least `gap` beyond b
   // m: the distance of a pair of points of the two cores: 0 for a common point; infinite when
   // the cores only touch and round-off hides where
   double upper = 0;
   Vec2 point_a = Vec2::Zero();  // a's point of that pair (a point of both when upper is 0)
-  Vec2 point_b = Vec2::Zero();  // b's point of that pair
-  // m: when the cores are apart, how much farther along `axis` than the pair's two features
-  // the nearest other feature of either core lies. Where upper is the distance (upper == gap),
-  // a margin above round-off makes the pair the only nearest one; 0 where the pass cannot say.
-  double tie_margin = 0;
 };
 
 // A point of both the box (x in [-hl, hl], y in [-hw, hw] of its own frame) and the segment from
@@ -78,43 +69,28 @@ FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
     return Vec2(d.dot(u), d.dot(v));
   };
   const Vec2 first = local(0);
-  Vec2 low = first, high = first;               // per coordinate: the least, the most
-  int lowest[2] = {0, 0}, highest[2] = {0, 0};  // the vertices giving them
-  // b's most separating face, from vertex best_edge to the next. Face e separates by g / |e|,
-  // where g is the box's lowest corner against the face's outward normal scaled by |e|; g |g| /
-  // |e|^2 orders the faces as that does, so they are compared cross-multiplied, with no root or
-  // division per face, and no branch: on random shapes which face wins is unpredictable.
-  int best_edge = -1;
-  double best_key = -1, best_length2 = 0;  // any face of positive length beats these
+  Vec2 low = first, high = first;  // per coordinate: the least, the most
+  Vec2 lowest[2] = {first, first}, highest[2] = {first, first};  // the vertices giving them
+  double best = -std::numeric_limits<double>::infinity();
+  Vec2 edge_from = first, edge_to = first, edge_out{1, 0};  // the most separating of b's faces
   Vec2 previous = first;
   for (int i = 1; i <= n; ++i) {
     const Vec2 w = i < n ? local(i) : first;
-    for (int k = 0; k < 2; ++k) {
-      const bool lower = w[k]<low[k], higher = w[k]> high[k];
-      low[k] = lower ? w[k] : low[k];
-      lowest[k] = lower ? i : lowest[k];
-      high[k] = higher ? w[k] : high[k];
-      highest[k] = higher ? i : highest[k];
+    if (i < n) {
+      for (int k = 0; k < 2; ++k) {
+        if (w[k] < low[k]) low[k] = w[k], lowest[k] = w;
+        if (w[k] > high[k]) high[k] = w[k], highest[k] = w;
+      }
     }
-    const Vec2 e = w - previous;
-    const double g = -(hl * std::abs(e.y()) + hw * std::abs(e.x())) -
-                     (e.y() * previous.x() - e.x() * previous.y());
-    const double key = g * std::abs(g), length2 = e.squaredNorm();
-    const bool better = key * best_length2 > best_key * length2;
-    best_key = better ? key : best_key;
-    best_length2 = better ? length2 : best_length2;
-    best_edge = better ? i - 1 : best_edge;
-    previous = w;
-  }
-  double best = -std::numeric_limits<double>::infinity();
-  Vec2 edge_from = first, edge_to = first, edge_out{1, 0};
-  if (best_edge >= 0) {
-    edge_from = local(best_edge);
-    edge_to = local((best_edge + 1) % n);
-    const Vec2 edge = edge_to - edge_from;
+    // b's face from previous to w: the box's lowest corner against its outward normal.
+    const Vec2 edge = w - previous;
     const double length = edge.norm();
-    edge_out = Vec2(edge.y() / length, -edge.x() / length);
-    best = -(hl * std::abs(edge_out.x()) + hw * std::abs(edge_out.y())) - edge_out.dot(edge_from);
+    if (n >= 2 && length > 0) {
+      const Vec2 out(edge.y() / length, -edge.x() / length);
+      const double gap = -(hl * std::abs(out.x()) + hw * std::abs(out.y())) - out.dot(previous);
+      if (gap > best) best = gap, edge_from = previous, edge_to = w, edge_out = out;
+    }
+    previous = w;
   }
   FaceSeparation r;
   // The box's faces: b beyond +x (a lies towards -u), beyond -x, beyond +y, beyond -y.
@@ -134,26 +110,6 @@ FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
   } else {
     r.axis = edge_out.x() * u + edge_out.y() * v;
   }
-  // How far b's vertex i rises above its neighbours' along the unit direction d (box frame): the
-  // least of their rises, positive where vertex i alone is b's lowest point along d.
-  auto rise_of_neighbours = [&](int i, const Vec2& p, const Vec2& d) {
-    if (n == 1) return std::numeric_limits<double>::infinity();
-    return std::min(d.dot(local((i + 1) % n) - p), d.dot(local((i + n - 1) % n) - p));
-  };
-  // A box corner and b's vertex i, the pair found where no face lies between them: if the line
-  // through them makes the corner a's highest point and the vertex b's lowest, its gap is their
-  // distance (the separation along it equals the pair's distance), and the line is the axis.
-  auto corner_and_vertex = [&](const Vec2& corner, int i, const Vec2& p) {
-    if (!(r.upper > 0)) return;
-    const Vec2 d = (p - corner) / r.upper;  // from a towards b
-    const double margin =
-        std::min({2 * d.x() * corner.x(), 2 * d.y() * corner.y(), rise_of_neighbours(i, p, d)});
-    if (margin > 0) {
-      r.gap = r.upper;
-      r.axis = -(d.x() * u + d.y() * v);
-      r.tie_margin = margin;
-    }
-  };
   if (best <= 0) {
     // Every face normal shows an overlap: the cores share a point. One of b's edges (or b's only
     // vertex) meets the box, or else the box lies inside b, and its centre is a common point.
@@ -166,44 +122,24 @@ FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
       const Vec2 q = i < n ? local(i) : first;
       if (clip_to_box(p, q, hl, hw, &common)) {
         r.upper = 0;
-        r.point_a = r.point_b = to_world(common);
+        r.point_a = to_world(common);
         return r;
       }
       centre_inside = centre_inside && cross(q - p, -p) >= 0;
       p = q;
     }
-    if (centre_inside) r.upper = 0, r.point_a = r.point_b = c;
+    if (centre_inside) r.upper = 0, r.point_a = c;
   } else if (best_box >= 0) {
     // b's vertex nearest that face, and its distance to the box.
-    const int i = plus ? lowest[k] : highest[k];
-    const Vec2 w = local(i);
+    const Vec2 w = plus ? lowest[k] : highest[k];
     const Vec2 onto(std::clamp(w.x(), -hl, hl), std::clamp(w.y(), -hw, hw));
     r.upper = (w - onto).norm();
     r.point_a = to_world(onto);
-    r.point_b = b.vertex(i);
-    if (std::abs(w[1 - k]) <= extents[1 - k]) {
-      // Over the face: the face's normal is the line of the pair.
-      Vec2 d = Vec2::Zero();
-      d[k] = plus ? 1 : -1;
-      r.tie_margin = rise_of_neighbours(i, w, d);
-    } else {
-      corner_and_vertex(onto, i, w);
-    }
   } else {
-    // The box's corner lowest along b's face normal, and its nearest point of the face.
+    // The box's corner lowest along b's face normal, and its distance to the face.
     const Vec2 corner(edge_out.x() >= 0 ? -hl : hl, edge_out.y() >= 0 ? -hw : hw);
-    const Vec2 edge = edge_to - edge_from;
-    const double s = std::clamp((corner - edge_from).dot(edge) / edge.squaredNorm(), 0.0, 1.0);
-    const Vec2 foot = s == 1 ? edge_to : edge_from + s * edge;
-    r.upper = (foot - corner).norm();
+    r.upper = distance_to_segment(corner, edge_from, edge_to);
     r.point_a = to_world(corner);
-    r.point_b = to_world(foot);
-    if (s > 0 && s < 1) {
-      // Over the face: its normal is the line of the pair; the box's next corners lie higher.
-      r.tie_margin = std::min(2 * hl * std::abs(edge_out.x()), 2 * hw * std::abs(edge_out.y()));
-    } else {
-      corner_and_vertex(corner, s == 0 ? best_edge : (best_edge + 1) % n, foot);
-    }
   }
   return r;
 }

@@ -284,38 +284,6 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
   return r;
 }
 
-// distance() of the ego's box and a polygon core from their face normals (face_axis_gap.hpp),
-// where these settle it: apart beyond the decision margin (metres), with a pair of points shown
-// to be the only nearest pair; or overlapping beyond that margin, with a common point and SAT's
-// least-overlap normal. The margin keeps the status the one GJK gives, as SAT's verdicts in
-// intersects() do; slack (metres) is the round-off of the pass on these shapes. Otherwise
-// nothing, and GJK decides. Points relative to the query's origin, as distance()'s.
-template <class Diff>
-std::optional<DistanceResult> distance_by_faces(const Diff& diff, double contact_tolerance,
-                                                double margin, double slack) {
-  const std::optional<FaceSeparation> faces = face_separation(diff);
-  if (!faces) return std::nullopt;
-  const double radii = diff.radius_sum();
-  DistanceResult r;
-  r.normal = -faces->axis;
-  r.iterations = 1;  // one pass, counted as one support point
-  if (faces->gap - radii > contact_tolerance + margin && faces->upper - faces->gap <= slack &&
-      faces->tie_margin > slack) {
-    r.distance = faces->upper - radii;
-    r.point_a = faces->point_a + diff.radius_a() * r.normal;
-    r.point_b = faces->point_b - diff.radius_b() * r.normal;
-    r.status = QueryStatus::separated;
-    return r;
-  }
-  if (faces->upper == 0 && radii - faces->gap > contact_tolerance + margin) {
-    r.distance = 0;
-    r.point_a = r.point_b = faces->point_a;
-    r.status = QueryStatus::overlapping;
-    return r;
-  }
-  return std::nullopt;
-}
-
 // A signed distance (metres) with its witness points: what a clearance profile needs of a pair,
 // continuous through contact. Apart: the distance, bit for bit clearance()'s. Cores overlapping:
 // minus the penetration depth (EPA's; SAT's for a box deep in a polygon core, deep_overlap.hpp).

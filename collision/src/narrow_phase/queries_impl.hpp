@@ -8,9 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <optional>
 #include <type_traits>
-#include <utility>
 
 #include "collision/circle.hpp"
 #include "collision/convex_polygon.hpp"
@@ -52,35 +50,13 @@ namespace detail {
 inline double decision_margin(double reach) {
   return kSatFastPathMargin + (kDepthResolutionRelative + kEpaRelativeAccuracy) * reach;
 }
-// The sum of both shapes' reach from the origin (metres): the scale of a pair's round-off.
 template <class A, class B>
-double pair_reach(const A& a, const B& b, const Vec2& origin) {
+double sat_decision_margin(const A& a, const B& b, const Vec2& origin) {
   auto reach = [&origin](const Aabb& box) {
     return std::max((box.min() - origin).cwiseAbs().maxCoeff(),
                     (box.max() - origin).cwiseAbs().maxCoeff());
   };
-  return reach(a.aabb()) + reach(b.aabb());
-}
-template <class A, class B>
-double sat_decision_margin(const A& a, const B& b, const Vec2& origin) {
-  return decision_margin(pair_reach(a, b, origin));
-}
-
-// distance() of a box and a polygon, cold, from their face normals where these settle it
-// (distance_by_faces), the box first either way round; points in the world frame.
-inline std::optional<DistanceResult> box_polygon_distance(const Obb& box,
-                                                          const ConvexPolygon& polygon,
-                                                          double contact_tolerance,
-                                                          const Vec2& origin) {
-  const double reach = pair_reach(box, polygon, origin);
-  const MinkowskiDifference diff(make_view(box, origin), make_view(polygon, origin));
-  std::optional<DistanceResult> r = distance_by_faces(
-      diff, contact_tolerance, decision_margin(reach), kDepthResolutionRelative * reach);
-  if (r) {
-    r->point_a += origin;
-    r->point_b += origin;
-  }
-  return r;
+  return decision_margin(reach(a.aabb()) + reach(b.aabb()));
 }
 
 // The box/ellipse verdict (box_ellipse_verdict.hpp) beyond the pair's decision margin.
@@ -161,21 +137,6 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
   // (ellipse_normal_towards), which saves it most of its approach. Only there: a gap that clear
   // is proven from any start, so the status is the one intersects() gives; only the last digits
   // of the distance depend on the start.
-  // A box and a polygon, cold: their face normals first (distance_by_faces). A warm query keeps
-  // GJK, which its cached simplex usually answers at once.
-  if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, ConvexPolygon>) {
-    if (cache == nullptr) {
-      if (auto r = detail::box_polygon_distance(a, b, contact_tolerance_m, origin)) return *r;
-    }
-  } else if constexpr (std::is_same_v<A, ConvexPolygon> && std::is_same_v<B, Obb>) {
-    if (cache == nullptr) {
-      if (auto r = detail::box_polygon_distance(b, a, contact_tolerance_m, origin)) {
-        std::swap(r->point_a, r->point_b);
-        r->normal = -r->normal;
-        return *r;
-      }
-    }
-  }
   Vec2 start_storage;
   const Vec2* start = nullptr;
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Ellipse>) {
