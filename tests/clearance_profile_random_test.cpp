@@ -64,11 +64,15 @@ constexpr LD kPiLD = er::kPiL;
 // ---------------------------------------------------------------------------------------------
 // The reference model.
 
+// One obstacle, or one checked prediction mode of a moving one (API.md, "Modes": each is its own
+// moving obstacle with the obstacle's id).
 struct ModelObstacle {
   int id = 0;
+  std::size_t mode = 0;
   // Stationary: relative to Model::base. Moving: in the body frame (pivot at the origin).
   std::vector<er::RefConvex> pieces;
   std::vector<PredictedPose> prediction;  // empty: stationary
+  PositionUncertainty uncertainty;        // moving only
   bool moving() const { return !prediction.empty(); }
 };
 
@@ -82,6 +86,7 @@ struct Model {
 // A piece placed for one query: relative to the query's origin.
 struct Placed {
   int id = 0;
+  std::size_t mode = 0;
   int piece = 0;  // index among the obstacle's pieces
   er::RefConvex shape;
   RV center{0, 0};  // bounding circle
@@ -112,7 +117,7 @@ void bounding_circle(const er::RefConvex& s, RV* center, LD* bound) {
   for (const RV& p : s.points) r = std::max(r, (p - *center).norm());
   for (const er::RefEllipse& e : s.ellipses)
     r = std::max(r, (e.c - *center).norm() + std::max(e.a, e.b));
-  *bound = r + s.radius;
+  *bound = r + s.radius + std::max(s.blur.a, s.blur.b);
 }
 
 // The ego's footprint in the vehicle frame, grown by the margins (API.md: the footprint ⊕ the
@@ -156,6 +161,16 @@ class ModelReference {
                        std::sin(pose.heading), at);
   }
 
+  // E(t) of API.md's "An obstacle's region", turned to the body's heading `at`.
+  er::RefEllipse uncertainty_at(const ModelObstacle& o, LD t, const RefPose& at) const {
+    const LD k = m_.config.uncertainty.sigma_factor;
+    const LD grown = std::max(LD(0), t - static_cast<LD>(o.prediction.front().t));
+    const PositionUncertainty& u = o.uncertainty;
+    return er::RefEllipse{RV(0, 0), RV(std::cos(at.heading), std::sin(at.heading)),
+                          k * (u.longitudinal + u.longitudinal_growth * grown),
+                          k * (u.lateral + u.lateral_growth * grown)};
+  }
+
   // Every piece present at time t, relative to `origin`.
   std::vector<Placed> pieces_at(LD t, const Vec2& origin) const {
     std::vector<Placed> out;
@@ -169,10 +184,12 @@ class ModelReference {
       for (std::size_t k = 0; k < o.pieces.size(); ++k) {
         Placed p;
         p.id = o.id;
+        p.mode = o.mode;
         p.piece = static_cast<int>(k);
         if (at) {
           const RV shift(at->x - static_cast<LD>(origin.x()), at->y - static_cast<LD>(origin.y()));
           p.shape = moved_shape(o.pieces[k], std::cos(at->heading), std::sin(at->heading), shift);
+          p.shape.blur = uncertainty_at(o, t, *at);
         } else {
           p.shape = moved_shape(o.pieces[k], 1, 0, base);
         }
@@ -193,6 +210,7 @@ class ModelReference {
 
 struct Measured {
   int id = 0;
+  std::size_t mode = 0;
   int piece = 0;
   const Placed* placed = nullptr;
   er::Answer answer;
@@ -215,7 +233,7 @@ std::vector<Measured> nearest(const er::RefConvex& ego, const std::vector<Placed
   std::vector<Measured> out;
   for (const auto& [lower, p] : order) {
     if (lower > best + slack) break;
-    Measured m{p->id, p->piece, p, er::signed_distance(ego, p->shape)};
+    Measured m{p->id, p->mode, p->piece, p, er::signed_distance(ego, p->shape)};
     best = std::min(best, m.sd());
     out.push_back(m);
   }
@@ -270,6 +288,9 @@ struct SceneOptions {
   double horizon = 20.0;
   bool custom_footprints = true;
   int stationary_min = 4, stationary_max = 9;
+  // Moving obstacles given as one to three prediction modes with a position uncertainty, a
+  // random sigma_factor and min_mode_probability.
+  bool uncertain_modes = false;
 };
 
 Model random_model(std::uint64_t seed, const Vec2& base, const SceneOptions& options = {}) {
@@ -303,6 +324,11 @@ Model random_model(std::uint64_t seed, const Vec2& base, const SceneOptions& opt
   int id = uniform_int(rng, 0, 5);
   auto next_id = [&]() { return id += uniform_int(rng, 1, 3); };
   auto margin_of = [&](ObstacleClass k) { return c.margins.by_class[k]; };
+  if (options.uncertain_modes) {
+    static const double kSigmaFactors[] = {0.0, 1.0, 2.0, 3.0};
+    c.uncertainty.sigma_factor = kSigmaFactors[uniform_int(rng, 0, 3)];
+    c.obstacles.min_mode_probability = chance(rng, 0.5) ? 0.0 : 0.25;
+  }
   auto add = [&](Obstacle o, ModelObstacle r) {
     m.obstacles.push_back(std::move(o));
     m.refs.push_back(std::move(r));
@@ -370,11 +396,37 @@ Model random_model(std::uint64_t seed, const Vec2& base, const SceneOptions& opt
     ModelObstacle r;
     r.id = next_id();
     const Vec2 start = arena();
-    r.prediction = random_prediction(rng, start, start_t, duration);
     r.pieces.push_back(ref_of(body, Vec2(0, 0), margin_of(cls)));
-    Obstacle o = Obstacle::moving(r.id, body, r.prediction);
+    if (!options.uncertain_modes) {
+      r.prediction = random_prediction(rng, start, start_t, duration);
+      Obstacle o = Obstacle::moving(r.id, body, r.prediction);
+      o.set_class(cls);
+      add(std::move(o), std::move(r));
+      continue;
+    }
+    // Modes from the same place, each its own course and speed (and sometimes its own first
+    // time, from which its E(t) grows), probabilities summing to <= 1.
+    std::vector<PredictionMode> modes(static_cast<std::size_t>(uniform_int(rng, 1, 3)));
+    for (PredictionMode& mode : modes) {
+      mode.probability = uniform(rng, 0.05, 1.0) / static_cast<double>(modes.size());
+      const double first_t = start_t + (chance(rng, 0.3) ? uniform(rng, 0, 1.5) : 0.0);
+      mode.poses = random_prediction(rng, start, first_t, duration);
+    }
+    if (chance(rng, 0.8)) {
+      r.uncertainty = {uniform(rng, 0, 0.5), uniform(rng, 0, 0.3), uniform(rng, 0, 0.6),
+                       uniform(rng, 0, 0.3)};
+    }
+    Obstacle o = Obstacle::moving(r.id, body, modes);
     o.set_class(cls);
-    add(std::move(o), std::move(r));
+    o.set_uncertainty(r.uncertainty);
+    m.obstacles.push_back(std::move(o));
+    for (std::size_t k = 0; k < modes.size(); ++k) {
+      if (modes[k].probability < c.obstacles.min_mode_probability) continue;  // not checked
+      ModelObstacle checked = r;
+      checked.mode = k;
+      checked.prediction = modes[k].poses;
+      m.refs.push_back(std::move(checked));
+    }
   }
   return m;
 }
@@ -756,7 +808,7 @@ TEST(ClearanceProfileRandom, PositiveExactlyWhereAOnePoseCheckIsFree) {
 
 enum class Kind { polygon, circle, ellipse, segment };
 Kind kind_of(const er::RefConvex& s) {
-  if (!s.ellipses.empty()) return Kind::ellipse;
+  if (!s.ellipses.empty() || s.blurred()) return Kind::ellipse;
   if (s.points.size() == 1) return Kind::circle;
   if (s.points.size() == 2) return Kind::segment;
   return Kind::polygon;
@@ -778,6 +830,8 @@ const char* name(Kind k) {
 struct ValueCounts {
   int poses = 0, beyond = 0, compared = 0, ids = 0, normals = 0;
   int by_kind[4][2] = {};  // [kind][overlapping]
+  int uncertain = 0;       // compared poses decided by a body grown by its uncertainty
+  int later_mode = 0;      // ... by a prediction mode other than the first
 };
 
 // One pose's PoseClearance against the reference. tolerance: of the values, m.
@@ -803,16 +857,20 @@ void expect_matches_reference(const ModelReference& ref, double t, const Pose2& 
   EXPECT_NEAR(c.signed_distance, static_cast<double>(best), tolerance);
   const Measured& decider = v.near[0];
   ++n.by_kind[static_cast<int>(kind_of(decider.placed->shape))][best < 0];
-  // The deciding obstacle, where no other is within 1e-7 m of it.
+  n.uncertain += decider.placed->shape.blurred() ? 1 : 0;
+  n.later_mode += decider.mode > 0 ? 1 : 0;
+  // The deciding obstacle and mode, where no other is within 1e-7 m of it.
   bool unique_id = true;
   for (const Measured& other : v.near) {
-    if (other.id != decider.id && other.sd() <= best + 1e-7) unique_id = false;
+    if ((other.id != decider.id || other.mode != decider.mode) && other.sd() <= best + 1e-7) {
+      unique_id = false;
+    }
   }
   if (unique_id) {
     ++n.ids;
     EXPECT_EQ(c.obstacle_id, decider.id);
+    EXPECT_EQ(c.mode, decider.mode);
   }
-  EXPECT_EQ(c.mode, 0u);
   // The normal, the witness points and the gradient.
   EXPECT_NEAR(c.normal.norm(), 1.0, 1e-12);
   const Vec2 gap = c.obstacle_point - c.ego_point;
@@ -829,7 +887,7 @@ void expect_matches_reference(const ModelReference& ref, double t, const Pose2& 
   if (c.obstacle_id) {
     LD on = std::numeric_limits<LD>::infinity();
     for (const Placed& p : v.pieces) {
-      if (p.id != *c.obstacle_id) continue;
+      if (p.id != *c.obstacle_id || p.mode != c.mode) continue;
       on = std::min(
           on, std::abs(er::point_signed_distance(p.shape, er::rel(c.obstacle_point, origin))));
     }
@@ -850,6 +908,34 @@ void expect_matches_reference(const ModelReference& ref, double t, const Pose2& 
   }
 }
 
+// The profiles of one scene against the reference: single poses near its obstacles (and beyond
+// the horizon), and whole trajectories (warm starts, the previous pose's part tried first).
+void expect_scene_matches_reference(const Model& m, Rng& rng, double tolerance, ValueCounts& n) {
+  const ModelReference ref(m);
+  const CollisionChecker checker = checker_of(m, m.config);
+  for (int k = 0; k < 60; ++k) {
+    const double reach = chance(rng, 0.7) ? 5.0 : 25.0;
+    const TimedPose tp = pose_near(rng, ref, reach);
+    expect_matches_reference(ref, tp.t, tp.pose, profile_at(checker, tp.t, tp.pose), tolerance, n);
+  }
+  for (int k = 0; k < 3; ++k) {
+    const Trajectory tr = random_trajectory(rng, m.base);
+    const std::vector<PoseClearance> profile = checker.clearance_profile(tr);
+    for (std::size_t i = 0; i < tr.size(); ++i) {
+      expect_matches_reference(ref, tr[i].t, tr[i].pose, profile[i], tolerance, n);
+    }
+  }
+}
+
+void print_counts(const char* label, const ValueCounts& n) {
+  std::printf("[ %s ] %d poses: %d beyond the horizon, %d compared (%d ids, %d normals)\n", label,
+              n.poses, n.beyond, n.compared, n.ids, n.normals);
+  for (int k = 0; k < 4; ++k) {
+    std::printf("[ %s ] decided by a %s: %d apart, %d overlapping\n", label,
+                name(static_cast<Kind>(k)), n.by_kind[k][0], n.by_kind[k][1]);
+  }
+}
+
 TEST(ClearanceProfileRandom, ValuesIdsAndWitnessesAgainstTheLongDoubleReference) {
   ValueCounts n;
   for (const Vec2& base : {Vec2(0, 0), kUtmOffset1}) {
@@ -860,35 +946,40 @@ TEST(ClearanceProfileRandom, ValuesIdsAndWitnessesAgainstTheLongDoubleReference)
       static const double kHorizons[] = {1.0, 5.0, 20.0};
       SceneOptions options;
       options.horizon = kHorizons[seed % 3];
-      const Model m = random_model(0xBADC0DE0 + seed, base, options);
-      const ModelReference ref(m);
-      const CollisionChecker checker = checker_of(m, m.config);
-      // Single poses near the obstacles (and beyond the horizon).
-      for (int k = 0; k < 60; ++k) {
-        const double reach = chance(rng, 0.7) ? 5.0 : 25.0;
-        const TimedPose tp = pose_near(rng, ref, reach);
-        expect_matches_reference(ref, tp.t, tp.pose, profile_at(checker, tp.t, tp.pose), tolerance,
-                                 n);
-      }
-      // Whole trajectories: warm starts and the previous pose's part tried first.
-      for (int k = 0; k < 3; ++k) {
-        const Trajectory tr = random_trajectory(rng, base);
-        const std::vector<PoseClearance> profile = checker.clearance_profile(tr);
-        for (std::size_t i = 0; i < tr.size(); ++i) {
-          expect_matches_reference(ref, tr[i].t, tr[i].pose, profile[i], tolerance, n);
-        }
-      }
+      expect_scene_matches_reference(random_model(0xBADC0DE0 + seed, base, options), rng,
+                                     tolerance, n);
       if (HasFailure()) return;
     }
   }
-  std::printf("[ values ] %d poses: %d beyond the horizon, %d compared (%d ids, %d normals)\n",
-              n.poses, n.beyond, n.compared, n.ids, n.normals);
-  for (int k = 0; k < 4; ++k) {
-    std::printf("[ values ] decided by a %s: %d apart, %d overlapping\n",
-                name(static_cast<Kind>(k)), n.by_kind[k][0], n.by_kind[k][1]);
-  }
+  print_counts("values", n);
   EXPECT_GT(n.beyond, 50);
   for (int k = 0; k < 3; ++k) EXPECT_GT(n.by_kind[k][1], 20) << name(static_cast<Kind>(k));
+}
+
+// The same with moving obstacles of several prediction modes and growing position uncertainty
+// (API.md, "An obstacle's region" and "Modes"): the reference grows each placed body by its own
+// E(t) (a Minkowski sum in its support function), skips the modes below min_mode_probability,
+// and names the deciding mode.
+TEST(ClearanceProfileRandom, UncertainModesAgainstTheLongDoubleReference) {
+  ValueCounts n;
+  for (const Vec2& base : {Vec2(0, 0), kUtmOffset1}) {
+    const double tolerance = base.isZero() ? 1e-9 : 2e-8;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+      Rng rng(seed * 32452843);
+      SceneOptions options;
+      options.horizon = seed % 2 == 0 ? 5.0 : 20.0;
+      options.uncertain_modes = true;
+      options.stationary_min = 0, options.stationary_max = 3;
+      expect_scene_matches_reference(random_model(0x5EED0000 + seed, base, options), rng,
+                                     tolerance, n);
+      if (HasFailure()) return;
+    }
+  }
+  print_counts("uncertain modes", n);
+  std::printf("[ uncertain modes ] decided by a grown body: %d; by a mode other than the first: %d\n",
+              n.uncertain, n.later_mode);
+  EXPECT_GT(n.uncertain, 200);
+  EXPECT_GT(n.later_mode, 50);
 }
 
 // ---------------------------------------------------------------------------------------------

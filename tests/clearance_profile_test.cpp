@@ -103,6 +103,31 @@ TEST(ClearanceProfile, DeepestOverlapDecides) {
   expect_near(c.normal, Vec2(0, 1));
 }
 
+// Exact ties: two obstacles of the same shape at the same place (ids given as 9, then 4), and a
+// moving obstacle whose two modes are the same prediction. The lower id decides, then the lower
+// mode, apart and overlapping, at every pose of a trajectory whatever was measured first.
+TEST(ClearanceProfile, TiesGoToTheLowerIdThenTheLowerMode) {
+  const Obb box(Vec2(8, 0.5), 0.3, 1.5, 0.8);
+  const std::vector<PredictedPose> held = {{0, {8, 0.5, 0.3}}, {5, {8, 0.5, 0.3}}};
+  const Obb body(Vec2(0, 0), 0, 1.5, 0.8);
+  const Trajectory approach = {{0, {0, 0, 0}}, {1, {2, 0, 0}}, {2, {4, 0, 0}}, {3, {5, 0, 0}}};
+  const std::vector<std::vector<Obstacle>> scenes = {
+      {Obstacle::stationary(9, box), Obstacle::stationary(4, box)},
+      {Obstacle::moving(6, body, {PredictionMode{0.5, held}, PredictionMode{0.5, held}})},
+  };
+  const int expected_id[] = {4, 6};
+  for (std::size_t s = 0; s < scenes.size(); ++s) {
+    const CollisionChecker checker = checker_with(scenes[s]);
+    const std::vector<PoseClearance> profile = checker.clearance_profile(approach);
+    ASSERT_GT(profile.front().signed_distance, 0);  // apart at the first pose ...
+    ASSERT_LT(profile.back().signed_distance, 0);   // ... overlapping at the last
+    for (const PoseClearance& c : profile) {
+      EXPECT_EQ(c.obstacle_id, expected_id[s]);
+      EXPECT_EQ(c.mode, 0u);
+    }
+  }
+}
+
 // Nothing within clearance.horizon: +infinity, no obstacle, a zero gradient; a hit is reported
 // whatever the horizon, also with clearance off.
 TEST(ClearanceProfile, HorizonAndClearanceOff) {

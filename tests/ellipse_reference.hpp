@@ -86,18 +86,22 @@ struct RefEllipse {
   LVec local(const LVec& p) const { return LVec(axis.dot(p - c), perp(axis).dot(p - c)); }
 };
 
-// The convex hull of points and ellipses, grown by radius.
+// The convex hull of points and ellipses, grown by radius, and by `blur`: an ellipse about the
+// origin added to the whole shape (a Minkowski sum; a moving obstacle's position uncertainty).
 struct RefConvex {
   std::vector<LVec> points;
   std::vector<RefEllipse> ellipses;
   LD radius = 0;
+  RefEllipse blur{LVec(0, 0), LVec(1, 0), 0, 0};
 
-  LD core_support(const LVec& n) const {
+  bool blurred() const { return blur.a > 0 || blur.b > 0; }
+  LD hull_support(const LVec& n) const {
     LD m = -std::numeric_limits<LD>::infinity();
     for (const LVec& p : points) m = std::max(m, p.dot(n));
     for (const RefEllipse& e : ellipses) m = std::max(m, e.support(n));
     return m;
   }
+  LD core_support(const LVec& n) const { return hull_support(n) + blur.radial(n); }
   LD support(const LVec& n) const { return core_support(n) + radius; }  // n unit
   // The part of the core that attains the support along n: points first, then ellipses.
   int arg_support(const LVec& n) const {
@@ -117,15 +121,16 @@ struct RefConvex {
   LVec core_support_point(const LVec& n) const {
     const int i = arg_support(n);
     const int np = static_cast<int>(points.size());
-    return i < np ? points[static_cast<std::size_t>(i)]
-                  : ellipses[static_cast<std::size_t>(i - np)].support_point(n);
+    return (i < np ? points[static_cast<std::size_t>(i)]
+                   : ellipses[static_cast<std::size_t>(i - np)].support_point(n)) +
+           blur.support_point(n);
   }
   // Largest |x| over the shape: |df/dtheta| <= reach(A) + reach(B).
   LD reach() const {
     LD r = 0;
     for (const LVec& p : points) r = std::max(r, p.norm());
     for (const RefEllipse& e : ellipses) r = std::max(r, e.c.norm() + std::max(e.a, e.b));
-    return r + radius;
+    return r + radius + std::max(blur.a, blur.b);
   }
 };
 
@@ -232,6 +237,12 @@ inline std::vector<LVec> kink_normals(const RefConvex& s) {
     out.push_back(-e.axis);
     out.push_back(perp(e.axis));
     out.push_back(-perp(e.axis));
+  }
+  if (s.blurred()) {
+    out.push_back(s.blur.axis);
+    out.push_back(-s.blur.axis);
+    out.push_back(perp(s.blur.axis));
+    out.push_back(-perp(s.blur.axis));
   }
   return out;
 }

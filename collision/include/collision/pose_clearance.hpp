@@ -19,8 +19,10 @@ struct PoseClearance {
   // clearance.horizon. Greater than the contact tolerance exactly when check() with continuous
   // checking off finds the pose free.
   double signed_distance = 0;
-  std::optional<int> obstacle_id;  // the obstacle that decides it; nullopt with +infinity
-  std::size_t mode = 0;            // its prediction mode (0: a single prediction or none)
+  // The obstacle that decides it (on an exact tie the lowest id, then the lowest mode); nullopt
+  // with +infinity.
+  std::optional<int> obstacle_id;
+  std::size_t mode = 0;  // its prediction mode (0: a single prediction or none)
   // World frame, m. obstacle_point - ego_point == signed_distance * normal: apart, the closest
   // points; overlapping, the point of the footprint deepest in the obstacle and where moving the
   // ego back along the normal would make it touch. Unspecified with +infinity.
