@@ -946,8 +946,8 @@ TEST(ClearanceProfileRandom, ValuesIdsAndWitnessesAgainstTheLongDoubleReference)
       static const double kHorizons[] = {1.0, 5.0, 20.0};
       SceneOptions options;
       options.horizon = kHorizons[seed % 3];
-      expect_scene_matches_reference(random_model(0xBADC0DE0 + seed, base, options), rng,
-                                     tolerance, n);
+      expect_scene_matches_reference(random_model(0xBADC0DE0 + seed, base, options), rng, tolerance,
+                                     n);
       if (HasFailure()) return;
     }
   }
@@ -970,14 +970,15 @@ TEST(ClearanceProfileRandom, UncertainModesAgainstTheLongDoubleReference) {
       options.horizon = seed % 2 == 0 ? 5.0 : 20.0;
       options.uncertain_modes = true;
       options.stationary_min = 0, options.stationary_max = 3;
-      expect_scene_matches_reference(random_model(0x5EED0000 + seed, base, options), rng,
-                                     tolerance, n);
+      expect_scene_matches_reference(random_model(0x5EED0000 + seed, base, options), rng, tolerance,
+                                     n);
       if (HasFailure()) return;
     }
   }
   print_counts("uncertain modes", n);
-  std::printf("[ uncertain modes ] decided by a grown body: %d; by a mode other than the first: %d\n",
-              n.uncertain, n.later_mode);
+  std::printf(
+      "[ uncertain modes ] decided by a grown body: %d; by a mode other than the first: %d\n",
+      n.uncertain, n.later_mode);
   EXPECT_GT(n.uncertain, 200);
   EXPECT_GT(n.later_mode, 50);
 }
