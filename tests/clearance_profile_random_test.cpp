@@ -10,11 +10,14 @@
 //  3. values, ids, witness points and normals against ellipse_reference.hpp's long-double signed
 //     distance of convex shapes grown by radii (boxes, polygons, circles, ellipses, non-convex
 //     outlines as the library's convex parts, borders as segments, moving bodies, class margins,
-//     custom footprints), and the horizon;
+//     custom footprints), and the horizon; then on scenes whose moving obstacles have several
+//     prediction modes and a growing position uncertainty (E(t) added to the reference's shapes);
 //  4. the explanations of colliding and free trajectories (contact_point, hit_in_sweep,
-//     min_clearance_index, closest_obstacle_id), and two directed cases of bugs they found (a
-//     pose hit by another obstacle than the lowest id was called a sweep hit; the contact point
-//     was the footprint's EPA witness, outside a small obstacle inside the footprint);
+//     min_clearance_index, closest_obstacle_id; a contact time never later than its resolution
+//     after a time proven free), with and without modes and uncertainty, and two directed cases
+//     of bugs they found (a pose hit by another obstacle than the lowest id was called a sweep
+//     hit; the contact point was the footprint's EPA witness, outside a small obstacle inside the
+//     footprint);
 //  5. threads: clearance_profiles and repeated check_all calls bit-identical to sequential calls,
 //     concurrent calls on one checker, set_config changing threads, a bad trajectory in a batch.
 //
@@ -30,7 +33,10 @@
 // decider never measured (2, 3), min_clearance_index one pose early (2, 4), the horizon 1 m too
 // far (2, 3), the pool's caller returning before its workers finish (5: crash), EPA's witness
 // weights swapped on the footprint (1, 3), SAT's deep-overlap depth 1e-6 m too deep (3), and its
-// witnesses of two parallel faces taken at a corner (3).
+// witnesses of two parallel faces taken at a corner (3); an uncertain body's bounding circle
+// without E(t), E(t) grown from the first mode's start, every mode reported as 0, half axes
+// swapped (3); the contact time's advancement without E's growth, or twice as long, or past a
+// body's last instant when it is ignored outside its prediction (4).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -288,6 +294,7 @@ struct SceneOptions {
   double horizon = 20.0;
   bool custom_footprints = true;
   int stationary_min = 4, stationary_max = 9;
+  int moving_min = 0, moving_max = 4;
   // Moving obstacles given as one to three prediction modes with a position uncertainty, a
   // random sigma_factor and min_mode_probability.
   bool uncertain_modes = false;
@@ -386,7 +393,7 @@ Model random_model(std::uint64_t seed, const Vec2& base, const SceneOptions& opt
     if (cls != ObstacleClass::road_boundary) o.set_class(cls);
     add(std::move(o), std::move(r));
   }
-  const int moving = uniform_int(rng, 0, 4);
+  const int moving = uniform_int(rng, options.moving_min, options.moving_max);
   for (int k = 0; k < moving; ++k) {
     const ObstacleClass cls = random_class(rng);
     const Vec2 centre = uniform_point(rng, -0.5, 0.5, -0.3, 0.3);  // near the pivot
@@ -1000,7 +1007,8 @@ LD point_to_obstacles(const ModelReference& ref, LD t, const Vec2& point, std::o
 }
 
 // How far a point of the ego or of a moving body may move in the step into pose i per second,
-// at most: the ego's rear axle plus its turn times its farthest point, and the fastest body.
+// at most: the ego's rear axle plus its turn times its farthest point, and the fastest body (its
+// uncertainty ellipse growing too).
 double relative_speed(const ModelReference& ref, const Trajectory& tr, std::size_t i) {
   const TrajectoryPoint& a = tr[i - 1];
   const TrajectoryPoint& b = tr[i];
@@ -1016,6 +1024,9 @@ double relative_speed(const ModelReference& ref, const Trajectory& tr, std::size
     LD reach;
     bounding_circle(o.pieces[0], &c, &reach);
     reach += c.norm();
+    const PositionUncertainty& u = o.uncertainty;
+    const double growth = ref.model().config.uncertainty.sigma_factor *
+                          std::max(u.longitudinal_growth, u.lateral_growth);
     for (std::size_t k = 1; k < o.prediction.size(); ++k) {
       const PredictedPose& p = o.prediction[k - 1];
       const PredictedPose& q = o.prediction[k];
@@ -1023,30 +1034,40 @@ double relative_speed(const ModelReference& ref, const Trajectory& tr, std::size
       body = std::max(
           body, (std::hypot(q.pose.x - p.pose.x, q.pose.y - p.pose.y) +
                  static_cast<double>(reach * std::abs(ref_turn(p.pose.heading, q.pose.heading)))) /
-                    (q.t - p.t));
+                        (q.t - p.t) +
+                    growth);
     }
   }
   return speed + body;
 }
 
+// The scenes of the default model, then as many with moving obstacles of several modes and growing
+// uncertainty.
 TEST(ClearanceProfileRandom, ExplanationsOfCollidingAndFreeTrajectories) {
   int pose_hits = 0, sweep_hits = 0, free_finite = 0, free_infinite = 0, mixed = 0;
+  int uncertain_contacts = 0;    // a body grown by its uncertainty nearest just before the contact
   double worst_sweep_ratio = 0;  // contact point's distance over what is allowed
   for (const Vec2& base : {Vec2(0, 0), kUtmOffset2}) {
     const double on = base.isZero() ? 1e-9 : 2e-8;  // m: "on" a footprint or a region
-    for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    for (std::uint64_t seed = 1; seed <= 48; ++seed) {
       Rng rng(seed * 32452843);
       SceneOptions options;
       options.horizon = seed % 4 == 0 ? 0.0 : 5.0;
       options.stationary_min = 8;
       options.stationary_max = 14;
+      options.uncertain_modes = seed > 24;
+      if (options.uncertain_modes) {
+        options.stationary_min = 0, options.stationary_max = 4;
+        options.moving_min = 3, options.moving_max = 6;
+      }
       const Model m = random_model(0xE1E1E100 + seed, base, options);
       const ModelReference ref(m);
       const CollisionChecker checker = checker_of(m, m.config);
       const double tol = m.config.narrow_phase.contact_tolerance;
-      for (int k = 0; k < 14; ++k) {
+      for (int k = 0; k < (options.uncertain_modes ? 30 : 14); ++k) {
+        const double rough = options.uncertain_modes ? 0.7 : 0.4;
         const Trajectory tr =
-            chance(rng, 0.4) ? rough_trajectory(rng, base) : random_trajectory(rng, base);
+            chance(rng, rough) ? rough_trajectory(rng, base) : random_trajectory(rng, base);
         SCOPED_TRACE("base " + fmt(base) + ", seed " + std::to_string(seed) + ", trajectory " +
                      describe(tr));
         const TrajectoryResult r = checker.check(tr);
@@ -1089,6 +1110,25 @@ TEST(ClearanceProfileRandom, ExplanationsOfCollidingAndFreeTrajectories) {
                     r.contact_point);
         const std::size_t i = *r.first_collision_index;
         const Vec2 point = *r.contact_point;
+        if (i >= 1) {
+          // Not late: the contact time is the earliest over the parts hit at index i, each within
+          // its resolution (1/1024 of the step) of a time proven free from pose i - 1 on, so a
+          // little before it the footprint is clear of everything by the contact tolerance.
+          const LD t = *r.first_collision_time;
+          const LD step = static_cast<LD>(tr[i].t) - tr[i - 1].t;
+          const LD before = std::max(static_cast<LD>(tr[i - 1].t), t - step / 1024 * 1.001L);
+          const Vec2 o(tr[i - 1].pose.x, tr[i - 1].pose.y);
+          const er::RefConvex ego_before = ref.ego(
+              ref_interpolate(tr[i - 1].pose, tr[i].pose, (before - tr[i - 1].t) / step), o);
+          const std::vector<Measured> near = nearest(ego_before, ref.pieces_at(before, o), 0);
+          if (!near.empty()) {
+            EXPECT_GE(static_cast<double>(near[0].sd()), tol - 1e-6)
+                << "contact time " << fmt(static_cast<double>(t)) << " late: at "
+                << fmt(static_cast<double>(before)) << " obstacle " << near[0].id << " mode "
+                << near[0].mode << " is " << fmt(static_cast<double>(near[0].sd())) << " m away";
+            uncertain_contacts += near[0].placed->shape.blurred() && near[0].sd() < 0.05L;
+          }
+        }
         const TrajectoryResult alone = checker.check(Trajectory{tr[i]});
         const bool pose_collides = alone.collides;
         if (!r.hit_in_sweep) {
@@ -1131,8 +1171,11 @@ TEST(ClearanceProfileRandom, ExplanationsOfCollidingAndFreeTrajectories) {
       "(contact point at most %.3g of the "
       "allowed distance from an obstacle), %d free with a finite clearance, %d without\n",
       pose_hits, mixed, sweep_hits, worst_sweep_ratio, free_finite, free_infinite);
+  std::printf("[ explanations ] %d contact times at a body grown by its uncertainty\n",
+              uncertain_contacts);
   EXPECT_GT(pose_hits, 50);
   EXPECT_GT(sweep_hits, 20);
+  EXPECT_GT(uncertain_contacts, 50);
   EXPECT_GT(free_finite, 50);
 }
 

@@ -236,6 +236,56 @@ TEST(Explanations, PoseHitHasItsContactPointOnTheFootprint) {
 // reaches the wall when the rear axle is at 16.22, at t = 0.5 * 2.22 / 7.5: the contact time is
 // that, to its resolution and the sweep's allowed over-cover, and the contact point is on the
 // front face, at the wall.
+// A body predicted at one instant only (t = 0.05 s) and ignored outside its prediction: the ego
+// passes over its place then (rear axle at x = 10/3, footprint from 2.31 to 7.11 m), and both
+// poses are free. The contact is at that instant, where the search's resolution would put it up
+// to 0.3 / 1024 s later, when the region is already empty.
+TEST(Explanations, SweepHitOfABodyThereForAnInstantIsAtThatInstant) {
+  CheckerConfig config = default_config();
+  config.obstacles.outside_prediction = OutsidePrediction::ignore;
+  const CollisionChecker checker = checker_with(
+      {Obstacle::moving(3, Circle(Vec2(0, 0), 0.5), {PredictedPose{0.05, {5, 0, 0}}})}, config);
+  const Trajectory tr = {{-0.15, {-10, 0, 0}}, {0.15, {10, 0, 0}}};
+  const TrajectoryResult r = checker.check(tr);
+  ASSERT_TRUE(r.collides);
+  EXPECT_TRUE(r.hit_in_sweep);
+  EXPECT_EQ(r.obstacle_id, 3);
+  EXPECT_EQ(r.first_collision_time, 0.05);
+  ASSERT_TRUE(r.contact_point.has_value());
+  EXPECT_LE((*r.contact_point - Vec2(5, 0)).norm(), 0.5 + config.continuous.max_overestimate);
+}
+
+// Closing by growth or by turning alone, with nothing travelling: the contact time comes from
+// how fast the region reaches out. The ego stands with its front face at x = 3.78 m.
+// - A disc of radius 0.5 held at (8, 0), its uncertainty's half length growing at 2 x 1 m/s
+//   along x from t = 0: it reaches the face, 3.72 m away, at t = 1.86 s.
+// - A bar 6 m by 0.4 m turning about (6, 0) from across the road (heading pi/2 at t = 0) to
+//   along it (0 at t = 1): its lower side meets the footprint's corner (3.78, -0.96) where
+//   2.22 sin h - 0.96 cos h = 0.2, at h = 0.4910 rad, t = 1 - h / (pi / 2) = 0.6874 s.
+TEST(Explanations, ContactTimeWhenTheRegionGrowsOrTurnsTowardsAStandingEgo) {
+  const std::vector<PredictedPose> held = {{0, {8, 0, 0}}, {2, {8, 0, 0}}};
+  Obstacle growing = Obstacle::moving(5, Circle(Vec2(0, 0), 0.5), held);
+  growing.set_uncertainty({0, 0, 1.0, 0});
+  const std::vector<PredictedPose> turning = {{0, {6, 0, kPi / 2}}, {1, {6, 0, 0}}};
+  const struct {
+    Obstacle obstacle;
+    double end;      // s: the second pose's time
+    double contact;  // s
+  } cases[] = {{growing, 2.0, 1.86},
+               {Obstacle::moving(6, Obb(Vec2(0, 0), 0, 3, 0.2), turning), 1.0, 0.6874}};
+  for (const auto& c : cases) {
+    const CollisionChecker checker = checker_with({c.obstacle});
+    const TrajectoryResult r = checker.check({{0, {0, 0, 0}}, {c.end, {0, 0, 0}}});
+    ASSERT_TRUE(r.collides);
+    EXPECT_EQ(r.first_collision_index, 1u);
+    ASSERT_TRUE(r.first_collision_time.has_value());
+    // Within the resolution (1/1024 of the step) after the contact, and the sweep's allowed
+    // over-cover (max_overestimate, 0.05 m, at the slower of 2 m/s and the bar's 4.7 m/s) before.
+    EXPECT_LE(*r.first_collision_time, c.contact + c.end / 1024 + 1e-4);
+    EXPECT_GE(*r.first_collision_time, c.contact - 0.05 / 2);
+  }
+}
+
 TEST(Explanations, SweepHitIsExplainedAtTheContactTime) {
   const CollisionChecker checker =
       checker_with({Obstacle::boundary(9, {Vec2(20, -5), Vec2(20, 5)})});

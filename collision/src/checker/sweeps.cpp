@@ -90,9 +90,12 @@ bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPo
   return pieces_hit<Ego, PlainBody>(context, part, a, b, pieces, piece_count, cache, iterations);
 }
 
+namespace {
+
+// contact_time's search (sweeps.hpp), before the end of a body's prediction is minded.
 template <class Ego>
-double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
-                    const EgoPose& b, const BodyStep* step, std::vector<BodyPiece>& pieces) {
+double search_contact_time(const FineContext& context, const Part& part, const EgoPose& a,
+                           const EgoPose& b, const BodyStep* step, std::vector<BodyPiece>& pieces) {
   double lo = 0, hi = 1;  // fractions of the step: [a.t, t(lo)] is proven free
   auto time_at = [&](double s) { return std::min(a.t + s * (b.t - a.t), b.t); };
   auto ego_at = [&](double s) { return ego_between(context.shape, a, b, s); };
@@ -201,6 +204,21 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
     }
   }
   return time_at(hi);
+}
+
+}  // namespace
+
+template <class Ego>
+double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
+                    const EgoPose& b, const BodyStep* step, std::vector<BodyPiece>& pieces) {
+  const double t = search_contact_time<Ego>(context, part, a, b, step, pieces);
+  // The search reports the end of the last interval it split, up to a resolution after the
+  // contact; a body that leaves its prediction within it was last there at its last time. It
+  // was there after the time proven free, since the sweep up to the search's end hits it.
+  if (part.moving && context.outside == OutsidePrediction::ignore) {
+    return std::min(t, part.prediction->back().t);
+  }
+  return t;
 }
 
 #define COLLISION_INSTANTIATE_FOR(Ego)                                                           \

@@ -78,9 +78,10 @@ bool grown_sweep_hits_moving(const FineContext& context, const Part& part, const
 // the sweep up to it hits (within the sweeps' allowed over-cover). By conservative advancement
 // (a pose's gap along a separating axis over the fastest that gap can close) against a
 // stationary part and a body, plain or uncertain, that moves linearly over the step; then
-// bisection. `step`: a moving body's step into b, which the scan already has (where the body
-// is at a.t and at b.t, and whether the step is one linear piece of its motion); null for a
-// stationary part. `pieces` is working memory for a moving body's pieces.
+// bisection. Never after the last predicted time of a body ignored outside its prediction: the
+// region is empty after it. `step`: a moving body's step into b, which the scan already has
+// (where the body is at a.t and at b.t, and whether the step is one linear piece of its motion);
+// null for a stationary part. `pieces` is working memory for a moving body's pieces.
 template <class Ego>
 double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
                     const EgoPose& b, const BodyStep* step, std::vector<BodyPiece>& pieces);
