@@ -712,10 +712,12 @@ Trajectory near_touching(const CollisionChecker& checker, const Trajectory& tr, 
   return out;
 }
 
-SceneOptions consistency_options(Rng& rng) {
+SceneOptions consistency_options(Rng& rng, bool uncertain_modes) {
   static const double kHorizons[] = {0.0, 1.0, 5.0, 20.0};
   SceneOptions o;
   o.horizon = kHorizons[uniform_int(rng, 0, 3)];
+  o.uncertain_modes = uncertain_modes;
+  if (uncertain_modes) o.moving_min = 2, o.moving_max = 5;
   return o;
 }
 
@@ -723,9 +725,10 @@ TEST(ClearanceProfileRandom, PositiveExactlyWhereAOnePoseCheckIsFree) {
   int poses = 0, near_contact = 0, hits = 0, free_trajectories = 0, finite_minimum = 0,
       index_compared = 0, origin_ties = 0;
   for (const Vec2& base : {Vec2(0, 0), kUtmOffset1, kUtmOffset2}) {
-    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    // Seeds past 30: moving obstacles of several modes with a growing uncertainty.
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
       Rng rng(seed * 104729 + static_cast<std::uint64_t>(base.x()));
-      const Model m = random_model(0xC0FFEE00 + seed, base, consistency_options(rng));
+      const Model m = random_model(0xC0FFEE00 + seed, base, consistency_options(rng, seed > 30));
       CheckerConfig off = m.config;
       off.continuous.enabled = false;
       const CollisionChecker checker = checker_of(m, off);
