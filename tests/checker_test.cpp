@@ -598,6 +598,31 @@ TEST(CheckerMoving, PathsCrossingSecondsApartDoNotCollide) {
 // Trajectory poses 1 s apart, prediction every 0.1 s: the body waits at (16, 5), darts to (16, 0)
 // at t = 1.5 (where the ego's box covers x in [13.98, 18.78]) and back by t = 1.6. At the
 // trajectory's own times (1 and 2) it is at (16, 5), clear of the ego.
+// A bar 6 m by 0.4 m turning about (6, 0) from heading -pi/4 to pi/4 within one step, the ego
+// standing with its front face at x = 8.6 m, facing it: at either end the bar reaches x = 8.26 m,
+// but half way (heading 0) its tip is at x = 9. Only the sweep hits, through the bulge of the
+// turn beyond the boxes of the bar's ends.
+TEST(CheckerMoving, ABodyTurningWithinAStepSweepsBeyondTheBoxesOfItsEnds) {
+  SceneObstacles scene;
+  scene.add_moving(8, rect(-3, -0.2, 3, 0.2),
+                   {PredictedPose{0, {6, 0, -kPi / 4}}, PredictedPose{1, {6, 0, kPi / 4}}});
+  const Trajectory tr = {point(0, 12.38, 0, kPi), point(1, 12.38, 0, kPi)};
+  const CheckerConfig on = config_with(true);
+  ASSERT_EQ(dense_hit(on, scene, tr), 1u);
+  for (const TrajectoryPoint& p : tr) {
+    ASSERT_FALSE(Reference(on, scene.refs).hit_at(test::ref_pose(p.pose), p.t).has_value());
+  }
+  const TrajectoryResult r = check(make_checker(on, scene), tr);
+  EXPECT_TRUE(r.collides);
+  EXPECT_EQ(r.first_collision_index, 1u);
+  EXPECT_TRUE(r.hit_in_sweep);
+  // Also through the bodies' steps shared by a batch.
+  for (const TrajectoryResult& b : make_checker(on, scene).check_all({tr, tr})) {
+    EXPECT_EQ(b.first_collision_index, 1u);
+  }
+  EXPECT_FALSE(check(make_checker(config_with(false), scene), tr).collides);
+}
+
 TEST(CheckerMoving, PredictionDenserThanTrajectory) {
   SceneObstacles scene;
   std::vector<PredictedPose> p;
