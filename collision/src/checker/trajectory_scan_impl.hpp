@@ -527,7 +527,7 @@ class TrajectoryScan {
   }
 
   // t(i), or for a sweep hit the earliest time in [t(i-1), t(i)] at which the sweep from pose
-  // i-1 already hits (conservative: never later than the true contact).
+  // i-1 already hits, to 2^-10 of the step (detail::contact_time in sweeps.hpp).
   double contact_time(const Part& part, std::size_t i, int slot) {
     if (!sweeps_into(i)) return s_.ego[i].t;
     const BodyStep* row = s_.rows[static_cast<std::size_t>(slot)];
