@@ -1123,7 +1123,8 @@ TEST(ClearanceProfileRandom, ExplanationsOfCollidingAndFreeTrajectories) {
           const Vec2 o(tr[i - 1].pose.x, tr[i - 1].pose.y);
           const er::RefConvex ego_before = ref.ego(
               ref_interpolate(tr[i - 1].pose, tr[i].pose, (before - tr[i - 1].t) / step), o);
-          const std::vector<Measured> near = nearest(ego_before, ref.pieces_at(before, o), 0);
+          const std::vector<Placed> pieces = ref.pieces_at(before, o);  // near[k].placed's
+          const std::vector<Measured> near = nearest(ego_before, pieces, 0);
           if (!near.empty()) {
             EXPECT_GE(static_cast<double>(near[0].sd()), tol - 1e-6)
                 << "contact time " << fmt(static_cast<double>(t)) << " late: at "
