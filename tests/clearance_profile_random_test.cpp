@@ -937,6 +937,25 @@ void expect_scene_matches_reference(const Model& m, Rng& rng, double tolerance, 
   }
 }
 
+// The same for the scenes of seeds 1 to `seeds`, at the origin and at UTM coordinates: the model
+// of model_seed + seed with options_of(seed), its poses drawn from Rng(seed * rng_factor). Stops
+// at the first scene with a failure.
+template <class OptionsOf>
+void expect_scenes_match_reference(std::uint64_t seeds, std::uint64_t model_seed,
+                                   std::uint64_t rng_factor, const OptionsOf& options_of,
+                                   ValueCounts& n) {
+  for (const Vec2& base : {Vec2(0, 0), kUtmOffset1}) {
+    // At UTM coordinates a moving body's pose is interpolated in double at ~5e6 m: ~1e-9 m.
+    const double tolerance = base.isZero() ? 1e-9 : 2e-8;
+    for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
+      Rng rng(seed * rng_factor);
+      expect_scene_matches_reference(random_model(model_seed + seed, base, options_of(seed)), rng,
+                                     tolerance, n);
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+}
+
 void print_counts(const char* label, const ValueCounts& n) {
   std::printf("[ %s ] %d poses: %d beyond the horizon, %d compared (%d ids, %d normals)\n", label,
               n.poses, n.beyond, n.compared, n.ids, n.normals);
@@ -948,19 +967,16 @@ void print_counts(const char* label, const ValueCounts& n) {
 
 TEST(ClearanceProfileRandom, ValuesIdsAndWitnessesAgainstTheLongDoubleReference) {
   ValueCounts n;
-  for (const Vec2& base : {Vec2(0, 0), kUtmOffset1}) {
-    // At UTM coordinates a moving body's pose is interpolated in double at ~5e6 m: ~1e-9 m.
-    const double tolerance = base.isZero() ? 1e-9 : 2e-8;
-    for (std::uint64_t seed = 1; seed <= 14; ++seed) {
-      Rng rng(seed * 15485863);
-      static const double kHorizons[] = {1.0, 5.0, 20.0};
-      SceneOptions options;
-      options.horizon = kHorizons[seed % 3];
-      expect_scene_matches_reference(random_model(0xBADC0DE0 + seed, base, options), rng, tolerance,
-                                     n);
-      if (HasFailure()) return;
-    }
-  }
+  expect_scenes_match_reference(
+      14, 0xBADC0DE0, 15485863,
+      [](std::uint64_t seed) {
+        static const double kHorizons[] = {1.0, 5.0, 20.0};
+        SceneOptions options;
+        options.horizon = kHorizons[seed % 3];
+        return options;
+      },
+      n);
+  if (HasFailure()) return;
   print_counts("values", n);
   EXPECT_GT(n.beyond, 50);
   for (int k = 0; k < 3; ++k) EXPECT_GT(n.by_kind[k][1], 20) << name(static_cast<Kind>(k));
@@ -972,19 +988,17 @@ TEST(ClearanceProfileRandom, ValuesIdsAndWitnessesAgainstTheLongDoubleReference)
 // and names the deciding mode.
 TEST(ClearanceProfileRandom, UncertainModesAgainstTheLongDoubleReference) {
   ValueCounts n;
-  for (const Vec2& base : {Vec2(0, 0), kUtmOffset1}) {
-    const double tolerance = base.isZero() ? 1e-9 : 2e-8;
-    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-      Rng rng(seed * 32452843);
-      SceneOptions options;
-      options.horizon = seed % 2 == 0 ? 5.0 : 20.0;
-      options.uncertain_modes = true;
-      options.stationary_min = 0, options.stationary_max = 3;
-      expect_scene_matches_reference(random_model(0x5EED0000 + seed, base, options), rng, tolerance,
-                                     n);
-      if (HasFailure()) return;
-    }
-  }
+  expect_scenes_match_reference(
+      10, 0x5EED0000, 32452843,
+      [](std::uint64_t seed) {
+        SceneOptions options;
+        options.horizon = seed % 2 == 0 ? 5.0 : 20.0;
+        options.uncertain_modes = true;
+        options.stationary_min = 0, options.stationary_max = 3;
+        return options;
+      },
+      n);
+  if (HasFailure()) return;
   print_counts("uncertain modes", n);
   std::printf(
       "[ uncertain modes ] decided by a grown body: %d; by a mode other than the first: %d\n",
