@@ -1116,8 +1116,9 @@ TEST(ClearanceProfileRandom, ExplanationsOfCollidingAndFreeTrajectories) {
           LD smallest = std::numeric_limits<LD>::infinity();
           for (const TrajectoryPoint& q : tr) {
             const Vec2 o(q.pose.x, q.pose.y);
+            const std::vector<Placed> pieces = ref.pieces_at(q.t, o);  // near[k].placed's
             const std::vector<Measured> near =
-                nearest(ref.ego(ref_pose(q.pose), o), ref.pieces_at(q.t, o), 0, smallest);
+                nearest(ref.ego(ref_pose(q.pose), o), pieces, 0, smallest);
             if (!near.empty()) smallest = std::min(smallest, near[0].sd());
           }
           EXPECT_NEAR(static_cast<double>(smallest), r.min_clearance, on);
