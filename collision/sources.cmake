@@ -15,6 +15,7 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/world/obstacle_class.cpp
   ${COLLISION_SOURCE_DIR}/world/trajectory.cpp
   ${COLLISION_SOURCE_DIR}/world/vehicle.cpp
+  ${COLLISION_SOURCE_DIR}/broad_phase/box_grid.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/scene.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/spatial_index.cpp
   ${COLLISION_SOURCE_DIR}/config/config.cpp

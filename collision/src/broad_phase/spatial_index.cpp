@@ -133,12 +133,15 @@ struct SpatialIndex::Trees {
 SpatialIndex::SpatialIndex(const std::vector<std::pair<Aabb, int>>& stationary,
                            const std::vector<std::pair<SpaceTimeBox, int>>& moving,
                            int max_node_entries, double time_bucket)
-    : moving_(moving) {
+    : grid_(BoxGrid::make(stationary)), moving_(moving) {
   std::stable_sort(moving_.begin(), moving_.end(),
                    [](const auto& a, const auto& b) { return a.second < b.second; });
+  // The stationary items go into the tree only where the grid declined them.
   std::vector<std::pair<Box2, int>> s;
-  s.reserve(stationary.size());
-  for (const auto& [box, id] : stationary) s.emplace_back(to_box(box), id);
+  if (!grid_) {
+    s.reserve(stationary.size());
+    for (const auto& [box, id] : stationary) s.emplace_back(to_box(box), id);
+  }
   // The range constructors bulk-load (packing), which gives better trees than inserting one by
   // one.
   if (max_node_entries == kStaticNodeEntries) {
@@ -172,14 +175,15 @@ void with_trees(const Trees& trees, std::vector<int>& ids, const Query& query) {
 }  // namespace
 
 void SpatialIndex::query(const Aabb& box, double t_min, double t_max, std::vector<int>& ids) const {
-  with_trees(trees_->trees, ids, [&](const auto& trees, auto append_id) {
-    const Box2 plane = to_box(box);
-    trees.query_stationary(plane, append_id);
-    trees.query_moving(plane, t_min, t_max, append_id);
-  });
+  query_stationary(box, ids);
+  query_moving(box, t_min, t_max, ids);
 }
 
 void SpatialIndex::query_stationary(const Aabb& box, std::vector<int>& ids) const {
+  if (grid_) {
+    grid_->query(box, [&ids](int id) { ids.push_back(id); });
+    return;
+  }
   with_trees(trees_->trees, ids, [&](const auto& trees, auto append_id) {
     trees.query_stationary(to_box(box), append_id);
   });

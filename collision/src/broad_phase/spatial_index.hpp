@@ -1,17 +1,20 @@
-// The obstacle index of the coarse stage (internal): Boost.Geometry R*-trees kept behind this
-// class so that no public header, and no other source file, sees Boost.
+// The obstacle index of the coarse stage (internal): a grid and Boost.Geometry R*-trees kept
+// behind this class so that no public header, and no other source file, sees Boost.
 //
-// Stationary parts are indexed by their boxes in the plane. Moving bodies are indexed in
-// space-time, one box (x, y, t) per slice of their prediction, so that a query for a few poses
+// Stationary parts are indexed by their boxes in the plane: in a uniform grid where they are
+// spread evenly enough (box_grid.hpp), in an R*-tree where they are not. Moving bodies are indexed
+// in space-time, one box (x, y, t) per slice of their prediction, so that a query for a few poses
 // of a trajectory returns only the bodies near those poses at those times: kept in buckets of
 // time, a plane tree each (spatial_index.cpp).
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
+#include "broad_phase/box_grid.hpp"
 #include "collision/aabb.hpp"
 
 namespace collision::detail {
@@ -46,7 +49,8 @@ class SpatialIndex {
   void moving_boxes(int id, double t_min, double t_max, std::vector<Aabb>& boxes) const;
 
  private:
-  // Declared first: the trees index into it.
+  std::optional<BoxGrid> grid_;  // the stationary items, where a grid suits them (box_grid.hpp)
+  // Declared before the trees: they index into it.
   std::vector<std::pair<SpaceTimeBox, int>> moving_;  // sorted by id (stable)
   struct Trees;
   std::unique_ptr<Trees> trees_;
