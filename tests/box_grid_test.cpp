@@ -143,7 +143,11 @@ TEST(BoxGrid, SameItemsAsABruteForceScanEachOnce) {
       const Items few = random_boxes(rng, 1 + static_cast<int>(seed), origin, 40);
       for (const Items* items : {&road, &spread, &few}) {
         const std::optional<BoxGrid> grid = BoxGrid::make(*items);
-        ASSERT_TRUE(grid.has_value()) << "seed " << seed << ", set " << (items == &road ? "road" : items == &spread ? "spread" : "few") << ": these are what the grid is for";
+        ASSERT_TRUE(grid.has_value()) << "seed " << seed << ", set "
+                                      << (items == &road     ? "road"
+                                          : items == &spread ? "spread"
+                                                             : "few")
+                                      << ": these are what the grid is for";
         nonempty += expect_same_answers(*grid, *items, rng, "grid");
         queried += 404;
       }

@@ -45,11 +45,11 @@ struct UncertaintyConfig {
 // The coarse stage. Switching a test off never changes an answer, only the time it takes (the
 // tests prove it); the switches exist to measure each test's worth.
 struct BroadPhaseConfig {
-  bool spatial_index = true;        // query the obstacle rtree; off: every obstacle is a candidate
+  bool spatial_index = true;        // query the obstacle index; off: every obstacle is a candidate
   bool bounding_circles = true;     // reject (pose, obstacle) pairs by bounding circles
   bool aabbs = true;                // then by axis-aligned boxes
-  int rtree_max_node_entries = 16;  // R*-tree node capacity, 4 to 256
-  int poses_per_query = 8;          // consecutive poses sharing one rtree query, 1 to 1000
+  int rtree_max_node_entries = 16;  // R*-trees' node capacity, 4 to 256
+  int poses_per_query = 8;          // consecutive poses sharing one index query, 1 to 1000
   double time_slice = 1.0;          // seconds, > 0 and <= kMaxTime; a moving obstacle is indexed
                                     // by the bounds of each slice of its prediction
 };

@@ -44,12 +44,16 @@ std::optional<BoxGrid> BoxGrid::make(const std::vector<std::pair<Aabb, int>>& it
   std::nth_element(sizes.begin(), sizes.begin() + static_cast<std::ptrdiff_t>(sizes.size() / 2),
                    sizes.end());
   const double n = static_cast<double>(kept.size());
-  // At least the side the cell count allows over the extent, and never 0 (points, or items all
-  // in one place).
+  // Entries are counted in 32 bits.
+  if (n * kMaxItemCells > 4.0e9) return std::nullopt;
+  // A few items: one cell over all of them. Otherwise twice their median size, but at least the
+  // side the cell count allows over the extent, and never 0 (points, or items all in one place).
   const double side =
-      kept.size() <= kOneCellItems ? 2 * std::max({span.x(), span.y(), 1e-9}) : std::max({kCellPerItemSize * sizes[sizes.size() / 2],
-                std::sqrt(span.x() * span.y() / (kMaxCellsPerItem * n)),
-                std::max(span.x(), span.y()) / (kMaxCellsPerItem * n + 16), 1e-9});
+      kept.size() <= kOneCellItems
+          ? 2 * std::max({span.x(), span.y(), 1e-9})
+          : std::max({kCellPerItemSize * sizes[sizes.size() / 2],
+                      std::sqrt(span.x() * span.y() / (kMaxCellsPerItem * n)),
+                      std::max(span.x(), span.y()) / (kMaxCellsPerItem * n + 16), 1e-9});
   grid.low_ = extent.min();
   grid.high_ = extent.max();
   grid.inverse_cell_ = 1 / side;
@@ -73,8 +77,9 @@ std::optional<BoxGrid> BoxGrid::make(const std::vector<std::pair<Aabb, int>>& it
     }
   };
   for (const auto& [box, id] : kept) {
-    const long covered = static_cast<long>(grid.cell_x(box.max().x()) - grid.cell_x(box.min().x()) + 1) *
-                         (grid.cell_y(box.max().y()) - grid.cell_y(box.min().y()) + 1);
+    const long covered =
+        static_cast<long>(grid.cell_x(box.max().x()) - grid.cell_x(box.min().x()) + 1) *
+        (grid.cell_y(box.max().y()) - grid.cell_y(box.min().y()) + 1);
     if (covered > kMaxItemCells) return std::nullopt;
     for_cells(box, [&count](std::size_t cell) { ++count[cell]; });
   }

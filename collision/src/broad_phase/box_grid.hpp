@@ -36,8 +36,7 @@ class BoxGrid {
           box.max().y() >= low_.y())) {
       return;
     }
-    const double qx0 = box.min().x(), qy0 = box.min().y(), qx1 = box.max().x(),
-                 qy1 = box.max().y();
+    const double qx0 = box.min().x(), qy0 = box.min().y(), qx1 = box.max().x(), qy1 = box.max().y();
     auto meets = [&](const Entry& e) {
       return e.lo_x <= qx1 && e.hi_x >= qx0 && e.lo_y <= qy1 && e.hi_y >= qy0;
     };
@@ -85,10 +84,10 @@ class BoxGrid {
   }
 
   Vec2 low_ = Vec2::Zero(), high_ = Vec2::Zero();  // the items' extent (m)
-  double inverse_cell_ = 1;                         // 1 / the cells' side (1/m)
-  int nx_ = 1, ny_ = 1;                             // columns, rows
-  std::vector<std::uint32_t> first_;                // per cell, its first entry; then the end
-  std::vector<Entry> entries_;                      // by cell, row by row
+  double inverse_cell_ = 1;                        // 1 / the cells' side (1/m)
+  int nx_ = 1, ny_ = 1;                            // columns, rows
+  std::vector<std::uint32_t> first_;               // per cell, its first entry; then the end
+  std::vector<Entry> entries_;                     // by cell, row by row
 };
 
 }  // namespace collision::detail
