@@ -54,8 +54,7 @@ std::optional<BoxGrid> BoxGrid::make(const std::vector<std::pair<Aabb, int>>& it
           : std::max({kCellPerItemSize * sizes[sizes.size() / 2],
                       std::sqrt(span.x() * span.y() / (kMaxCellsPerItem * n)),
                       std::max(span.x(), span.y()) / (kMaxCellsPerItem * n + 16), 1e-9});
-  grid.low_ = extent.min();
-  grid.high_ = extent.max();
+  grid.extent_ = extent;
   grid.inverse_cell_ = 1 / side;
   grid.nx_ = static_cast<int>(std::floor(span.x() * grid.inverse_cell_)) + 1;
   grid.ny_ = static_cast<int>(std::floor(span.y() * grid.inverse_cell_)) + 1;
@@ -66,22 +65,20 @@ std::optional<BoxGrid> BoxGrid::make(const std::vector<std::pair<Aabb, int>>& it
 
   // Each item's cells, counted, then placed by cell (a counting sort).
   std::vector<std::uint32_t> count(cells + 1, 0);
-  auto for_cells = [&grid](const Aabb& box, auto&& f) {
-    const int x0 = grid.cell_x(box.min().x()), x1 = grid.cell_x(box.max().x());
-    const int y0 = grid.cell_y(box.min().y()), y1 = grid.cell_y(box.max().y());
-    for (int y = y0; y <= y1; ++y) {
-      for (int x = x0; x <= x1; ++x) {
+  auto for_cells = [&grid](const Cells& c, auto&& f) {
+    for (int y = c.y0; y <= c.y1; ++y) {
+      for (int x = c.x0; x <= c.x1; ++x) {
         f(static_cast<std::size_t>(y) * static_cast<std::size_t>(grid.nx_) +
           static_cast<std::size_t>(x));
       }
     }
   };
   for (const auto& [box, id] : kept) {
-    const long covered =
-        static_cast<long>(grid.cell_x(box.max().x()) - grid.cell_x(box.min().x()) + 1) *
-        (grid.cell_y(box.max().y()) - grid.cell_y(box.min().y()) + 1);
-    if (covered > kMaxItemCells) return std::nullopt;
-    for_cells(box, [&count](std::size_t cell) { ++count[cell]; });
+    const Cells c = grid.cells_of(box);
+    if (static_cast<long>(c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1) > kMaxItemCells) {
+      return std::nullopt;
+    }
+    for_cells(c, [&count](std::size_t cell) { ++count[cell]; });
   }
   double total = 0, weighted = 0;
   for (std::size_t c = 0; c < cells; ++c) {
@@ -95,14 +92,9 @@ std::optional<BoxGrid> BoxGrid::make(const std::vector<std::pair<Aabb, int>>& it
   grid.entries_.resize(grid.first_[cells]);
   std::vector<std::uint32_t> next(grid.first_.begin(), grid.first_.end() - 1);
   for (const auto& [box, id] : kept) {
-    const Entry entry{box.min().x(),
-                      box.min().y(),
-                      box.max().x(),
-                      box.max().y(),
-                      grid.cell_x(box.min().x()),
-                      grid.cell_y(box.min().y()),
-                      id};
-    for_cells(box, [&](std::size_t cell) { grid.entries_[next[cell]++] = entry; });
+    const Cells c = grid.cells_of(box);
+    const Entry entry{box, c.x0, c.y0, id};
+    for_cells(c, [&](std::size_t cell) { grid.entries_[next[cell]++] = entry; });
   }
   return grid;
 }

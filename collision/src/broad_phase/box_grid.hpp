@@ -29,35 +29,32 @@ class BoxGrid {
 
   // Calls emit(id) once for every item whose box intersects `box`.
   template <class Emit>
-  void query(const Aabb& box, Emit&& emit) const {
-    // A query that misses the grid's extent, or has a bound that is not a number, meets nothing
-    // (the comparisons below are false for NaN, as the exact test's would be).
-    if (!(box.min().x() <= high_.x() && box.max().x() >= low_.x() && box.min().y() <= high_.y() &&
-          box.max().y() >= low_.y())) {
-      return;
-    }
-    const double qx0 = box.min().x(), qy0 = box.min().y(), qx1 = box.max().x(), qy1 = box.max().y();
-    auto meets = [&](const Entry& e) {
-      return e.lo_x <= qx1 && e.hi_x >= qx0 && e.lo_y <= qy1 && e.hi_y >= qy0;
-    };
+  void query(const Aabb& query_box, Emit&& emit) const {
+    // A copy: emit() writes memory the compiler cannot tell apart from the caller's box, and
+    // would otherwise read its coordinates again for every entry.
+    const Aabb box = query_box;
+    // A query that misses the grid's extent, or has a bound that is not a number (every
+    // comparison false), meets nothing.
+    if (!extent_.intersects(box)) return;
     if (nx_ == 1 && ny_ == 1) {  // a few items: one cell, each item once
       for (const Entry& e : entries_) {
-        if (meets(e)) emit(e.id);
+        if (e.box.intersects(box)) emit(e.id);
       }
       return;
     }
-    const int cx0 = cell_x(qx0), cx1 = cell_x(qx1);
-    const int cy0 = cell_y(qy0), cy1 = cell_y(qy1);
-    for (int cy = cy0; cy <= cy1; ++cy) {
+    const Cells q = cells_of(box);
+    for (int cy = q.y0; cy <= q.y1; ++cy) {
       const std::size_t row = static_cast<std::size_t>(cy) * static_cast<std::size_t>(nx_);
-      for (int cx = cx0; cx <= cx1; ++cx) {
+      for (int cx = q.x0; cx <= q.x1; ++cx) {
         const std::size_t cell = row + static_cast<std::size_t>(cx);
         const std::uint32_t end = first_[cell + 1];
         for (std::uint32_t k = first_[cell]; k < end; ++k) {
           const Entry& e = entries_[k];
           // An item in several cells of the query is reported from one: the cell where its
           // overlap with the query box begins, the larger of its first cell and the query's.
-          if (meets(e) && std::max(e.cx0, cx0) == cx && std::max(e.cy0, cy0) == cy) emit(e.id);
+          if (e.box.intersects(box) && std::max(e.cx0, q.x0) == cx && std::max(e.cy0, q.y0) == cy) {
+            emit(e.id);
+          }
         }
       }
     }
@@ -65,9 +62,13 @@ class BoxGrid {
 
  private:
   struct Entry {
-    double lo_x, lo_y, hi_x, hi_y;  // the item's box (m)
-    int cx0, cy0;                   // its first cell by column and row
+    Aabb box;      // the item's (m)
+    int cx0, cy0;  // its first cell by column and row
     int id;
+  };
+  // The cells a box covers: columns x0 to x1, rows y0 to y1.
+  struct Cells {
+    int x0, x1, y0, y1;
   };
 
   BoxGrid() = default;
@@ -75,19 +76,23 @@ class BoxGrid {
   // The column (row) of x (y), clamped to the grid: one rounding of one formula for the items
   // and the queries alike, monotone in x, so that a point common to an item and a query lies in
   // a cell both cover.
-  int cell_x(double x) const { return clamp_cell((x - low_.x()) * inverse_cell_, nx_); }
-  int cell_y(double y) const { return clamp_cell((y - low_.y()) * inverse_cell_, ny_); }
+  int cell_x(double x) const { return clamp_cell((x - extent_.min().x()) * inverse_cell_, nx_); }
+  int cell_y(double y) const { return clamp_cell((y - extent_.min().y()) * inverse_cell_, ny_); }
   static int clamp_cell(double scaled, int count) {
     if (!(scaled >= 0)) return 0;
     if (!(scaled < count)) return count - 1;
     return static_cast<int>(scaled);
   }
+  Cells cells_of(const Aabb& box) const {
+    return {cell_x(box.min().x()), cell_x(box.max().x()), cell_y(box.min().y()),
+            cell_y(box.max().y())};
+  }
 
-  Vec2 low_ = Vec2::Zero(), high_ = Vec2::Zero();  // the items' extent (m)
-  double inverse_cell_ = 1;                        // 1 / the cells' side (1/m)
-  int nx_ = 1, ny_ = 1;                            // columns, rows
-  std::vector<std::uint32_t> first_;               // per cell, its first entry; then the end
-  std::vector<Entry> entries_;                     // by cell, row by row
+  Aabb extent_;                       // the items' (m)
+  double inverse_cell_ = 1;           // 1 / the cells' side (1/m)
+  int nx_ = 1, ny_ = 1;               // columns, rows
+  std::vector<std::uint32_t> first_;  // per cell, its first entry; then the end
+  std::vector<Entry> entries_;        // by cell, row by row
 };
 
 }  // namespace collision::detail
