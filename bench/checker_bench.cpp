@@ -10,12 +10,15 @@
 //                    AABBs, then per pose an AABB test against each returned obstacle and the
 //                    hand-written SAT (footprints with std::cos/std::sin), stopping at the
 //                    first colliding pose: the best baseline
+//                  grid_sat_chunked: the same with a uniform grid (bench/uniform_grid.hpp,
+//                    8 m cells) in place of the rtree, as the checker's own index is a grid on
+//                    such a scene; grid_chunked_broad_phase_only: its broad phase alone
 //                  rtree_boost_chunked: the same, with boost::geometry::intersects
 //                  rtree_chunked_broad_phase_only: rtree_sat_chunked's broad phase alone, on
 //                    each candidate cut after its first hit, never calling a narrow phase: what
 //                    is left of every chunked row with a narrow phase that costs nothing
 //                  rtree_sat, rtree_boost: the same narrow phases, one rtree query per pose
-//                  All five must name the same first colliding pose for every candidate (the
+//                  All six must name the same first colliding pose for every candidate (the
 //                  program aborts otherwise). per_pose divides by the poses actually checked
 //                  (up to and including each candidate's first hit, the same for every row);
 //                  never_gjk_pct is over all (pose, obstacle) pairs, never_gjk_after_index_pct
@@ -88,6 +91,7 @@
 
 #include "baselines.hpp"
 #include "scenes.hpp"
+#include "uniform_grid.hpp"
 
 namespace {
 
@@ -117,6 +121,11 @@ class RtreeBaseline {
  public:
   using Value = std::pair<BBox, int>;  // AABB, index into the scene's obstacles
   using Tree = bgi::rtree<Value, bgi::rstar<16>>;
+  // The chunked rows' index: the R*-tree, or a uniform grid of kGridCell cells.
+  enum class Index { rtree, grid };
+  // The grid's cell side (metres): the fastest of 2, 3, 4, 6, 8, 12 and 16 m for the corridor's
+  // rows (obstacles up to 6 m across, a chunk's query box about 17 by 3 m).
+  static constexpr double kGridCell = 8.0;
 
   RtreeBaseline(const Scene& scene, const collision::VehicleParams& vehicle,
                 const collision::Margins& margins)
@@ -134,6 +143,7 @@ class RtreeBaseline {
       values.emplace_back(bench::boost_aabb(vertices_[i]), static_cast<int>(i));
     }
     tree_ = Tree(values.begin(), values.end());
+    grid_ = bench::UniformGrid(values, kGridCell);
     hits_.reserve(64);
     boxes_.reserve(64);
     footprint_.outer().reserve(5);
@@ -159,7 +169,8 @@ class RtreeBaseline {
   // the tree so that the per-pose test reads plain numbers.
   template <class PairHits>
   std::optional<std::size_t> first_hit_chunked(const collision::Trajectory& trajectory,
-                                               std::size_t chunk, PairHits&& pair_hits) {
+                                               std::size_t chunk, PairHits&& pair_hits,
+                                               Index index = Index::rtree) {
     for (std::size_t begin = 0; begin < trajectory.size(); begin += chunk) {
       const std::size_t end = std::min(trajectory.size(), begin + chunk);
       boxes_.clear();
@@ -170,7 +181,11 @@ class RtreeBaseline {
                                      trajectory[i].pose, vehicle_, margins_))));
       }
       hits_.clear();
-      tree_.query(bgi::intersects(query), std::back_inserter(hits_));
+      if (index == Index::grid) {
+        grid_.query(query, hits_);
+      } else {
+        tree_.query(bgi::intersects(query), std::back_inserter(hits_));
+      }
       if (hits_.empty()) continue;
       for (std::size_t i = begin; i < end; ++i) {
         const BoxData& box = boxes_[i - begin];
@@ -184,21 +199,28 @@ class RtreeBaseline {
     return std::nullopt;
   }
   std::optional<std::size_t> first_hit_sat_chunked(const collision::Trajectory& trajectory,
-                                                   std::size_t chunk) {
-    return first_hit_chunked(trajectory, chunk, [this](const BoxData& box, std::size_t k) {
-      const std::vector<Vec2>& v = vertices_[k];
-      return bench::sat_intersects(box, v.data(), static_cast<int>(v.size()), kTol);
-    });
+                                                   std::size_t chunk, Index index = Index::rtree) {
+    return first_hit_chunked(
+        trajectory, chunk,
+        [this](const BoxData& box, std::size_t k) {
+          const std::vector<Vec2>& v = vertices_[k];
+          return bench::sat_intersects(box, v.data(), static_cast<int>(v.size()), kTol);
+        },
+        index);
   }
   // The chunked baseline's broad phase alone (footprints, the query per chunk, the per-pose box
   // tests) on trajectories cut after their first hits, with no narrow phase: the floor under
   // every row that shares this broad phase, whatever its narrow phase.
-  std::size_t broad_phase_only(const collision::Trajectory& trajectory, std::size_t chunk) {
+  std::size_t broad_phase_only(const collision::Trajectory& trajectory, std::size_t chunk,
+                               Index index = Index::rtree) {
     std::size_t box_hits = 0;
-    first_hit_chunked(trajectory, chunk, [&box_hits](const BoxData&, std::size_t) {
-      ++box_hits;
-      return false;
-    });
+    first_hit_chunked(
+        trajectory, chunk,
+        [&box_hits](const BoxData&, std::size_t) {
+          ++box_hits;
+          return false;
+        },
+        index);
     return box_hits;
   }
   std::optional<std::size_t> first_hit_boost_chunked(const collision::Trajectory& trajectory,
@@ -257,6 +279,7 @@ class RtreeBaseline {
   collision::VehicleParams vehicle_;
   collision::Margins margins_;
   Tree tree_;
+  bench::UniformGrid grid_;
   std::vector<std::vector<Vec2>> vertices_;
   std::vector<BPolygon> polygons_;
   std::vector<std::size_t> moving_;
@@ -341,7 +364,10 @@ void setup_corridor() {
         baseline.first_hit_sat_chunked(scene.candidates[k], chunk);
     const std::optional<std::size_t> boost_chunked =
         baseline.first_hit_boost_chunked(scene.candidates[k], chunk);
-    if (lib != sat || sat != boost || sat != sat_chunked || sat != boost_chunked) {
+    const std::optional<std::size_t> grid_chunked =
+        baseline.first_hit_sat_chunked(scene.candidates[k], chunk, RtreeBaseline::Index::grid);
+    if (lib != sat || sat != boost || sat != sat_chunked || sat != boost_chunked ||
+        sat != grid_chunked) {
       const std::size_t at =
           std::min({lib.value_or(SIZE_MAX), sat.value_or(SIZE_MAX), boost.value_or(SIZE_MAX)});
       std::string where;
@@ -355,13 +381,15 @@ void setup_corridor() {
       fail("corridor candidate " + std::to_string(k) + ": first colliding pose checker " +
            str(lib) + ", rtree+SAT " + str(sat) + ", rtree+boost " + str(boost) +
            ", chunked rtree+SAT " + str(sat_chunked) + ", chunked rtree+boost " +
-           str(boost_chunked) + where + "; rebuild with bench::corridor() to reproduce");
+           str(boost_chunked) + ", chunked grid+SAT " + str(grid_chunked) + where +
+           "; rebuild with bench::corridor() to reproduce");
     }
     agree += lib.has_value();
     checked_poses += lib ? *lib + 1 : scene.candidates[k].size();
   }
   std::fprintf(stderr,
-               "corridor: checker and rtree+SAT, rtree+boost, per pose and chunked by %zu, agree "
+               "corridor: checker and rtree+SAT, rtree+boost, per pose and chunked by %zu, and "
+               "chunked grid+SAT agree "
                "on all %zu candidates (%zu collide; %zu of %zu poses checked up to the first "
                "hits)\n",
                chunk, scene.candidates.size(), agree, checked_poses, scene.pose_count());
@@ -403,6 +431,25 @@ void setup_corridor() {
       narrow_calls = 0;
       for (const collision::Trajectory& t : cut)
         narrow_calls += baseline.broad_phase_only(t, chunk);
+    }
+    set_per_pose(state, poses);
+    state.counters["narrow_calls"] = static_cast<double>(narrow_calls);
+  });
+  add("corridor/grid_sat_chunked", [poses, chunk](benchmark::State& state) {
+    for (auto _ : state) {
+      for (const collision::Trajectory& t : scene.candidates) {
+        benchmark::DoNotOptimize(
+            baseline.first_hit_sat_chunked(t, chunk, RtreeBaseline::Index::grid));
+      }
+    }
+    set_per_pose(state, poses);
+  });
+  add("corridor/grid_chunked_broad_phase_only", [poses, chunk](benchmark::State& state) {
+    std::size_t narrow_calls = 0;
+    for (auto _ : state) {
+      narrow_calls = 0;
+      for (const collision::Trajectory& t : cut)
+        narrow_calls += baseline.broad_phase_only(t, chunk, RtreeBaseline::Index::grid);
     }
     set_per_pose(state, poses);
     state.counters["narrow_calls"] = static_cast<double>(narrow_calls);
