@@ -102,8 +102,8 @@ class UniformGrid {
   std::vector<Value> values_;
   double x0_ = 0, y0_ = 0, inverse_cell_ = 1;
   int columns_ = 0, rows_ = 0;
-  std::vector<int> start_;    // cell c's entries are entries_[start_[c] .. start_[c + 1])
-  std::vector<int> entries_;  // indices into values_
+  std::vector<int> start_;           // cell c's entries are entries_[start_[c] .. start_[c + 1])
+  std::vector<int> entries_;         // indices into values_
   std::vector<std::uint32_t> seen_;  // per value: the stamp of the last query that saw it
   std::uint32_t stamp_ = 0;
 };

@@ -1397,6 +1397,54 @@ TEST(ClearanceProfileRandom, FannedBatchFromOneStartEqualsSingleProfiles) {
   }
 }
 
+// A batch takes its moving bodies from an index of each chunk of poses, shared by the batch; a
+// single call from the scene's index. Where the nearest obstacle is a car passing at about the
+// horizon, that index must still hold it: the batch's profiles must be the single calls', with
+// poses decided by the car just inside the horizon and poses beyond it.
+TEST(ClearanceProfileRandom, BatchFindsAMovingCarAtTheHorizonAsSingleCallsDo) {
+  constexpr double kHorizon = 6.0;  // m
+  const std::vector<Obstacle> obstacles = {
+      // Overtaking in the next lane but one, 3 m/s faster than the slowest candidate.
+      Obstacle::moving(1, Obb(Vec2(0, 0), 0.0, 2.3, 0.9),
+                       {{0.0, {-20.0, 7.5, 0.0}}, {4.0, {60.0, 7.5, 0.0}}}),
+      // Oncoming on the other side, turning away.
+      Obstacle::moving(
+          2, Obb(Vec2(0, 0), kPi, 2.3, 0.9),
+          {{0.0, {70.0, -7.0, 0.0}}, {2.0, {40.0, -7.5, 0.1}}, {4.0, {10.0, -9.0, 0.1}}})};
+  std::vector<Trajectory> batch;
+  for (int k = 0; k < 24; ++k) {
+    const double speed = 8.0 + (k % 4) * 2.0;     // m/s
+    const double lateral = -1.5 + (k / 4) * 0.6;  // m, held
+    Trajectory tr;
+    for (int i = 0; i <= 40; ++i) {
+      const double t = 0.1 * i;
+      tr.push_back(TrajectoryPoint{t, Pose2{speed * t, lateral, 0.0}});
+    }
+    batch.push_back(std::move(tr));
+  }
+  for (const int threads : {1, 2}) {
+    CheckerConfig config = default_config();
+    config.threads = threads;
+    config.clearance.horizon = kHorizon;
+    CollisionChecker checker(config);
+    checker.set_obstacles(obstacles);
+    const std::vector<std::vector<PoseClearance>> profiles = checker.clearance_profiles(batch);
+    ASSERT_EQ(profiles.size(), batch.size());
+    int mismatches = 0, near_horizon = 0, beyond = 0;
+    for (std::size_t k = 0; k < batch.size(); ++k) {
+      const std::vector<PoseClearance> single = checker.clearance_profile(batch[k]);
+      mismatches += !same(profiles[k], single);
+      for (const PoseClearance& c : single) {
+        near_horizon += c.signed_distance > kHorizon - 0.5 && c.signed_distance <= kHorizon;
+        beyond += c.signed_distance == std::numeric_limits<double>::infinity();
+      }
+    }
+    EXPECT_EQ(mismatches, 0) << threads << " threads";
+    EXPECT_GT(near_horizon, 20) << threads << " threads";
+    EXPECT_GT(beyond, 20) << threads << " threads";
+  }
+}
+
 // Several planner threads calling the batch functions on one checker at once (they share its
 // pool): every answer as sequential calls give it.
 TEST(ClearanceProfileRandom, ConcurrentBatchCallsOnOneChecker) {
