@@ -13,6 +13,8 @@
 //                  grid_sat_chunked: the same with a uniform grid (bench/uniform_grid.hpp,
 //                    8 m cells) in place of the rtree, as the checker's own index is a grid on
 //                    such a scene; grid_chunked_broad_phase_only: its broad phase alone
+//                  footprints_only: the footprints of the poses those rows check (std::cos,
+//                    std::sin and the box), nothing else
 //                  rtree_boost_chunked: the same, with boost::geometry::intersects
 //                  rtree_chunked_broad_phase_only: rtree_sat_chunked's broad phase alone, on
 //                    each candidate cut after its first hit, never calling a narrow phase: what
@@ -453,6 +455,20 @@ void setup_corridor() {
     }
     set_per_pose(state, poses);
     state.counters["narrow_calls"] = static_cast<double>(narrow_calls);
+  });
+  // The footprints alone (std::cos, std::sin and the box of every pose the other rows check):
+  // the part of the hand baselines that no index or narrow phase changes.
+  add("corridor/footprints_only", [poses](benchmark::State& state) {
+    const collision::CheckerConfig& config = scene.config;
+    for (auto _ : state) {
+      for (const collision::Trajectory& t : cut) {
+        for (const collision::TrajectoryPoint& p : t) {
+          BoxData box = bench::footprint_box(p.pose, config.vehicle, config.margins);
+          benchmark::DoNotOptimize(box);
+        }
+      }
+    }
+    set_per_pose(state, poses);
   });
   add("corridor/rtree_boost_chunked", [poses, chunk](benchmark::State& state) {
     for (auto _ : state) {
