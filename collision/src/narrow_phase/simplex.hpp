@@ -84,16 +84,20 @@ struct Simplex {
     return solve3();
   }
 
-  // Sorts the vertices by their indices, so that the same face gives bit-identical weights however
-  // GJK reached it (warm and cold queries agree exactly).
+  // Sorts the vertices of a solved simplex by their indices, so that the same face gives
+  // bit-identical weights however GJK reached it (warm and cold queries agree exactly).
   void canonicalize() {
+    if (count == 2 && solve2_would_keep()) {
+      // solve() would give these weights again, in the new order: they need no new solve.
+      if (before(v[1], v[0])) {
+        std::swap(v[0], v[1]);
+        std::swap(u[0], u[1]);
+      }
+      return;
+    }
     // At most three vertices: compare and swap in place (std::sort's set-up cost more than this).
     auto order = [this](int i, int j) {
-      const SupportPoint& p = v[i];
-      const SupportPoint& q = v[j];
-      if (q.index_a < p.index_a || (q.index_a == p.index_a && q.index_b < p.index_b)) {
-        std::swap(v[i], v[j]);
-      }
+      if (before(v[j], v[i])) std::swap(v[i], v[j]);
     };
     if (count >= 2) order(0, 1);
     if (count == 3) {
@@ -105,6 +109,21 @@ struct Simplex {
 
  private:
   static constexpr double kTinySimplex = 1e-70;  // metres
+
+  // The canonical order: by a's index, then b's.
+  static bool before(const SupportPoint& p, const SupportPoint& q) {
+    return p.index_a < q.index_a || (p.index_a == q.index_a && p.index_b < q.index_b);
+  }
+
+  // Whether this solved edge is what solve2() makes of its two vertices, in either order: its
+  // weights are both positive (so no solve dropped a vertex, and the flat triangle's clamp
+  // changed nothing) and it is not tiny (so no solve scaled it). Every solve keeps an edge with
+  // the weights solve2() computes, by the same expressions; with the vertices swapped, the edge
+  // vector is negated exactly, so are the products, and the two weights trade places bit for bit.
+  bool solve2_would_keep() const {
+    const double size = std::max(v[0].w.cwiseAbs().maxCoeff(), v[1].w.cwiseAbs().maxCoeff());
+    return u[0] > 0 && u[1] > 0 && size >= kTinySimplex;
+  }
 
   COLLISION_COLD bool solve_scaled(double size) {
     const int exponent = -std::ilogb(size);
