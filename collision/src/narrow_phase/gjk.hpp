@@ -282,18 +282,40 @@ double difference_box(const Diff& diff) {
   }
   return box;
 }
+// The coordinates of a core's support points along the axes: x of the one along +x (high.x) and
+// along -x (low.x), y of those along +y and -y.
+struct CoreExtent {
+  Vec2 low;
+  Vec2 high;
+};
+template <class View>
+CoreExtent core_extent(const View& v) {
+  // In this order: an ellipse's view numbers its support points as they are made.
+  const double right = v.vertex(v.support(Vec2(1, 0), -1)).x();
+  const double left = v.vertex(v.support(Vec2(-1, 0), -1)).x();
+  const double up = v.vertex(v.support(Vec2(0, 1), -1)).y();
+  const double down = v.vertex(v.support(Vec2(0, -1), -1)).y();
+  return {Vec2(left, down), Vec2(right, up)};
+}
+// A box's by its corners, without a search: the corner its support picks along +x (by the signs
+// of its half axes' x) is the one of largest x, also as computed, since every corner is rounded
+// from the centre by the same two steps and rounding keeps their order; and so on. The shapes'
+// coordinates are finite, so the support's products with 0 change no sign.
+inline CoreExtent core_extent(const ObbView& box) {
+  const Vec2* c = box.corners();
+  return {c[0].cwiseMin(c[1]).cwiseMin(c[2].cwiseMin(c[3])),
+          c[0].cwiseMax(c[1]).cwiseMax(c[2].cwiseMax(c[3]))};
+}
+
 // The same for b a polygon with its bounding box: b's support along each axis is a side of its
 // box, so only a's are searched. Bit for bit the value above: the same coordinates subtracted.
 template <class ViewA>
 double difference_box(const MinkowskiDifference<ViewA, PolygonView>& diff) {
   const PolygonView& b = diff.b();
   if (!b.has_box()) return difference_box<MinkowskiDifference<ViewA, PolygonView>>(diff);
-  const ViewA& a = diff.a();
-  const Vec2 right = a.vertex(a.support(Vec2(1, 0), -1)),
-             left = a.vertex(a.support(Vec2(-1, 0), -1));
-  const Vec2 up = a.vertex(a.support(Vec2(0, 1), -1)), down = a.vertex(a.support(Vec2(0, -1), -1));
-  return std::max(std::max(std::abs(right.x() - b.low().x()), std::abs(left.x() - b.high().x())),
-                  std::max(std::abs(up.y() - b.low().y()), std::abs(down.y() - b.high().y())));
+  const CoreExtent a = core_extent(diff.a());
+  return std::max(std::max(std::abs(a.high.x() - b.low().x()), std::abs(a.low.x() - b.high().x())),
+                  std::max(std::abs(a.high.y() - b.low().y()), std::abs(a.low.y() - b.high().y())));
 }
 
 // enough: the distance mode's close_enough fraction (0: run to the other stops).
