@@ -76,10 +76,13 @@ struct Simplex {
     }
     // The tests below multiply up to four coordinates; on a simplex within ~1e-70 m of the
     // origin (only fuzzed inputs come that close) those products underflow and the regions come
-    // out wrong, so it is solved scaled up by a power of two (exact; the weights are ratios).
-    double size = 0;
-    for (int i = 0; i < count; ++i) size = std::max(size, v[i].w.cwiseAbs().maxCoeff());
-    if (COLLISION_UNLIKELY(size < kTinySimplex && size > 0)) return solve_scaled(size);
+    // out wrong, so it is solved scaled up by a power of two (exact; the weights are ratios). The
+    // newest vertex alone shows that most simplices are not tiny.
+    if (COLLISION_UNLIKELY(v[count - 1].w.cwiseAbs().maxCoeff() < kTinySimplex)) {
+      double size = 0;
+      for (int i = 0; i < count; ++i) size = std::max(size, v[i].w.cwiseAbs().maxCoeff());
+      if (size < kTinySimplex && size > 0) return solve_scaled(size);
+    }
     if (count == 2) return solve2();
     return solve3();
   }
