@@ -109,12 +109,18 @@ void load_cache(const Diff& diff, const GjkCache& cache, Simplex& s) {
 // tie, or where both squares are below kSafeSquare (so either may have lost its precision, or be
 // 0), as the quotient the distance and penetration modes compute, bit for bit, so that every mode
 // decides alike (a circle touching a swept box at 5.5e6 m can be "apart" by the squares and
-// "touching" by the quotient).
-COLLISION_ALWAYS_INLINE inline bool exceeds(double scaled, double threshold, double d_squared) {
+// "touching" by the quotient). exceeds_by_squares() is its first test alone: true only where
+// exceeds() is, where the squares prove it.
+COLLISION_ALWAYS_INLINE inline bool exceeds_by_squares(double scaled, double threshold,
+                                                       double d_squared) {
   constexpr double kAbove = 1 + 16 * std::numeric_limits<double>::epsilon();
-  constexpr double kBelow = 1 - 16 * std::numeric_limits<double>::epsilon();
   const double lhs = scaled * scaled, rhs = threshold * threshold * d_squared;
-  if (lhs > kAbove * rhs && lhs >= kSafeSquare) return true;
+  return lhs > kAbove * rhs && lhs >= kSafeSquare;
+}
+COLLISION_ALWAYS_INLINE inline bool exceeds(double scaled, double threshold, double d_squared) {
+  constexpr double kBelow = 1 - 16 * std::numeric_limits<double>::epsilon();
+  if (exceeds_by_squares(scaled, threshold, d_squared)) return true;
+  const double lhs = scaled * scaled, rhs = threshold * threshold * d_squared;
   if (lhs < kBelow * rhs && rhs >= kSafeSquare) return false;
   return scaled / std::sqrt(d_squared) > threshold;
 }
@@ -593,6 +599,11 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   // stop rule fires.
   TriedVertices tried;
   DirectionExtrapolation extrapolation;  // distance on curved shapes only
+  // The largest coordinate of any vertex the simplex has had: the round-off rule's first test.
+  // A distance run on a curved shape reads the simplex's size every iteration (bounds_agree), so
+  // there it is that size, measured each time.
+  constexpr bool kMeasureEachSimplex = kMode == GjkMode::distance && Diff::kCurved;
+  double size_bound = s.size();
   while (!proven_gap) {
     tried.remember(s);
     if (!s.solve()) {
@@ -622,9 +633,14 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       d_squared = d.squaredNorm();
       upper_scaled = -s.v[0].w.dot(d);
     }
-    double size = 0;
-    for (int i = 0; i < s.count; ++i) size = std::max(size, s.v[i].w.cwiseAbs().maxCoeff());
-    if (d_squared == 0 || !exceeds(upper_scaled, kOnSimplexRelative * size, d_squared)) {
+    // The round-off rule tries size_bound first: the squares clear of it are clear of the
+    // simplex's own size too (the products round monotonically), and exceeds() would say so.
+    if constexpr (kMeasureEachSimplex) size_bound = s.size();
+    if (d_squared == 0 ||
+        !(kMeasureEachSimplex
+              ? exceeds(upper_scaled, kOnSimplexRelative * size_bound, d_squared)
+              : exceeds_by_squares(upper_scaled, kOnSimplexRelative * size_bound, d_squared) ||
+                    exceeds(upper_scaled, kOnSimplexRelative * s.size(), d_squared))) {
       // Stop: on_simplex. Within round-off of the simplex's own size the origin is on it.
       stop = GjkStop::on_simplex;
       out.enclosed = true;
@@ -636,7 +652,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       // round-off of this simplex: then the other modes go on and may still meet a plane that
       // proves the gap by an ulp, so this one goes on like them and all three agree
       // (Robustness.IntersectsAgreesWithDistanceAtATieWithTheThreshold).
-      const double tie = tie_band(size, threshold);
+      const double tie = tie_band(s.size(), threshold);
       if (threshold > tie && !exceeds(upper_scaled, threshold - tie, d_squared)) {
         stop = GjkStop::within_threshold;
         within = true;
@@ -719,11 +735,14 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       // the accuracy that size allows the answer anyway.
       if (out.lower_bound > threshold &&
           upper_scaled - best_lower_scaled <=
-              kCurvedDistanceAgreement * size * std::sqrt(d_squared)) {
+              kCurvedDistanceAgreement * size_bound * std::sqrt(d_squared)) {
         stop = GjkStop::bounds_agree;
         converged = true;
         break;
       }
+    }
+    if constexpr (!kMeasureEachSimplex) {
+      size_bound = std::max(size_bound, p.w.cwiseAbs().maxCoeff());
     }
     s.v[s.count++] = p;
   }

@@ -30,6 +30,13 @@ struct Simplex {
     return false;
   }
 
+  // The largest coordinate of the vertices: the scale of the simplex's round-off.
+  double size() const {
+    double largest = 0;
+    for (int i = 0; i < count; ++i) largest = std::max(largest, v[i].w.cwiseAbs().maxCoeff());
+    return largest;
+  }
+
   // Closest point of the simplex to the origin, after solve().
   Vec2 closest() const {
     Vec2 p = Vec2::Zero();
@@ -79,9 +86,8 @@ struct Simplex {
     // out wrong, so it is solved scaled up by a power of two (exact; the weights are ratios). The
     // newest vertex alone shows that most simplices are not tiny.
     if (COLLISION_UNLIKELY(v[count - 1].w.cwiseAbs().maxCoeff() < kTinySimplex)) {
-      double size = 0;
-      for (int i = 0; i < count; ++i) size = std::max(size, v[i].w.cwiseAbs().maxCoeff());
-      if (size < kTinySimplex && size > 0) return solve_scaled(size);
+      const double largest = size();
+      if (largest < kTinySimplex && largest > 0) return solve_scaled(largest);
     }
     if (count == 2) return solve2();
     return solve3();
