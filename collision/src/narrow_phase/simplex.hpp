@@ -147,7 +147,7 @@ struct Simplex {
   }
 
   bool solve2() {
-    const Vec2 w1 = v[0].w, w2 = v[1].w;
+    const Vec2 &w1 = v[0].w, &w2 = v[1].w;
     const Vec2 e12 = w2 - w1;
     const double d12_2 = -w1.dot(e12);  // > 0: origin lies past w1 towards w2
     if (d12_2 <= 0) {
@@ -163,8 +163,10 @@ struct Simplex {
     return true;
   }
 
+  // The vertices by reference (keep() overwrites them only once every weight is computed): GCC
+  // took copies apart through memory.
   bool solve3() {
-    const Vec2 w1 = v[0].w, w2 = v[1].w, w3 = v[2].w;
+    const Vec2 &w1 = v[0].w, &w2 = v[1].w, &w3 = v[2].w;
     const Vec2 e12 = w2 - w1, e13 = w3 - w1, e23 = w3 - w2;
     const double d12_1 = w2.dot(e12), d12_2 = -w1.dot(e12);
     const double d13_1 = w3.dot(e13), d13_2 = -w1.dot(e13);
