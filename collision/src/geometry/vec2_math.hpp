@@ -67,9 +67,15 @@ inline double safe_norm(const Vec2& v) {
 // The unit normal on the right of a non-zero edge e (e rotated by -90 degrees, over |e|), also
 // where |e|^2 underflows (an edge below ~1e-154 m, whose norm would be imprecise; with subnormal
 // coordinates, rounded to 5e-324 m): e is then scaled up by a power of two first, exactly.
-inline Vec2 unit_right_normal(Vec2 e) {
-  if (COLLISION_UNLIKELY(e.squaredNorm() < kSafeSquare)) e = scaled_up_to_unit_range(e);
-  return right_perp(e) / e.norm();
+// The edge is taken by reference and its square reused: a copy that the rare branch may replace
+// made GCC move the edge through memory.
+inline Vec2 unit_right_normal(const Vec2& e) {
+  const double squared = e.squaredNorm();
+  if (COLLISION_UNLIKELY(squared < kSafeSquare)) {
+    const Vec2 scaled = scaled_up_to_unit_range(e);
+    return right_perp(scaled) / scaled.norm();
+  }
+  return right_perp(e) / std::sqrt(squared);
 }
 
 inline bool is_finite(const Vec2& v) { return std::isfinite(v.x()) && std::isfinite(v.y()); }
