@@ -451,28 +451,6 @@ COLLISION_COLD bool again_cold_if_start_matters(const Diff& diff, double contact
 
 // ---- GJK's steps ------------------------------------------------------------------------------
 
-// The vertices of the simplex before its last reduction: a support point equal to any of them
-// means no progress. Checking only the reduced simplex would let GJK cycle between two faces
-// when the origin sits on an edge within round-off.
-struct TriedVertices {
-  int a[3];
-  int b[3];
-  int count = 0;
-
-  COLLISION_ALWAYS_INLINE void remember(const Simplex& s) {
-    count = s.count;
-    for (int i = 0; i < s.count; ++i) {
-      a[i] = s.v[i].index_a;
-      b[i] = s.v[i].index_b;
-    }
-  }
-  COLLISION_ALWAYS_INLINE bool contain(const SupportPoint& p) const {
-    bool repeated = false;
-    for (int i = 0; i < count; ++i) repeated = repeated || (a[i] == p.index_a && b[i] == p.index_b);
-    return repeated;
-  }
-};
-
 // Where a distance run on a curved shape keeps reducing to the single point its last support call
 // made (a box's corner against an ellipse), GJK is the point iteration u -> -(support along u),
 // and the direction converges only linearly, each turn a nearly constant ratio of the last (near
@@ -597,7 +575,10 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
 
   // Iterations: solve the simplex, search towards the origin, add the support point, until a
   // stop rule fires.
-  TriedVertices tried;
+  // The vertices of the simplex before its last reduction, s.v[0, tried) (Simplex::keep()): a
+  // support point equal to any of them means no progress. Checking only the reduced simplex
+  // would let GJK cycle between two faces when the origin sits on an edge within round-off.
+  int tried = 0;
   DirectionExtrapolation extrapolation;  // distance on curved shapes only
   // The largest coordinate of any vertex the simplex has had: the round-off rule's first test.
   // A distance run on a curved shape reads the simplex's size every iteration (bounds_agree), so
@@ -605,7 +586,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
   constexpr bool kMeasureEachSimplex = kMode == GjkMode::distance && Diff::kCurved;
   double size_bound = s.size();
   while (!proven_gap) {
-    tried.remember(s);
+    tried = s.count;
     if (!s.solve()) {
       // Stop: enclosed. The solver found the origin inside the triangle or on its edge.
       stop = GjkStop::enclosed;
@@ -708,12 +689,12 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       }
     }
     if (kMode == GjkMode::distance && Diff::kCurved && extrapolation.extrapolated &&
-        tried.contain(p)) {
+        s.repeats(p, tried)) {
       // Not a repeated_vertex stop: the call did not go along -v. Dropped (see above).
       extrapolation.dropped = true;
       continue;
     }
-    if (tried.contain(p)) {
+    if (s.repeats(p, tried)) {
       // Stop: repeated_vertex. Exact and scale-free: the main stop for polygons, and what ends
       // the cycling between parallel faces.
       stop = GjkStop::repeated_vertex;

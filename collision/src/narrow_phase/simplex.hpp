@@ -57,16 +57,33 @@ struct Simplex {
     return p / divisor;
   }
 
+  // Whether one of the first n vertices has p's indices. n may exceed the count up to the count
+  // before the last solve(): the vertices a solve drops stay behind the count (see keep()).
+  bool repeats(const SupportPoint& p, int n) const {
+    bool repeated = false;
+    for (int i = 0; i < n; ++i) {
+      repeated = repeated || (v[i].index_a == p.index_a && v[i].index_b == p.index_b);
+    }
+    return repeated;
+  }
+
+  // The reductions keep the vertices they drop behind the kept ones, so that the first vertices up
+  // to the count before the solve are still the ones it was given (GJK's repeated-vertex rule
+  // checks a support point against those, without a copy).
   void keep(int i) {
-    v[0] = v[i];
+    std::swap(v[0], v[i]);
     u[0] = 1;
     divisor = 1;
     count = 1;
   }
+  // i < j.
   void keep(int i, int j, double ui, double uj) {
-    const SupportPoint vi = v[i], vj = v[j];
-    v[0] = vi;
-    v[1] = vj;
+    if (j == 2) {
+      const SupportPoint dropped = v[1 - i];
+      v[0] = v[i];
+      v[1] = v[2];
+      v[2] = dropped;
+    }
     u[0] = ui;
     u[1] = uj;
     divisor = ui + uj;
@@ -139,8 +156,9 @@ struct Simplex {
     for (int i = 0; i < count; ++i) {
       v[i].w = Vec2(std::ldexp(v[i].w.x(), exponent), std::ldexp(v[i].w.y(), exponent));
     }
+    const int given = count;  // the dropped vertices too (see keep())
     const bool outside = count == 2 ? solve2() : solve3();
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < given; ++i) {
       v[i].w = Vec2(std::ldexp(v[i].w.x(), -exponent), std::ldexp(v[i].w.y(), -exponent));
     }
     return outside;
