@@ -57,14 +57,14 @@ struct Simplex {
     return p / divisor;
   }
 
-  // Whether one of the first n vertices has p's indices. n may exceed the count up to the count
-  // before the last solve(): the vertices a solve drops stay behind the count (see keep()).
+  // Whether one of the first n vertices (1 to 3) has p's indices. n may exceed the count up to the
+  // count before the last solve(): the vertices a solve drops stay behind the count (see keep()).
+  // Written out: GCC kept a loop to the bound it cannot see.
   bool repeats(const SupportPoint& p, int n) const {
-    bool repeated = false;
-    for (int i = 0; i < n; ++i) {
-      repeated = repeated || (v[i].index_a == p.index_a && v[i].index_b == p.index_b);
-    }
-    return repeated;
+    auto same = [&p](const SupportPoint& q) {
+      return q.index_a == p.index_a && q.index_b == p.index_b;
+    };
+    return same(v[0]) || (n > 1 && same(v[1])) || (n > 2 && same(v[2]));
   }
 
   // The reductions keep the vertices they drop behind the kept ones, so that the first vertices up
