@@ -36,11 +36,13 @@ namespace collision::detail {
 
 // The first vertex of highest height(i) among count vertices: one pass. (GCC turns this loop
 // into conditional moves; interleaving two chains of comparisons made it branch instead, and
-// the mispredictions cost more than the chain's latency.)
+// the mispredictions cost more than the chain's latency. Unrolled, the one chain keeps its order
+// and the loop's counting and branch are paid once per two vertices.)
 template <class Height>
-int scan_for_support(int count, Height height) {
+COLLISION_ALWAYS_INLINE inline int scan_for_support(int count, Height height) {
   int best = 0;
   double best_value = height(0);
+  COLLISION_UNROLL_TWICE
   for (int i = 1; i < count; ++i) {
     const double value = height(i);
     if (value > best_value) {
