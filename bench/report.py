@@ -138,6 +138,8 @@ for prefix, label in (("ellipse_mixed", "mixed"), ("ellipse_near", "near contact
 RATIOS += [
     ("corridor: chunked rtree+SAT / checker", "corridor/rtree_sat_chunked", "corridor/checker",
      ">= 1.5", lambda r: r >= 1.5),
+    ("corridor: chunked grid+SAT / checker", "corridor/grid_sat_chunked", "corridor/checker",
+     "(info)", None),
     ("corridor: chunked rtree+boost intersects / checker", "corridor/rtree_boost_chunked",
      "corridor/checker", ">= 2", lambda r: r >= 2),
     ("corridor: per-pose rtree+SAT / checker", "corridor/rtree_sat", "corridor/checker",
