@@ -28,14 +28,18 @@
 
 namespace {
 
+using collision::Circle;
 using collision::ConvexPolygon;
+using collision::Ellipse;
 using collision::GeometryError;
 using collision::kMaxCoordinate;
 using collision::kMaxTime;
+using collision::Obb;
 using collision::Obstacle;
 using collision::OutsidePrediction;
 using collision::Pose2;
 using collision::PredictedPose;
+using collision::Shape;
 using collision::Vec2;
 using collision::test::polygon_parts;
 
@@ -524,6 +528,28 @@ TEST(ObstacleStationary, VerticesBeyondTheSupportedRangeAreRejectedNamingTheId) 
             "obstacle 4: vertex 1 is outside the supported range |x|, |y| <= 1e9 m (was "
             "(2000000000, 0)): a coordinate beyond 1e9 m is a unit error, not a place on Earth "
             "(UTM is ~1e7 m)");
+}
+
+// A centre and a size each inside the supported range can reach beyond it together (fuzz finding
+// F32: an ellipse 1e9 m long centred 4.5e6 m out); a stationary part must lie inside it, as a
+// moving body must at each predicted pose. Up to the edge is accepted.
+TEST(ObstacleStationary, PartsReachingBeyondTheSupportedRangeAreRejectedNamingIdAndPart) {
+  const Vec2 utm(4.5e6, 5.5e6);
+  expect_contains(
+      geometry_error_of([&] { Obstacle::stationary(100, Ellipse(utm, 0.0, 999999999.5, 0.0)); }),
+      {"obstacle 100: part 0, reaching a coordinate of 1004499999.5",
+       " m by its centre and size, is outside the supported range |x|, |y| <= 1e9 m"});
+  expect_contains(
+      geometry_error_of([&] {
+        Obstacle::stationary(7, std::vector<Shape>{Circle(utm, 1.0), Obb(utm, 0.0, 1e9, 1.0)});
+      }),
+      {"obstacle 7: part 1, reaching", "outside the supported range"});
+  expect_contains(geometry_error_of(
+                      [&] { Obstacle::stationary(8, Circle(Vec2(-kMaxCoordinate + 1, 0), 2.0)); }),
+                  {"obstacle 8: part 0"});
+  EXPECT_NO_THROW(Obstacle::stationary(9, Circle(Vec2(kMaxCoordinate - 10, 0), 1.0)));
+  EXPECT_NO_THROW(Obstacle::stationary(10, Obb(utm, 0.0, 0.5 * kMaxCoordinate, 1.0)));
+  EXPECT_NO_THROW(Obstacle::stationary(11, Outline{{0, 0}, {kMaxCoordinate, 0}, {0, 1}}));
 }
 
 // Star-shaped outlines with random radii: from nearly convex to spiky, at the origin and at UTM.

@@ -47,7 +47,9 @@ inline constexpr double kModeProbabilitySlack = 1e-9;
 
 class Obstacle {
  public:
-  // A stationary convex shape in the world frame: Circle, Obb, ConvexPolygon or Ellipse.
+  // A stationary convex shape in the world frame: Circle, Obb, ConvexPolygon or Ellipse. Throws
+  // GeometryError naming the id when the shape reaches beyond kMaxCoordinate (a centre and a
+  // size each within it can be beyond it together).
   static Obstacle stationary(int id, Shape shape);
   // A stationary simple polygon in the world frame, either winding, possibly non-convex (a
   // parking-lot outline, an L-shaped building, a curb): split into convex parts. Throws
@@ -57,7 +59,8 @@ class Obstacle {
   // A stationary obstacle made of several convex shapes in the world frame, which may touch or
   // overlap (a CommonRoad shape group: a lorry and its trailer, a building of two boxes). Each
   // shape is one part; the ego collides with the obstacle when it meets any of them. Throws
-  // GeometryError naming the id when `parts` is empty.
+  // GeometryError naming the id when `parts` is empty, and the id and the part when one reaches
+  // beyond kMaxCoordinate.
   static Obstacle stationary(int id, std::vector<Shape> parts);
   // A rigid body (any Shape) given in its own frame, moving along a prediction (at least one pose,
   // times strictly increasing, all finite; |t| <= kMaxTime; |heading| <= kMaxHeading; |x|, |y| <=

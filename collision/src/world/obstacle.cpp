@@ -54,9 +54,25 @@ Obb segment(const Vec2& p, const Vec2& q) {
   return Obb(0.5 * (p + q), std::atan2(d.y(), d.x()), 0.5 * d.norm(), 0);
 }
 
+// A stationary part must lie in the supported world, as a moving body must at each predicted
+// pose: a centre inside it and a size inside it can still reach beyond it together (an ellipse
+// 1e9 m long centred 4.5e6 m out). The factor is validate_prediction's. A polygon's vertices
+// are inside by their own check.
+void require_inside_world(int id, std::size_t k, const Shape& part) {
+  if (std::holds_alternative<ConvexPolygon>(part)) return;
+  const Aabb box = aabb(part);
+  const double extent = std::max(box.min().cwiseAbs().maxCoeff(), box.max().cwiseAbs().maxCoeff());
+  if (extent * (1 + 8 * std::numeric_limits<double>::epsilon()) > kMaxCoordinate) {
+    throw GeometryError(prefix(id) + "part " + std::to_string(k) + ", reaching a coordinate of " +
+                        detail::format_number(extent) + " m by its centre and size, " +
+                        detail::coordinate_range_error(extent));
+  }
+}
+
 }  // namespace
 
 Obstacle Obstacle::stationary(int id, Shape shape) {
+  require_inside_world(id, 0, shape);
   std::vector<Shape> parts;
   parts.push_back(std::move(shape));
   return Obstacle(id, std::move(parts), {});
@@ -66,6 +82,7 @@ Obstacle Obstacle::stationary(int id, std::vector<Shape> parts) {
   if (parts.empty()) {
     throw GeometryError(prefix(id) + "needs at least one shape (the list of parts is empty)");
   }
+  for (std::size_t k = 0; k < parts.size(); ++k) require_inside_world(id, k, parts[k]);
   return Obstacle(id, std::move(parts), {});
 }
 
