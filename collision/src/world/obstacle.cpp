@@ -54,15 +54,21 @@ Obb segment(const Vec2& p, const Vec2& q) {
   return Obb(0.5 * (p + q), std::atan2(d.y(), d.x()), 0.5 * d.norm(), 0);
 }
 
+// Whether a body reaching `extent` metres along x or y leaves the supported world. The factor
+// keeps a vertex that round-off puts a double step further out inside, so that transformed()
+// never throws for an obstacle accepted here.
+bool beyond_supported_world(double extent) {
+  return extent * (1 + 8 * std::numeric_limits<double>::epsilon()) > kMaxCoordinate;
+}
+
 // A stationary part must lie in the supported world, as a moving body must at each predicted
 // pose: a centre inside it and a size inside it can still reach beyond it together (an ellipse
-// 1e9 m long centred 4.5e6 m out). The factor is validate_prediction's. A polygon's vertices
-// are inside by their own check.
+// 1e9 m long centred 4.5e6 m out). A polygon's vertices are inside by their own check.
 void require_inside_world(int id, std::size_t k, const Shape& part) {
   if (std::holds_alternative<ConvexPolygon>(part)) return;
   const Aabb box = aabb(part);
   const double extent = std::max(box.min().cwiseAbs().maxCoeff(), box.max().cwiseAbs().maxCoeff());
-  if (extent * (1 + 8 * std::numeric_limits<double>::epsilon()) > kMaxCoordinate) {
+  if (beyond_supported_world(extent)) {
     throw GeometryError(prefix(id) + "part " + std::to_string(k) + ", reaching a coordinate of " +
                         detail::format_number(extent) + " m by its centre and size, " +
                         detail::coordinate_range_error(extent));
@@ -143,11 +149,9 @@ void validate_prediction(const std::string& where, const std::vector<PredictedPo
       throw GeometryError(at() + "heading " + detail::heading_range_error(p.pose.heading));
     }
     // The body itself must stay in the supported world, at this pose and (position being linear
-    // between predictions) at every pose in between, whatever its heading. The factor keeps a
-    // vertex that round-off puts a double step further out inside, so that transformed() never
-    // throws for an obstacle accepted here.
+    // between predictions) at every pose in between, whatever its heading.
     const double extent = std::max(std::abs(p.pose.x), std::abs(p.pose.y)) + reach;
-    if (extent * (1 + 8 * std::numeric_limits<double>::epsilon()) > kMaxCoordinate) {
+    if (beyond_supported_world(extent)) {
       throw GeometryError(at() + "the body, whose vertices reach " + detail::format_number(reach) +
                           " m from its pivot, " + detail::coordinate_range_error(extent) +
                           " (at a coordinate of this pose)");
