@@ -176,7 +176,7 @@ void with_trees(const Trees& trees, std::vector<int>& ids, const Query& query) {
 
 void SpatialIndex::query(const Aabb& box, double t_min, double t_max, std::vector<int>& ids) const {
   query_stationary(box, ids);
-  query_moving(box, t_min, t_max, ids);
+  if (!moving_.empty()) query_moving(box, t_min, t_max, ids);
 }
 
 void SpatialIndex::query_stationary(const Aabb& box, std::vector<int>& ids) const {

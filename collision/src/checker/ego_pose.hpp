@@ -2,10 +2,15 @@
 // plain value made once per pose, and the few functions that make, place and interpolate it.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <limits>
+#include <optional>
 
 #include "broad_phase/scene.hpp"
 #include "collision/aabb.hpp"
+#include "collision/swept_hull.hpp"
 #include "collision/trajectory.hpp"
 #include "collision/vec2.hpp"
 #include "geometry/heading_axis.hpp"
@@ -42,6 +47,52 @@ inline EgoPose make_ego(const EgoShape& shape, const Pose2& pose, double t, cons
 
 inline EgoPose make_ego(const EgoShape& shape, const Pose2& pose, double t) {
   return make_ego(shape, pose, t, heading_axis(pose.heading));
+}
+
+// The spread of headings (radians) up to which footprints_reach bounds poses by one heading.
+// Beyond it (a sharp turn, or headings that wrap by a full turn between two poses) the swing
+// grows the box by more than an eighth of the footprint's reach (half a metre for a car), and
+// the index would find too much in it to spare the poses their own boxes.
+inline constexpr double kReachMaxSpread = 0.25;
+
+// A box holding the footprint's box (make_ego's aabb) at each of points[0, count), and with
+// `sweeps` the sweeps between consecutive ones, without placing any: the box of the rear axles,
+// grown by the footprint's box about the rear axle at the middle heading and by how far the
+// footprint's farthest point can swing from there over half the spread of the headings. One
+// heading axis for the poses instead of one each, so that a chunk that the index finds nothing
+// near costs no footprints. Nothing when the headings spread more than kReachMaxSpread.
+inline std::optional<Aabb> footprints_reach(const EgoShape& shape, const TrajectoryPoint* points,
+                                            std::size_t count, bool sweeps) {
+  double x0 = points[0].pose.x, x1 = x0, y0 = points[0].pose.y, y1 = y0;
+  double h0 = points[0].pose.heading, h1 = h0;
+  for (std::size_t k = 1; k < count; ++k) {
+    const Pose2& p = points[k].pose;
+    x0 = std::min(x0, p.x);
+    x1 = std::max(x1, p.x);
+    y0 = std::min(y0, p.y);
+    y1 = std::max(y1, p.y);
+    h0 = std::min(h0, p.heading);
+    h1 = std::max(h1, p.heading);
+  }
+  const double spread = h1 - h0;
+  if (!(spread <= kReachMaxSpread)) return std::nullopt;
+  const Vec2 axis = heading_axis(0.5 * (h0 + h1));
+  Vec2 offset = shape.axle_to_center * axis;  // rear axle to the box centre
+  if (shape.lateral_offset != 0) offset += shape.lateral_offset * Vec2(-axis.y(), axis.x());
+  const Vec2 extent(shape.half_length * std::abs(axis.x()) + shape.half_width * std::abs(axis.y()),
+                    shape.half_length * std::abs(axis.y()) + shape.half_width * std::abs(axis.x()));
+  // A point r from the rear axle moves at most r |h - middle| as the heading goes from the
+  // middle to h (the arc is longer than the chord); the middle itself and the spread are
+  // rounded by a few steps of the headings' magnitude.
+  const double eps = std::numeric_limits<double>::epsilon();
+  const double half_spread = 0.5 * spread + 4 * eps * std::max(std::abs(h0), std::abs(h1));
+  double grow = shape.rear_radius * half_spread;
+  if (sweeps && count > 1) grow += rotation_inflation(shape.rear_radius, spread);
+  // make_ego's own rounding slack, and this box's round-off, at the coordinates' magnitude.
+  const double magnitude = std::max({std::abs(x0), std::abs(x1), std::abs(y0), std::abs(y1)}) +
+                           shape.rear_radius;
+  grow += 4 * rounding_slack(magnitude);
+  return Aabb(Vec2(x0, y0) + offset - extent, Vec2(x1, y1) + offset + extent).inflated(grow);
 }
 
 // The ego a fraction s in [0, 1] of the way from a to b, by pose rather than by time (see

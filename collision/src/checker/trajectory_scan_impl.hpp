@@ -111,8 +111,11 @@ class TrajectoryScan {
 
     for (std::size_t begin = 0; begin < n; begin += chunk) {
       const std::size_t end = std::min(n, begin + chunk);
-      prepare_ego(end);
-      collect_candidates(begin, end, std::min(best_clearance, horizon_));
+      const double threshold = std::min(best_clearance, horizon_);
+      if (!nothing_near(begin, end, threshold)) {
+        prepare_ego(begin, end);
+        collect_candidates(begin, end, threshold);
+      }
       if (s_.candidates.empty()) {
         // Nothing near these poses (most chunks of a trajectory): every pair is the index's.
         const std::uint64_t pairs = part_count * (end - begin);
@@ -235,7 +238,7 @@ class TrajectoryScan {
       // `id` first, then the lowest id.
       const auto rank = [id](int o) { return o == id ? std::numeric_limits<int>::min() : o; };
       if (point && rank(part.obstacle_id) >= rank(point_id)) continue;
-      const Contact c = pose_contact<Ego>(fine_, part, s_.ego[i], body);
+      const Contact c = pose_contact<Ego>(fine_, part, placed(i), body);
       // Without a sweep into pose i every part in hits was hit at the pose: a contact that
       // round-off puts just past the tolerance still names it.
       if (!c.hit && sweeps_into(i)) continue;
@@ -248,8 +251,8 @@ class TrajectoryScan {
   // For a hit in the sweep into pose i only: the footprint's point nearest the part reached
   // first, with both placed at the contact time.
   Vec2 sweep_contact_point(std::size_t i, int slot, double time) {
-    const EgoPose& a = s_.ego[i - 1];
-    const EgoPose& b = s_.ego[i];
+    const EgoPose& a = placed(i - 1);
+    const EgoPose& b = placed(i);
     const double s = std::clamp((time - a.t) / (b.t - a.t), 0.0, 1.0);
     const EgoPose ego = ego_between(fine_.shape, a, b, s);
     const Part& part = part_in(slot);
@@ -276,7 +279,7 @@ class TrajectoryScan {
     for (++i; i < n; ++i) {
       if (i == end) {
         end = std::min(n, i + chunk);
-        prepare_ego(end);
+        prepare_ego(i, end);
         collect_candidates(i, end, 0.0);
       }
       if (s_.candidates.empty()) continue;
@@ -299,31 +302,39 @@ class TrajectoryScan {
   }
 
   // Footprints are made chunk by chunk, as the scan reaches them: a trajectory that collides
-  // early never pays for the poses after its hit. A pose with the last one's heading reuses its
-  // axis (a trajectory holding its heading, as most do once a manoeuvre ends, then costs no
-  // cosine and sine); heading and axis are carried in registers rather than read back from the
-  // pose just stored, which would stall on the store.
+  // early never pays for the poses after its hit, nor any trajectory for the chunks that
+  // nothing_near settles. s_.ego holds poses [ego_base_, ego_base_ + size): the run of
+  // consecutive chunks placed last. A pose with the last one's heading reuses its axis (a
+  // trajectory holding its heading, as most do once a manoeuvre ends, then costs no cosine and
+  // sine); heading and axis are carried in registers rather than read back from the pose just
+  // stored, which would stall on the store.
   // Always inlined, as are collect_candidates and test_pair: each has two callers (the scan and
   // follow_modes), and GCC then keeps them out of line, which costs the common scan about 3% of
   // its instructions.
-  COLLISION_ALWAYS_INLINE void prepare_ego(std::size_t end) {
+  COLLISION_ALWAYS_INLINE void prepare_ego(std::size_t begin, std::size_t end) {
     std::vector<EgoPose>& ego = s_.ego;
-    if (ego.size() >= end) return;
+    const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
+    if (first < ego_base_ || first > ego_base_ + ego.size()) {  // after chunks left unplaced
+      ego.clear();
+      ego_base_ = first;
+    }
     const EgoShape& shape = fine_.shape;
-    double heading = kInfinity;  // no pose before: any finite heading differs
+    double heading = kInfinity;  // no pose placed before: any finite heading differs
     Vec2 axis = Vec2::Zero();
     if (!ego.empty()) {
       heading = ego.back().pose.heading;
       axis = ego.back().axis;
     }
-    while (ego.size() < end) {
-      const TrajectoryPoint& p = trajectory_[ego.size()];
-      const double previous_heading = heading;
+    // The heading the first pose's sweep turns from: the pose before it, placed or not.
+    const std::size_t next = ego_base_ + ego.size();
+    double previous_heading = next > 0 ? trajectory_[next - 1].pose.heading : heading;
+    for (std::size_t i = next; i < end; ++i) {
+      const TrajectoryPoint& p = trajectory_[i];
       if (p.pose.heading != heading) {
         heading = p.pose.heading;
         axis = heading_axis(heading);
       }
-      const bool sweep = continuous_ && !ego.empty();
+      const bool sweep = continuous_ && i > 0;
       ego.push_back(make_ego(shape, p.pose, p.t, axis));
       if (sweep) {
         // Written in place: set on a local and copied, the two halves stored apart are read
@@ -332,10 +343,41 @@ class TrajectoryScan {
         ego.back().sweep_inflation = rotation_inflation(shape.rear_radius, turn);
         ego.back().center_inflation = rotation_inflation(shape.center_lever, turn);
       }
+      previous_heading = heading;
     }
   }
 
+  // The footprint at pose i, placed by prepare_ego.
+  const EgoPose& placed(std::size_t i) const { return s_.ego[i - ego_base_]; }
+
   bool sweeps_into(std::size_t i) const { return continuous_ && i > 0; }
+
+  // Whether the index finds nothing near poses [begin, end) even in footprints_reach's box,
+  // which holds the boxes that collect_candidates would query with: then the chunk has no
+  // candidates (left empty), and its footprints need not be placed.
+  bool nothing_near(std::size_t begin, std::size_t end, double clearance_threshold) {
+    if (!config_.broad_phase.spatial_index) return false;
+    const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
+    const std::optional<Aabb> reach =
+        footprints_reach(fine_.shape, trajectory_.data() + first, end - first, continuous_);
+    if (!reach) return false;
+    s_.candidates.clear();
+    query_index(begin, end, reach->inflated(clearance_threshold + switches_.contact_tolerance));
+    return s_.candidates.empty();
+  }
+
+  // Appends to candidates the parts whose boxes meet `box` over poses [begin, end), unsorted:
+  // the moving bodies from the tracks' index of the chunk where there is one (then true), else
+  // from the scene's, which holds them by time slices; and the stationary parts.
+  bool query_index(std::size_t begin, std::size_t end, const Aabb& box) {
+    const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
+    if (tracks_ != nullptr && tracks_->moving_near(begin, end, box, s_.candidates, s_.pieces)) {
+      scene_.index->query_stationary(box, s_.candidates);
+      return true;
+    }
+    scene_.index->query(box, trajectory_[first].t, trajectory_[end - 1].t, s_.candidates);
+    return false;
+  }
 
   // Candidate parts for poses [begin, end): one index query for the chunk, or every part. The
   // query box is grown by the clearance threshold so far, not the whole horizon: a part farther
@@ -356,20 +398,17 @@ class TrajectoryScan {
     } else {
       double inflation = 0;
       for (std::size_t i = first; i < end; ++i) {
-        box.extend(s_.ego[i].aabb);
-        if (i > first) inflation = std::max(inflation, s_.ego[i].sweep_inflation);
+        box.extend(placed(i).aabb);
+        if (i > first) inflation = std::max(inflation, placed(i).sweep_inflation);
       }
       box = box.inflated(inflation + clearance_threshold + switches_.contact_tolerance);
-      near_by_tracks =
-          tracks_ != nullptr && tracks_->moving_near(begin, end, box, candidates, s_.pieces);
-      if (near_by_tracks) {
-        scene_.index->query_stationary(box, candidates);
-      } else {
-        scene_.index->query(box, s_.ego[first].t, s_.ego[end - 1].t, candidates);
-      }
+      near_by_tracks = query_index(begin, end, box);
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     }
+    // Nothing near (most chunks of a trajectory): the callers skip the chunk, and the per-slot
+    // state below is never read.
+    if (candidates.empty()) return;
     s_.rows.assign(candidates.size(), nullptr);
     s_.moving_slots.clear();
     for (std::size_t k = 0; k < candidates.size(); ++k) {
@@ -461,10 +500,10 @@ class TrajectoryScan {
       for (std::size_t k = 0; k < count; ++k) s_.survivors[k] = static_cast<int>(k);
       return count;
     }
-    const EgoPose& ego = s_.ego[i];
+    const EgoPose& ego = placed(i);
     const bool sweep = sweeps_into(i);
     const Vec2 b = ego.center;
-    const Vec2 a = sweep ? s_.ego[i - 1].center : b;
+    const Vec2 a = sweep ? placed(i - 1).center : b;
     // A sweep's footprints lie within the sweep inflation of the hull of its ends, whose centres
     // lie within the centre's sagitta of the chord: the moving bodies' bounds need both.
     const double path_reach =
@@ -484,7 +523,7 @@ class TrajectoryScan {
       return test_moving_pair(part, i, s_.rows[slot][i - step_base_], s_.caches[slot],
                               clearance_threshold, stats);
     }
-    return cascade(stationary_pair_test(part, from_pose(i), s_.ego[i], fine_.shape),
+    return cascade(stationary_pair_test(part, from_pose(i), placed(i), fine_.shape),
                    s_.caches[slot], clearance_threshold, stats);
   }
 
@@ -494,7 +533,7 @@ class TrajectoryScan {
                                                   const BodyStep& step, PartCaches& caches,
                                                   double clearance_threshold, CheckStats& stats) {
     const EgoPose* from = from_pose(i);
-    const EgoPose& to = s_.ego[i];
+    const EgoPose& to = placed(i);
     // The common step, one piece between the two ends, needs no working memory; its own copy of
     // the cascade lets the compiler leave its box bounds uncomputed when the circles reject.
     if (from != nullptr && step.one_piece) {
@@ -510,7 +549,7 @@ class TrajectoryScan {
 
   // The start of the sweep into pose i, or null when pose i is tested alone.
   const EgoPose* from_pose(std::size_t i) const {
-    return sweeps_into(i) ? &s_.ego[i - 1] : nullptr;
+    return sweeps_into(i) ? &placed(i - 1) : nullptr;
   }
 
   // The coarse stage, then the fine stage for the pairs it keeps, and the stage counts.
@@ -529,10 +568,10 @@ class TrajectoryScan {
   // t(i), or for a sweep hit the earliest time in [t(i-1), t(i)] at which the sweep from pose
   // i-1 already hits, to 2^-10 of the step (detail::contact_time in sweeps.hpp).
   double contact_time(const Part& part, std::size_t i, int slot) {
-    if (!sweeps_into(i)) return s_.ego[i].t;
+    if (!sweeps_into(i)) return placed(i).t;
     const BodyStep* row = s_.rows[static_cast<std::size_t>(slot)];
     const BodyStep* step = part.moving ? &row[i - step_base_] : nullptr;
-    return detail::contact_time<Ego>(fine_, part, s_.ego[i - 1], s_.ego[i], step, s_.pieces);
+    return detail::contact_time<Ego>(fine_, part, placed(i - 1), placed(i), step, s_.pieces);
   }
 
   const CheckerConfig& config_;
@@ -540,6 +579,7 @@ class TrajectoryScan {
   const Trajectory& trajectory_;
   const BodyTracks* tracks_;   // null: the moving bodies' steps are computed per chunk
   std::size_t step_base_ = 0;  // the pose of the first entry of the rows of steps
+  std::size_t ego_base_ = 0;   // the pose of s_.ego's first entry
   double horizon_;
   bool continuous_;
   CoarseSwitches switches_;
