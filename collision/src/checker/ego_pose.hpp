@@ -82,15 +82,21 @@ inline std::optional<Aabb> footprints_reach(const EgoShape& shape, const Traject
   const Vec2 extent(shape.half_length * std::abs(axis.x()) + shape.half_width * std::abs(axis.y()),
                     shape.half_length * std::abs(axis.y()) + shape.half_width * std::abs(axis.x()));
   // A point r from the rear axle moves at most r |h - middle| as the heading goes from the
-  // middle to h (the arc is longer than the chord); the middle itself and the spread are
-  // rounded by a few steps of the headings' magnitude.
+  // middle to h (the arc is longer than the chord). The points are the box's, whose corners
+  // can lie farther out than a footprint polygon's rear_radius. The middle itself and the
+  // spread are rounded by a few steps of the headings' magnitude.
+  const double along = std::abs(shape.axle_to_center) + shape.half_length;
+  const double across = std::abs(shape.lateral_offset) + shape.half_width;
+  const double box_reach = std::sqrt(along * along + across * across);
   const double eps = std::numeric_limits<double>::epsilon();
   const double half_spread = 0.5 * spread + 4 * eps * std::max(std::abs(h0), std::abs(h1));
-  double grow = shape.rear_radius * half_spread;
+  double grow = box_reach * half_spread;
+  // The sweeps' own growth, as collect_candidates takes it (rotation_inflation grows with the
+  // turn, and no turn between two of the poses exceeds the spread).
   if (sweeps && count > 1) grow += rotation_inflation(shape.rear_radius, spread);
   // make_ego's own rounding slack, and this box's round-off, at the coordinates' magnitude.
-  const double magnitude = std::max({std::abs(x0), std::abs(x1), std::abs(y0), std::abs(y1)}) +
-                           shape.rear_radius;
+  const double magnitude =
+      std::max({std::abs(x0), std::abs(x1), std::abs(y0), std::abs(y1)}) + box_reach;
   grow += 4 * rounding_slack(magnitude);
   return Aabb(Vec2(x0, y0) + offset - extent, Vec2(x1, y1) + offset + extent).inflated(grow);
 }
