@@ -124,7 +124,8 @@ TEST(FootprintsReach, HoldsEveryPoseBoxAndSweepOfTheChunk) {
         h0 = std::min(h0, p.pose.heading);
         h1 = std::max(h1, p.pose.heading);
       }
-      const std::optional<Aabb> reach = footprints_reach(shape, points.data(), points.size(), sweeps);
+      const std::optional<Aabb> reach =
+          footprints_reach(shape, points.data(), points.size(), sweeps);
       if (h1 - h0 > kReachMaxSpread) {
         EXPECT_FALSE(reach.has_value()) << s.name << ", trial " << trial;
         ++declined;

@@ -63,17 +63,18 @@ inline constexpr double kReachMaxSpread = 0.25;
 // near costs no footprints. Nothing when the headings spread more than kReachMaxSpread.
 inline std::optional<Aabb> footprints_reach(const EgoShape& shape, const TrajectoryPoint* points,
                                             std::size_t count, bool sweeps) {
-  double x0 = points[0].pose.x, x1 = x0, y0 = points[0].pose.y, y1 = y0;
+  // The axles' box with both coordinates in one pair of lanes.
+  Vec2 low(points[0].pose.x, points[0].pose.y), high = low;
   double h0 = points[0].pose.heading, h1 = h0;
   for (std::size_t k = 1; k < count; ++k) {
     const Pose2& p = points[k].pose;
-    x0 = std::min(x0, p.x);
-    x1 = std::max(x1, p.x);
-    y0 = std::min(y0, p.y);
-    y1 = std::max(y1, p.y);
+    const Vec2 axle(p.x, p.y);
+    low = low.cwiseMin(axle);
+    high = high.cwiseMax(axle);
     h0 = std::min(h0, p.heading);
     h1 = std::max(h1, p.heading);
   }
+  const double x0 = low.x(), y0 = low.y(), x1 = high.x(), y1 = high.y();
   const double spread = h1 - h0;
   if (!(spread <= kReachMaxSpread)) return std::nullopt;
   const Vec2 axis = heading_axis(0.5 * (h0 + h1));
