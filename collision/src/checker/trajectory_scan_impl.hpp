@@ -112,10 +112,13 @@ class TrajectoryScan {
     for (std::size_t begin = 0; begin < n; begin += chunk) {
       const std::size_t end = std::min(n, begin + chunk);
       const double threshold = std::min(best_clearance, horizon_);
-      if (!nothing_near(begin, end, threshold)) {
+      // After a chunk with something near, the next one nearly always has too (a trajectory
+      // passes things over several chunks): nothing_near would only ask the index twice.
+      if (near_last_ || !nothing_near(begin, end, threshold)) {
         prepare_ego(begin, end);
         collect_candidates(begin, end, threshold);
       }
+      near_last_ = !s_.candidates.empty();
       if (s_.candidates.empty()) {
         // Nothing near these poses (most chunks of a trajectory): every pair is the index's.
         const std::uint64_t pairs = part_count * (end - begin);
@@ -580,6 +583,7 @@ class TrajectoryScan {
   const BodyTracks* tracks_;   // null: the moving bodies' steps are computed per chunk
   std::size_t step_base_ = 0;  // the pose of the first entry of the rows of steps
   std::size_t ego_base_ = 0;   // the pose of s_.ego's first entry
+  bool near_last_ = false;     // whether the last chunk run had candidates
   double horizon_;
   bool continuous_;
   CoarseSwitches switches_;
