@@ -2,12 +2,13 @@
 // trajectory_scan_polygon.cpp, one footprint kind each): poses in chunks, candidates, and the first
 // hit.
 //
-// Poses are taken in chunks of broad_phase.poses_per_query. One R*-tree query per chunk (the
-// chunk's footprint boxes, grown by the clearance found so far) returns the candidate parts; per
-// pose, a pass over their bounding circles (broad_phase/circle_prefilter.hpp) keeps those within
-// reach, and each survivor is one PairTest (pair_test.hpp) through the coarse stage
-// (broad_phase/coarse_stage.hpp) and, if kept, the fine stage (fine_stage.hpp), warm-started
-// from the previous pose of the same part. Clearance is the GJK distance at each pose to the
+// Poses are taken in chunks of broad_phase.poses_per_query. A chunk that the index finds nothing
+// near, even in a box bounded without placing its footprints (nothing_near), is skipped; else one
+// index query per chunk (the chunk's footprint boxes, grown by the clearance found so far)
+// returns the candidate parts; per pose, a pass over their bounding circles
+// (broad_phase/circle_prefilter.hpp) keeps those within reach, and each survivor is one PairTest
+// (pair_test.hpp) through the coarse stage (broad_phase/coarse_stage.hpp) and, if kept, the fine
+// stage (fine_stage.hpp), warm-started from the previous pose of the same part. Clearance is the GJK distance at each pose to the
 // parts within the horizon, skipped when a cheap lower bound already exceeds the best distance
 // found. The first pose (or sweep into it) that hits ends the scan.
 #pragma once
