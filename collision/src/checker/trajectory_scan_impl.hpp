@@ -8,9 +8,10 @@
 // returns the candidate parts; per pose, a pass over their bounding circles
 // (broad_phase/circle_prefilter.hpp) keeps those within reach, and each survivor is one PairTest
 // (pair_test.hpp) through the coarse stage (broad_phase/coarse_stage.hpp) and, if kept, the fine
-// stage (fine_stage.hpp), warm-started from the previous pose of the same part. Clearance is the GJK distance at each pose to the
-// parts within the horizon, skipped when a cheap lower bound already exceeds the best distance
-// found. The first pose (or sweep into it) that hits ends the scan.
+// stage (fine_stage.hpp), warm-started from the previous pose of the same part. Clearance is the
+// GJK distance at each pose to the parts within the horizon, skipped when a cheap lower bound
+// already exceeds the best distance found. The first pose (or sweep into it) that hits ends the
+// scan.
 #pragma once
 
 #include <algorithm>
