@@ -126,11 +126,8 @@ class ClearanceScan {
       // The moving bodies from the batch's index of the chunk where there is one (as check_all
       // takes them): a subset of the scene's answer that still holds every body whose steps come
       // near the box, so every body within the horizon of a pose.
-      if (tracks_ != nullptr && tracks_->moving_near(begin, end, box, candidates, s_.pieces)) {
-        scene_.index->query_stationary(box, candidates);
-      } else {
-        scene_.index->query(box, s_.ego[begin].t, s_.ego[end - 1].t, candidates);
-      }
+      parts_near(scene_, tracks_, begin, end, box, s_.ego[begin].t, s_.ego[end - 1].t, candidates,
+                 s_.pieces);
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     }

@@ -367,21 +367,10 @@ class TrajectoryScan {
         footprints_reach(fine_.shape, trajectory_.data() + first, end - first, continuous_);
     if (!reach) return false;
     s_.candidates.clear();
-    query_index(begin, end, reach->inflated(clearance_threshold + switches_.contact_tolerance));
+    parts_near(scene_, tracks_, begin, end,
+               reach->inflated(clearance_threshold + switches_.contact_tolerance),
+               trajectory_[first].t, trajectory_[end - 1].t, s_.candidates, s_.pieces);
     return s_.candidates.empty();
-  }
-
-  // Appends to candidates the parts whose boxes meet `box` over poses [begin, end), unsorted:
-  // the moving bodies from the tracks' index of the chunk where there is one (then true), else
-  // from the scene's, which holds them by time slices; and the stationary parts.
-  bool query_index(std::size_t begin, std::size_t end, const Aabb& box) {
-    const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
-    if (tracks_ != nullptr && tracks_->moving_near(begin, end, box, s_.candidates, s_.pieces)) {
-      scene_.index->query_stationary(box, s_.candidates);
-      return true;
-    }
-    scene_.index->query(box, trajectory_[first].t, trajectory_[end - 1].t, s_.candidates);
-    return false;
   }
 
   // Candidate parts for poses [begin, end): one index query for the chunk, or every part. The
@@ -407,7 +396,8 @@ class TrajectoryScan {
         if (i > first) inflation = std::max(inflation, placed(i).sweep_inflation);
       }
       box = box.inflated(inflation + clearance_threshold + switches_.contact_tolerance);
-      near_by_tracks = query_index(begin, end, box);
+      near_by_tracks = parts_near(scene_, tracks_, begin, end, box, trajectory_[first].t,
+                                  trajectory_[end - 1].t, candidates, s_.pieces);
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     }
