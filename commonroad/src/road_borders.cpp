@@ -100,15 +100,71 @@ bool near_open_end(const Vec2& p, const std::vector<Segment>& ends) {
   return false;
 }
 
-// The union drops collinear vertices, so one border segment may run along the free ends of
-// several side-by-side lanelets: it is open when every point along it (sampled every 0.5 m) lies
-// on some free end.
-bool on_open_end(const Vec2& a, const Vec2& b, const std::vector<Segment>& ends) {
-  const int samples = 1 + static_cast<int>(std::ceil((b - a).norm() / 0.5));
-  for (int k = 0; k <= samples; ++k) {
-    if (!near_open_end(a + (b - a) * (static_cast<double>(k) / samples), ends)) return false;
+// The part of segment a + t (b - a), t in [0, 1], within `r` of segment e: an interval, since
+// the points within r of e form a convex set (e's rectangle of half width r and the discs at its
+// ends). Empty when lo > hi.
+struct Interval {
+  double lo, hi;
+};
+
+Interval within(const Vec2& a, const Vec2& d, const Segment& e, double r) {
+  Interval out{INFINITY, -INFINITY};
+  auto take = [&out](Interval i) {
+    if (i.lo > i.hi) return;
+    out.lo = std::min(out.lo, i.lo);
+    out.hi = std::max(out.hi, i.hi);
+  };
+  // Where alpha + beta t lies in [lo, hi].
+  auto linear = [](double alpha, double beta, double lo, double hi) -> Interval {
+    if (beta == 0)
+      return alpha >= lo && alpha <= hi ? Interval{-INFINITY, INFINITY} : Interval{1, 0};
+    const double t0 = (lo - alpha) / beta, t1 = (hi - alpha) / beta;
+    return {std::min(t0, t1), std::max(t0, t1)};
+  };
+  // The discs: |a + t d - c|^2 <= r^2.
+  const double dd = d.squaredNorm();
+  for (const Vec2& c : {e.a, e.b}) {
+    const Vec2 w = a - c;
+    const double half_b = w.dot(d), cc = w.squaredNorm() - r * r;
+    const double disc = half_b * half_b - dd * cc;
+    if (disc >= 0) {
+      const double root = std::sqrt(disc);
+      take({(-half_b - root) / dd, (-half_b + root) / dd});
+    }
   }
-  return true;
+  // The rectangle: along e within [0, |e|], across within [-r, r].
+  const Vec2 along = e.b - e.a;
+  const double length = along.norm();
+  if (length > 0) {
+    const Vec2 u = along / length, n(-u.y(), u.x());
+    const Interval i = linear((a - e.a).dot(u), d.dot(u), 0, length);
+    const Interval j = linear((a - e.a).dot(n), d.dot(n), -r, r);
+    take({std::max(i.lo, j.lo), std::min(i.hi, j.hi)});
+  }
+  return out;
+}
+
+// The union drops collinear vertices, so one border segment may run along the free ends of
+// several side-by-side lanelets: it is open when every point of it lies within the tolerance of
+// some free end. Each end covers one interval of the segment; they are merged in order, so the
+// test costs the same for a segment of a metre and one of a thousand kilometres.
+bool on_open_end(const Vec2& a, const Vec2& b, const std::vector<Segment>& ends) {
+  const Vec2 d = b - a;
+  if (d.squaredNorm() == 0) return near_open_end(a, ends);
+  std::vector<Interval> covered;
+  for (const Segment& end : ends) {
+    const Interval i = within(a, d, end, kOpenEndTolerance);
+    if (i.lo <= i.hi && i.hi >= 0 && i.lo <= 1) covered.push_back(i);
+  }
+  std::sort(covered.begin(), covered.end(),
+            [](const Interval& x, const Interval& y) { return x.lo < y.lo; });
+  double reached = 0;  // [0, reached] is covered
+  for (const Interval& i : covered) {
+    if (i.lo > reached) return false;
+    reached = std::max(reached, i.hi);
+    if (reached >= 1) return true;
+  }
+  return false;
 }
 
 // A closed ring as world polylines: whole, or cut at its segments on open ends.

@@ -266,6 +266,31 @@ TEST(CommonRoadScenario, UtmCoordinatesGiveTheSameRoad) {
   expect_start_on_the_road(far);
 }
 
+// A free end 1.2e8 m wide (fuzz finding C2): the border segment along it was sampled every 0.5 m
+// against every free end, 2.4e8 samples, and the reader did not finish. Coverage by free ends is
+// now one interval per end, so it reads at once; both ends are free, so the borders are the two
+// bounds alone, and nothing lies along the wide start.
+TEST(CommonRoadScenario, AFreeEndOfAHundredThousandKilometresIsCutFromTheBorders) {
+  const std::string text =
+      R"(<?xml version="1.0" encoding="UTF-8"?>
+<commonRoad timeStepSize="0.1" commonRoadVersion="2020a" benchmarkID="C2">
+<lanelet id="1">
+<leftBound><point><x>0</x><y>122222222</y></point><point><x>50</x><y>1.75</y></point></leftBound>
+<rightBound><point><x>0</x><y>-1.75</y></point><point><x>50</x><y>-1.75</y></point></rightBound>
+</lanelet>
+</commonRoad>)";
+  const CommonRoadScenario s = collision::parse_commonroad(text);
+  ASSERT_EQ(s.road_boundaries.size(), 2u);
+  for (const collision::Obstacle& border : s.road_boundaries) {
+    for (const auto& part : border.parts()) {
+      const collision::Obb& segment = std::get<collision::Obb>(part);
+      // The start line runs along x = 0 from y = -1.75 to 1.2e8: no border segment lies there.
+      EXPECT_FALSE(std::abs(segment.center().x()) < 1 && segment.center().y() > 10)
+          << "a border along the free start, centred at " << segment.center().transpose();
+    }
+  }
+}
+
 // A car driving down its lane never touches the borders; one that leaves the road does.
 TEST(CommonRoadScenario, BordersHoldTheRoad) {
   const CommonRoadScenario s = collision::load_commonroad(commonroad_test::bundled_scenario());
