@@ -33,13 +33,18 @@ struct EgoPose {
   double center_inflation = 0;
 };
 
+// Half the sizes of the box of the footprint's box turned to the unit axis `axis`.
+inline Vec2 turned_box_extent(const EgoShape& shape, const Vec2& axis) {
+  return Vec2(shape.half_length * std::abs(axis.x()) + shape.half_width * std::abs(axis.y()),
+              shape.half_length * std::abs(axis.y()) + shape.half_width * std::abs(axis.x()));
+}
+
 // The footprint at a pose whose heading has the unit axis `axis`, computed as footprint() does
 // (bit for bit the same box).
 inline EgoPose make_ego(const EgoShape& shape, const Pose2& pose, double t, const Vec2& axis) {
   Vec2 center = Vec2(pose.x, pose.y) + shape.axle_to_center * axis;
   if (shape.lateral_offset != 0) center += shape.lateral_offset * Vec2(-axis.y(), axis.x());
-  const Vec2 extent(shape.half_length * std::abs(axis.x()) + shape.half_width * std::abs(axis.y()),
-                    shape.half_length * std::abs(axis.y()) + shape.half_width * std::abs(axis.x()));
+  const Vec2 extent = turned_box_extent(shape, axis);
   const Aabb aabb =
       Aabb(center - extent, center + extent).inflated(rounding_slack(center.cwiseAbs().maxCoeff()));
   return {pose, t, center, axis, aabb, 0, 0};
@@ -80,8 +85,7 @@ inline std::optional<Aabb> footprints_reach(const EgoShape& shape, const Traject
   const Vec2 axis = heading_axis(0.5 * (h0 + h1));
   Vec2 offset = shape.axle_to_center * axis;  // rear axle to the box centre
   if (shape.lateral_offset != 0) offset += shape.lateral_offset * Vec2(-axis.y(), axis.x());
-  const Vec2 extent(shape.half_length * std::abs(axis.x()) + shape.half_width * std::abs(axis.y()),
-                    shape.half_length * std::abs(axis.y()) + shape.half_width * std::abs(axis.x()));
+  const Vec2 extent = turned_box_extent(shape, axis);
   // A point r from the rear axle moves at most r |h - middle| as the heading goes from the
   // middle to h (the arc is longer than the chord). The points are the box's, whose corners
   // can lie farther out than a footprint polygon's rear_radius. The middle itself and the

@@ -110,17 +110,18 @@ class TrajectoryScan {
     const std::uint64_t part_count = scene_.parts.size();
     double best_clearance = kInfinity;
     Closest closest;
+    bool near_last = false;  // whether the last chunk had candidates
 
     for (std::size_t begin = 0; begin < n; begin += chunk) {
       const std::size_t end = std::min(n, begin + chunk);
       const double threshold = std::min(best_clearance, horizon_);
       // After a chunk with something near, the next one nearly always has too (a trajectory
       // passes things over several chunks): nothing_near would only ask the index twice.
-      if (near_last_ || !nothing_near(begin, end, threshold)) {
+      if (near_last || !nothing_near(begin, end, threshold)) {
         prepare_ego(begin, end);
         collect_candidates(begin, end, threshold);
       }
-      near_last_ = !s_.candidates.empty();
+      near_last = !s_.candidates.empty();
       if (s_.candidates.empty()) {
         // Nothing near these poses (most chunks of a trajectory): every pair is the index's.
         const std::uint64_t pairs = part_count * (end - begin);
@@ -318,7 +319,7 @@ class TrajectoryScan {
   // its instructions.
   COLLISION_ALWAYS_INLINE void prepare_ego(std::size_t begin, std::size_t end) {
     std::vector<EgoPose>& ego = s_.ego;
-    const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
+    const std::size_t first = chunk_first(begin);
     if (first < ego_base_ || first > ego_base_ + ego.size()) {  // after chunks left unplaced
       ego.clear();
       ego_base_ = first;
@@ -357,12 +358,17 @@ class TrajectoryScan {
 
   bool sweeps_into(std::size_t i) const { return continuous_ && i > 0; }
 
+  // The first pose a chunk from `begin` takes in: the pose before it, where a sweep starts.
+  std::size_t chunk_first(std::size_t begin) const {
+    return sweeps_into(begin) ? begin - 1 : begin;
+  }
+
   // Whether the index finds nothing near poses [begin, end) even in footprints_reach's box,
   // which holds the boxes that collect_candidates would query with: then the chunk has no
   // candidates (left empty), and its footprints need not be placed.
   bool nothing_near(std::size_t begin, std::size_t end, double clearance_threshold) {
     if (!config_.broad_phase.spatial_index) return false;
-    const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
+    const std::size_t first = chunk_first(begin);
     const std::optional<Aabb> reach =
         footprints_reach(fine_.shape, trajectory_.data() + first, end - first, continuous_);
     if (!reach) return false;
@@ -380,7 +386,7 @@ class TrajectoryScan {
                                                   double clearance_threshold) {
     std::vector<int>& candidates = s_.candidates;
     candidates.clear();
-    const std::size_t first = sweeps_into(begin) ? begin - 1 : begin;
+    const std::size_t first = chunk_first(begin);
     const bool indexed = config_.broad_phase.spatial_index;
     // The moving bodies near this chunk from the tracks' index of the chunk where there is one,
     // else from the scene's, which holds them by time slices, and drop_moving_beyond.
@@ -575,7 +581,6 @@ class TrajectoryScan {
   const BodyTracks* tracks_;   // null: the moving bodies' steps are computed per chunk
   std::size_t step_base_ = 0;  // the pose of the first entry of the rows of steps
   std::size_t ego_base_ = 0;   // the pose of s_.ego's first entry
-  bool near_last_ = false;     // whether the last chunk run had candidates
   double horizon_;
   bool continuous_;
   CoarseSwitches switches_;
