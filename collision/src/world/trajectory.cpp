@@ -1,7 +1,9 @@
 #include "collision/trajectory.hpp"
 
+#include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "collision/errors.hpp"
@@ -51,18 +53,54 @@ void require_coordinate(std::size_t index, const char* field, double value) {
 
 }  // namespace
 
-// One combined test per point (the comparisons fail for NaN and infinities too), the wording of
-// the error only when it fails: validation runs over every point of every candidate.
+// Validation runs over every point of every candidate of every cycle, so it is split in two: a
+// pass of packed arithmetic with no compare or branch per point, which says whether the whole
+// trajectory is valid, and, only when it is not, the point-by-point tests that find the first
+// bad point and word the error.
+//
+// The pass keeps, field by field, the largest magnitude and the sum of the magnitudes, and the
+// smallest time step. Every point passes exactly when the sum is finite (no NaN or infinity
+// anywhere: in-range magnitudes cannot add up to an overflow, and an out-of-range one fails its
+// test anyway), every largest magnitude is in range, and the smallest step is positive
+// (t_i - t_{i-1} > 0 exactly when t_i > t_{i-1}, for finite doubles, by gradual underflow).
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+bool every_point_valid(const Trajectory& trajectory) {
+  // Two lanes each, (t, x) and (y, heading): adjacent fields, loaded and compared as pairs.
+  using Lanes = Eigen::Array2d;
+  Lanes largest_tx = Lanes::Zero(), largest_yh = Lanes::Zero();
+  Lanes sum_tx = Lanes::Zero(), sum_yh = Lanes::Zero();
+  double smallest_step = kInfinity, previous_t = -kInfinity;
+  for (const TrajectoryPoint& p : trajectory) {
+    const Lanes tx = Lanes(p.t, p.pose.x).abs(), yh = Lanes(p.pose.y, p.pose.heading).abs();
+    largest_tx = tx.max(largest_tx);
+    largest_yh = yh.max(largest_yh);
+    sum_tx += tx;
+    sum_yh += yh;
+    smallest_step = std::min(p.t - previous_t, smallest_step);
+    previous_t = p.t;
+  }
+  return std::isfinite((sum_tx + sum_yh).sum()) && largest_tx(0) <= kMaxTime &&
+         largest_tx(1) <= kMaxCoordinate && largest_yh(0) <= kMaxCoordinate &&
+         largest_yh(1) <= kMaxHeading && smallest_step > 0;
+}
+
+bool point_valid(const TrajectoryPoint& p, double previous_t) {
+  return detail::in_time_range(p.t) && p.t > previous_t && detail::in_coordinate_range(p.pose.x) &&
+         detail::in_coordinate_range(p.pose.y) && detail::in_heading_range(p.pose.heading);
+}
+
+}  // namespace
+
 void validate_trajectory(const Trajectory& trajectory) {
   if (trajectory.empty()) throw TrajectoryError("trajectory is empty");
-  double previous_t = -INFINITY;
+  if (every_point_valid(trajectory)) return;
+  double previous_t = -kInfinity;
   for (std::size_t i = 0; i < trajectory.size(); ++i) {
-    const TrajectoryPoint& p = trajectory[i];
-    const bool ok =
-        detail::in_time_range(p.t) && p.t > previous_t && detail::in_coordinate_range(p.pose.x) &&
-        detail::in_coordinate_range(p.pose.y) && detail::in_heading_range(p.pose.heading);
-    if (!ok) throw_bad_point(trajectory, i);
-    previous_t = p.t;
+    if (!point_valid(trajectory[i], previous_t)) throw_bad_point(trajectory, i);
+    previous_t = trajectory[i].t;
   }
 }
 
