@@ -27,12 +27,11 @@ constexpr double kTiny = std::numeric_limits<double>::denorm_min();
 std::optional<std::size_t> first_bad_point(const Trajectory& trajectory) {
   for (std::size_t i = 0; i < trajectory.size(); ++i) {
     const TrajectoryPoint& p = trajectory[i];
-    const bool finite = std::isfinite(p.t) && std::isfinite(p.pose.x) &&
-                        std::isfinite(p.pose.y) && std::isfinite(p.pose.heading);
-    const bool in_range = finite && std::fabs(p.t) <= kMaxTime &&
-                          std::fabs(p.pose.x) <= kMaxCoordinate &&
-                          std::fabs(p.pose.y) <= kMaxCoordinate &&
-                          std::fabs(p.pose.heading) <= kMaxHeading;
+    const bool finite = std::isfinite(p.t) && std::isfinite(p.pose.x) && std::isfinite(p.pose.y) &&
+                        std::isfinite(p.pose.heading);
+    const bool in_range =
+        finite && std::fabs(p.t) <= kMaxTime && std::fabs(p.pose.x) <= kMaxCoordinate &&
+        std::fabs(p.pose.y) <= kMaxCoordinate && std::fabs(p.pose.heading) <= kMaxHeading;
     const bool later = i == 0 || p.t > trajectory[i - 1].t;
     if (!in_range || !later) return i;
   }
@@ -41,10 +40,21 @@ std::optional<std::size_t> first_bad_point(const Trajectory& trajectory) {
 
 // Values at and beyond the edges of a field whose limit is `limit`.
 std::vector<double> edge_values(double limit) {
-  return {limit,  -limit,  std::nextafter(limit, kInf), -std::nextafter(limit, kInf),
-          kNaN,   -kNaN,   kInf,                        -kInf,
-          0.0,    -0.0,    kTiny,                       -kTiny,
-          1e300,  -1e300,  std::numeric_limits<double>::max(),
+  return {limit,
+          -limit,
+          std::nextafter(limit, kInf),
+          -std::nextafter(limit, kInf),
+          kNaN,
+          -kNaN,
+          kInf,
+          -kInf,
+          0.0,
+          -0.0,
+          kTiny,
+          -kTiny,
+          1e300,
+          -1e300,
+          std::numeric_limits<double>::max(),
           std::nextafter(limit, 0.0)};
 }
 
@@ -136,8 +146,8 @@ TEST(TrajectoryValidation, ThrowsExactlyWhenAPointIsBadAndNamesTheFirst) {
 TEST(TrajectoryValidation, ALongTrajectoryAtTheEdgesIsAccepted) {
   Trajectory trajectory;
   for (int i = 0; i < 100000; ++i) {
-    trajectory.push_back(
-        {-kMaxTime + i * 1e7, {kMaxCoordinate, -kMaxCoordinate, i % 2 ? kMaxHeading : -kMaxHeading}});
+    trajectory.push_back({-kMaxTime + i * 1e7,
+                          {kMaxCoordinate, -kMaxCoordinate, i % 2 ? kMaxHeading : -kMaxHeading}});
   }
   EXPECT_NO_THROW(validate_trajectory(trajectory));
   trajectory[99999].pose.y = std::nextafter(-kMaxCoordinate, -kInf);

@@ -18,15 +18,28 @@ class RelativeSweepDifference {
   static constexpr bool kCurved = kCurvedView<ViewA> || kCurvedView<ViewB>;
   RelativeSweepDifference(const ViewA& a0, const ViewB& b0, const ViewA& a1, const ViewB& b1,
                           double inflation)
-      : start_(a0, b0), end_(a1, b1), inflation_(inflation) {}
+      : start_(a0, b0),
+        end_(a1, b1),
+        inflation_(inflation),
+        b_turned_alike_(turned_alike(b0, b1)) {}
 
   // Hints name vertices of one end (2i + k); vertex i of the other end is as good a start.
   SupportPoint support(const Vec2& d, int hint_a = -1, int hint_b = -1) const {
     const int ha = end_vertex(hint_a), hb = end_vertex(hint_b);
+    if (b_turned_alike_) {
+      const int b = start_.b().support(-d, hb);
+      return higher(d, start_.at(start_.a().support(d, ha), b),
+                    end_.at(end_.a().support(d, ha), b));
+    }
     return higher(d, start_.support(d, ha, hb), end_.support(d, ha, hb));
   }
   SupportPoint support_from(const Vec2& d, int likely_a, int likely_b) const {
     const int ha = end_vertex(likely_a), hb = end_vertex(likely_b);
+    if (b_turned_alike_) {
+      const int b = start_.b().support_from(-d, hb);
+      return higher(d, start_.at(start_.a().support_from(d, ha), b),
+                    end_.at(end_.a().support_from(d, ha), b));
+    }
     return higher(d, start_.support_from(d, ha, hb), end_.support_from(d, ha, hb));
   }
   SupportPoint at(int index_a, int index_b) const {
@@ -55,9 +68,20 @@ class RelativeSweepDifference {
     return p;
   }
 
+  // A body that keeps its heading over the interval (a constant-velocity prediction, the common
+  // case) has the same support vertex at both ends: it is searched for once.
+  template <class View>
+  static bool turned_alike(const View&, const View&) {
+    return false;
+  }
+  static bool turned_alike(const PlacedPolygonView& b0, const PlacedPolygonView& b1) {
+    return b0.turned_like(b1);
+  }
+
   MinkowskiDifference<ViewA, ViewB> start_;
   MinkowskiDifference<ViewA, ViewB> end_;
   double inflation_;
+  bool b_turned_alike_;
 };
 
 }  // namespace collision::detail

@@ -290,6 +290,12 @@ class PlacedPolygonView {
   double radius() const { return radius_; }
   Vec2 any_point() const { return offset_; }
   int size() const { return count_; }
+  // Whether `other` is the same core turned by the same (cos, sin), wherever it is placed: then
+  // both find the same support vertex along any direction, from the same hint, to the bit.
+  bool turned_like(const PlacedPolygonView& other) const {
+    return vertices_ == other.vertices_ && count_ == other.count_ && cos_ == other.cos_ &&
+           sin_ == other.sin_;
+  }
 
  private:
   Vec2 to_body(const Vec2& d) const {
