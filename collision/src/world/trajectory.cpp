@@ -54,8 +54,8 @@ void require_coordinate(std::size_t index, const char* field, double value) {
 }  // namespace
 
 // Validation runs over every point of every candidate of every cycle, so it is split in two: a
-// pass of packed arithmetic with no compare or branch per point, which says whether the whole
-// trajectory is valid, and, only when it is not, the point-by-point tests that find the first
+// pass of packed arithmetic with no compare per field, which says whether the whole trajectory
+// is valid, and, only when it is not, the point-by-point tests that find the first
 // bad point and word the error.
 //
 // The pass keeps, field by field, the largest magnitude and the sum of the magnitudes, and the
