@@ -117,13 +117,6 @@ bool epa_capped_on_a_curve(const A&, const B&, const PenetrationResult& p) {
          collision_fuzz::tolerate("F33 EPA's search after its cap on an ellipse, the far minimum");
 }
 
-// Whether a swept hull's ends are circles of different radii (finding F31).
-template <class S>
-bool radii_differ(const S&) {
-  return false;
-}
-bool radii_differ(const SweptHull<Circle>& s) { return s.start().radius() != s.end().radius(); }
-
 template <class A, class B>
 void check_pair(const A& a, const B& b, double tol, FuzzInput& in) {
   const std::string context =
@@ -253,13 +246,7 @@ void check_pair(const A& a, const B& b, double tol, FuzzInput& in) {
 
   // Every pair, curved shapes and swept hulls included, against the support functions of both
   // shapes (ld_support.hpp): along 32 even directions and the results' own normals.
-  // F31 (open): a swept hull of two circles of different radii is answered as the hull of their
-  // centres rounded by the larger radius, a superset of conv(start ∪ end): every query agrees on
-  // the larger shape, so only these checks see it.
-  const bool unequal_radii =
-      (radii_differ(a) || radii_differ(b)) &&
-      collision_fuzz::tolerate("F31 SweptHull<Circle> of unequal radii answered for a superset");
-  if (!unequal_radii) {
+  {
     using collision_fuzz::Ld;
     using collision_fuzz::LdVec;
     const Vec2 origin = a.aabb().center();
@@ -353,8 +340,7 @@ void check_pair(const A& a, const B& b, double tol, FuzzInput& in) {
   // Pairs with an ellipse against the long-double reference of tests/ellipse_reference.hpp (the
   // minimum of h_a(n) + h_b(-n) over all directions, every sampled local minimum refined; no
   // code shared with GJK or EPA): clearly apart means separated at its distance, clearly
-  // overlapping means overlapping at its depth. It rounds a swept hull of circles by the larger
-  // radius, as the library does (F31), so it is asked only what the library claims to answer.
+  // overlapping means overlapping at its depth.
   if constexpr (kHasEllipse<A> || kHasEllipse<B>) {
     namespace ref = collision::test::ellipse_ref;
     const Vec2 origin = a.aabb().center();

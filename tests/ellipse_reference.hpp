@@ -161,15 +161,30 @@ inline RefConvex ref_convex(const ConvexPolygon& p, const Vec2& o) {
   for (const Vec2& v : p.vertices()) r.points.push_back(rel(v, o));
   return r;
 }
-// Both ends' parts; the radius is the larger end's (the tests sweep equal radii) plus inflation.
+// Both ends' parts, rounded by their common radius (0 but for circles) plus the inflation.
 template <class S>
 RefConvex ref_convex(const SweptHull<S>& h, const Vec2& o) {
   RefConvex s = ref_convex(h.start(), o);
   const RefConvex e = ref_convex(h.end(), o);
   s.points.insert(s.points.end(), e.points.begin(), e.points.end());
   s.ellipses.insert(s.ellipses.end(), e.ellipses.begin(), e.ellipses.end());
-  s.radius = std::max(s.radius, e.radius) + static_cast<LD>(h.inflation());
+  s.radius += static_cast<LD>(h.inflation());
   return s;
+}
+// Circles of equal radii: their centres rounded by the radius; of unequal radii (finding F31),
+// conv(disc0 ∪ disc1) is no one core rounded by one radius, and each end is a round ellipse.
+inline RefConvex ref_convex(const SweptHull<Circle>& h, const Vec2& o) {
+  const Circle &a = h.start(), &b = h.end();
+  const LD inflation = static_cast<LD>(h.inflation());
+  if (a.radius() == b.radius()) {
+    return RefConvex{
+        {rel(a.center(), o), rel(b.center(), o)}, {}, static_cast<LD>(a.radius()) + inflation};
+  }
+  auto round = [&o](const Circle& c) {
+    const LD r = static_cast<LD>(c.radius());
+    return RefEllipse{rel(c.center(), o), LVec(1, 0), r, r};
+  };
+  return RefConvex{{}, {round(a), round(b)}, inflation};
 }
 inline RefConvex ref_point(const LVec& p) { return RefConvex{{p}, {}, 0}; }
 

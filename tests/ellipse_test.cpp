@@ -3,6 +3,8 @@
 // directions; no code shared with the library):
 //   - the seven ordered pairs of {Circle, Obb, ConvexPolygon, Ellipse} with an ellipse, and a
 //     SweptHull<Ellipse> against each of the four shapes and against another swept ellipse;
+//   - a SweptHull<Circle> of two circles of unequal radii (which the queries answer as the hull of
+//     two round ellipses: finding F31) against a circle, a box, a polygon and an ellipse;
 //   - intersects, distance (value, witness points on the shapes, |pb - pa| == distance, normal)
 //     and penetration (depth; moving b by depth * normal makes them touch), statuses consistent;
 //   - the same answers with a and b swapped, after a rigid motion, after a 5e6 m translation, and
@@ -101,6 +103,22 @@ inline SweptHull<Ellipse> random_swept_ellipse(Rng& rng, const ShapeOptions& o) 
   return SweptHull<Ellipse>(start, moved(start, motion), inflation);
 }
 
+// Two circles of unequal radii (but where both are points), the second up to 6 m away; a tenth
+// nested in the first and touching it from inside (finding F31's shape); a third grown by up to
+// 5 cm.
+inline SweptHull<Circle> random_swept_circles(Rng& rng, const ShapeOptions& o) {
+  const Circle start = random_circle(rng, o);
+  const double radius = random_circle(rng, o).radius();
+  Vec2 offset = random_offset(rng, 6.0);
+  if (chance(rng, 0.1)) offset = std::abs(start.radius() - radius) * random_direction(rng);
+  const double inflation = chance(rng, 1.0 / 3) ? uniform(rng, 0, 0.05) : 0.0;
+  return SweptHull<Circle>(start, Circle(start.center() + offset, radius), inflation);
+}
+
+template <>
+inline SweptHull<Circle> random_shape<SweptHull<Circle>>(Rng& rng, const ShapeOptions& o) {
+  return random_swept_circles(rng, o);
+}
 template <>
 inline Ellipse random_shape<Ellipse>(Rng& rng, const ShapeOptions& o) {
   return random_ellipse(rng, o);
@@ -150,6 +168,7 @@ std::vector<Vec2> faces(const Ellipse& e) {
   return {u, w, -u, -w};
 }
 std::vector<Vec2> faces(const SweptHull<Ellipse>& h) { return faces(h.start()); }
+std::vector<Vec2> faces(const SweptHull<Circle>&) { return {}; }
 
 // b moved so that the reference signed distance to a is about `target` (m; exact when >= 0),
 // approaching from direction `from`: the closest pair of a far placement gives the direction along
@@ -581,6 +600,43 @@ TEST(EllipseVsReference, SweptEllipseEllipse) {
 TEST(EllipseVsReference, SweptEllipseSweptEllipse) {
   run_combination<SweptHull<Ellipse>, SweptHull<Ellipse>>("SweptHull<Ellipse>-SweptHull<Ellipse>",
                                                           112 * kSeedStride);
+}
+TEST(EllipseVsReference, SweptCirclesCircle) {
+  run_combination<SweptHull<Circle>, Circle>("SweptHull<Circle>-Circle", 113 * kSeedStride);
+}
+TEST(EllipseVsReference, SweptCirclesObb) {
+  run_combination<SweptHull<Circle>, Obb>("SweptHull<Circle>-Obb", 114 * kSeedStride);
+}
+TEST(EllipseVsReference, SweptCirclesPolygon) {
+  run_combination<SweptHull<Circle>, ConvexPolygon>("SweptHull<Circle>-ConvexPolygon",
+                                                    115 * kSeedStride);
+}
+TEST(EllipseVsReference, SweptCirclesEllipse) {
+  run_combination<SweptHull<Circle>, Ellipse>("SweptHull<Circle>-Ellipse", 116 * kSeedStride);
+}
+
+// Finding F31: a point 0.1 m below the hull of Circle((0, 2), 2) and Circle((0, 1), 1), which is
+// the larger disc (the smaller lies inside it, touching at the origin). The hull of the centres
+// rounded by the larger radius reaches 0.9 m further down, and was answered as overlapping.
+TEST(EllipseRegression, SweptHullOfUnequalCirclesIsTheirHull) {
+  const SweptHull<Circle> hull(Circle(Vec2(0, 2), 2), Circle(Vec2(0, 1), 1));
+  const Circle point(Vec2(0, -0.1), 0);
+  EXPECT_FALSE(intersects(point, hull));
+  EXPECT_FALSE(intersects(hull, point));
+  const DistanceResult d = distance(hull, point);
+  EXPECT_EQ(d.status, QueryStatus::separated);
+  EXPECT_NEAR(d.distance, 0.1, 1e-12);
+  EXPECT_NEAR(d.point_a.y(), 0.0, 1e-9);
+  EXPECT_EQ(penetration(point, hull).status, QueryStatus::separated);
+  // Grown by 0.15 m, the hull reaches past the point by 0.05 m.
+  const SweptHull<Circle> grown(hull.start(), hull.end(), 0.15);
+  EXPECT_TRUE(intersects(point, grown));
+  const PenetrationResult p = penetration(grown, point);
+  EXPECT_EQ(p.status, QueryStatus::overlapping);
+  EXPECT_NEAR(p.depth, 0.05, 1e-9);
+  // Equal radii keep their rounded-segment answer: the stadium of two unit discs.
+  const SweptHull<Circle> stadium(Circle(Vec2(0, 0), 1), Circle(Vec2(4, 0), 1));
+  EXPECT_NEAR(distance(stadium, Circle(Vec2(2, -1.5), 0)).distance, 0.5, 1e-12);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -81,13 +81,60 @@ inline bool box_ellipse_intersects(const Obb& box, const Ellipse& ellipse,
   return verdict == SatVerdict::overlapping;
 }
 
+// A swept hull of two circles of unequal radii is conv(disc0 ∪ disc1) grown by the inflation:
+// not one core rounded by one radius, which is what circle views make of it (HullView rounds the
+// hull of the centres by the larger radius, a larger shape). As the hull of two round ellipses
+// it is the exact region, with exact support points, so the queries take it so (finding F31).
+// Equal radii keep the circles' views: there the rounding is exact.
+inline bool radii_differ(const SweptHull<Circle>& s) {
+  return s.start().radius() != s.end().radius();
+}
+inline SweptHull<Ellipse> as_round_ellipses(const SweptHull<Circle>& s) {
+  auto round = [](const Circle& c) { return Ellipse(c.center(), 0.0, c.radius(), c.radius()); };
+  return SweptHull<Ellipse>(round(s.start()), round(s.end()), s.inflation());
+}
+
+// query(a', b') on a and b with each swept hull of unequal circles replaced by its exact form.
+template <class A, class B, class Query>
+decltype(auto) with_exact_circle_hulls(const A& a, const B& b, const Query& query) {
+  if constexpr (std::is_same_v<A, SweptHull<Circle>>) {
+    if (radii_differ(a)) return with_exact_circle_hulls(as_round_ellipses(a), b, query);
+  }
+  if constexpr (std::is_same_v<B, SweptHull<Circle>>) {
+    if (radii_differ(b)) return with_exact_circle_hulls(a, as_round_ellipses(b), query);
+  }
+  return query(a, b);
+}
+
 }  // namespace detail
 
 namespace detail {
 
 template <class A, class B>
+bool intersects_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache);
+template <class A, class B>
+DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache);
+template <class A, class B>
+PenetrationResult penetration_impl(const A& a, const B& b, double contact_tolerance_m);
+
+// Whether the pair has a swept hull of circles of unequal radii, which with_exact_circle_hulls
+// answers through the ellipse queries.
+template <class A, class B>
+bool has_unequal_circle_hull(const A& a, const B& b) {
+  bool differ = false;
+  if constexpr (std::is_same_v<A, SweptHull<Circle>>) differ = differ || radii_differ(a);
+  if constexpr (std::is_same_v<B, SweptHull<Circle>>) differ = differ || radii_differ(b);
+  return differ;
+}
+
+template <class A, class B>
 bool intersects_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache) {
   detail::require_tolerance(contact_tolerance_m);
+  if (has_unequal_circle_hull(a, b)) {
+    return with_exact_circle_hulls(a, b, [&](const auto& a2, const auto& b2) {
+      return intersects_impl(a2, b2, contact_tolerance_m, cache);
+    });
+  }
   // Overlap is symmetric: the box and the ellipse either way round take the same path.
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Ellipse>) {
     return detail::box_ellipse_intersects(a, b, contact_tolerance_m, cache);
@@ -130,6 +177,11 @@ bool intersects_impl(const A& a, const B& b, double contact_tolerance_m, GjkCach
 template <class A, class B>
 DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache) {
   detail::require_tolerance(contact_tolerance_m);
+  if (has_unequal_circle_hull(a, b)) {
+    return with_exact_circle_hulls(a, b, [&](const auto& a2, const auto& b2) {
+      return distance_impl(a2, b2, contact_tolerance_m, cache);
+    });
+  }
   const Vec2 origin = detail::anchor(a);
   const detail::MinkowskiDifference diff(detail::make_view(a, origin),
                                          detail::make_view(b, origin));
@@ -162,6 +214,11 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
 template <class A, class B>
 PenetrationResult penetration_impl(const A& a, const B& b, double contact_tolerance_m) {
   detail::require_tolerance(contact_tolerance_m);
+  if (has_unequal_circle_hull(a, b)) {
+    return with_exact_circle_hulls(a, b, [&](const auto& a2, const auto& b2) {
+      return penetration_impl(a2, b2, contact_tolerance_m);
+    });
+  }
   const Vec2 origin = detail::anchor(a);
   const detail::MinkowskiDifference diff(detail::make_view(a, origin),
                                          detail::make_view(b, origin));
@@ -196,6 +253,26 @@ PenetrationResult penetration_impl(const A& a, const B& b, double contact_tolera
   template bool intersects_impl<A, B>(const A&, const B&, double, GjkCache*);         \
   template DistanceResult distance_impl<A, B>(const A&, const B&, double, GjkCache*); \
   template PenetrationResult penetration_impl<A, B>(const A&, const B&, double);
+
+// The pairs with a swept ellipse are instantiated in queries_ellipse.cpp alone: the swept hulls
+// of unequal circles forward to them, and queries.cpp must not compile them again.
+#define COLLISION_EXTERN_PAIR(A, B)                                                          \
+  extern template bool intersects_impl<A, B>(const A&, const B&, double, GjkCache*);         \
+  extern template DistanceResult distance_impl<A, B>(const A&, const B&, double, GjkCache*); \
+  extern template PenetrationResult penetration_impl<A, B>(const A&, const B&, double);
+#define COLLISION_EXTERN_WITH_SWEPT_ELLIPSE(A) \
+  COLLISION_EXTERN_PAIR(A, SweptHull<Ellipse>) \
+  COLLISION_EXTERN_PAIR(SweptHull<Ellipse>, A)
+COLLISION_EXTERN_WITH_SWEPT_ELLIPSE(Circle)
+COLLISION_EXTERN_WITH_SWEPT_ELLIPSE(Obb)
+COLLISION_EXTERN_WITH_SWEPT_ELLIPSE(ConvexPolygon)
+COLLISION_EXTERN_WITH_SWEPT_ELLIPSE(Ellipse)
+COLLISION_EXTERN_WITH_SWEPT_ELLIPSE(SweptHull<Circle>)
+COLLISION_EXTERN_WITH_SWEPT_ELLIPSE(SweptHull<Obb>)
+COLLISION_EXTERN_WITH_SWEPT_ELLIPSE(SweptHull<ConvexPolygon>)
+COLLISION_EXTERN_PAIR(SweptHull<Ellipse>, SweptHull<Ellipse>)
+#undef COLLISION_EXTERN_WITH_SWEPT_ELLIPSE
+#undef COLLISION_EXTERN_PAIR
 
 }  // namespace detail
 

@@ -397,7 +397,9 @@ class EllipseView {
 inline int end_vertex(int sweep_hint) { return sweep_hint >= 0 ? sweep_hint >> 1 : -1; }
 
 // conv(start ∪ end) ⊕ disc: vertex 2i is start's vertex i, vertex 2i+1 is end's vertex i. The
-// hull of two rounded cores is inside the hull of the cores rounded by the larger radius.
+// hull of two rounded cores is inside the hull of the cores rounded by the larger radius, and is
+// that hull where the radii are equal; the queries give a swept hull of circles of unequal radii
+// another view (with_exact_circle_hulls in queries_impl.hpp).
 template <class View>
 class HullView {
  public:
