@@ -1005,6 +1005,29 @@ TEST(Robustness, EdgesFarBelowTheSmallestNormalDoubleFaceTheRightWay) {
   }
 }
 
+// Fuzz finding F30: sat() compared its axes by products of squared normal lengths and a squared
+// separation, which underflowed for a polygon with edges of ~1e-155 m: the box's axis (1, 0)
+// won with 6.28 m, where an edge normal of the polygon separates by 8.84 m. The same polygon
+// scaled by 1e150 to millimetres, and back, shows the separation it must have.
+TEST(Robustness, SatComparesTheAxesOfAPolygonFarBelowAMetre) {
+  auto gon = [](double radius) {
+    std::vector<Vec2> v;
+    for (int k = 0; k < 30; ++k) {
+      const double a = 2 * kPi * k / 30 - 1.1;
+      v.push_back(radius * Vec2(std::cos(a), std::sin(a)));
+    }
+    return ConvexPolygon(v);
+  };
+  const Obb point(Vec2(2 * kPi, 2 * kPi), 0, 0, 0);
+  const SatResult tiny = sat(gon(1.5e-154), point);
+  const SatResult small = sat(gon(1.5e-4), point);
+  EXPECT_NEAR(tiny.separation, small.separation, 1e-3) << fmt(tiny.separation);
+  EXPECT_GT(tiny.separation, 8.8);
+  EXPECT_NEAR(tiny.normal.x(), small.normal.x(), 1e-9) << fmt(tiny.normal);
+  EXPECT_NEAR(tiny.normal.y(), small.normal.y(), 1e-9) << fmt(tiny.normal);
+  EXPECT_LE(tiny.separation, distance(gon(1.5e-154), point).distance);
+}
+
 // Fuzz finding F28: a point inside a triangle 1.2e-153 m across, tolerance 0: the edge lengths
 // behind distance()'s contact normal were taken from squares that lose their precision there
 // (~1e-306), and the normal came out 4e-5 off unit.

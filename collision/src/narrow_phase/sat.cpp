@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "common/compiler_hints.hpp"
 #include "geometry/vec2_math.hpp"
 #include "narrow_phase/sat_fast_path.hpp"
 
@@ -19,6 +20,11 @@ namespace collision {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// Squared edge lengths (m^2) below which a polygon's edge is scaled up before its axis is
+// compared (edges under 1e-50 m): the products of best_axis_by then stay far above underflow for
+// any separation above 1e-50 m.
+constexpr double kShortEdgeSquare = 1e-100;
 
 // An axis of a shape: its outward normal, not normalised (for a polygon, the edge turned by -90
 // degrees), the normal's squared length, and the shape's extent along it (relative to the
@@ -38,7 +44,13 @@ struct PolygonShape {
   std::size_t axis_count() const { return count; }
   // A zero-length edge (none survive ConvexPolygon's welding) gives length2 0: no axis.
   Axis axis(std::size_t i, const Vec2& origin) const {
-    const Vec2 e = vertices[i + 1 < count ? i + 1 : 0] - vertices[i];
+    Vec2 e = vertices[i + 1 < count ? i + 1 : 0] - vertices[i];
+    // best_axis_by compares axes by products of two squared normal lengths and a squared
+    // separation: an edge below ~1e-77 m made them underflow, and a lesser axis won (finding
+    // F30). Such an edge is scaled up by a power of two first, exactly; the axis is the same.
+    if (COLLISION_UNLIKELY(e.squaredNorm() < kShortEdgeSquare)) {
+      e = detail::scaled_up_to_unit_range(e);
+    }
     const Vec2 normal = detail::right_perp(e);
     return {normal, e.squaredNorm(), normal.dot(vertices[i] - origin)};
   }
