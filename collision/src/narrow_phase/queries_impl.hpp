@@ -94,6 +94,16 @@ inline SweptHull<Ellipse> as_round_ellipses(const SweptHull<Circle>& s) {
   return SweptHull<Ellipse>(round(s.start()), round(s.end()), s.inflation());
 }
 
+// Whether the pair has a swept hull of circles of unequal radii, which with_exact_circle_hulls
+// answers through the ellipse queries.
+template <class A, class B>
+bool has_unequal_circle_hull(const A& a, const B& b) {
+  bool differ = false;
+  if constexpr (std::is_same_v<A, SweptHull<Circle>>) differ = differ || radii_differ(a);
+  if constexpr (std::is_same_v<B, SweptHull<Circle>>) differ = differ || radii_differ(b);
+  return differ;
+}
+
 // query(a', b') on a and b with each swept hull of unequal circles replaced by its exact form.
 template <class A, class B, class Query>
 decltype(auto) with_exact_circle_hulls(const A& a, const B& b, const Query& query) {
@@ -104,27 +114,6 @@ decltype(auto) with_exact_circle_hulls(const A& a, const B& b, const Query& quer
     if (radii_differ(b)) return with_exact_circle_hulls(a, as_round_ellipses(b), query);
   }
   return query(a, b);
-}
-
-}  // namespace detail
-
-namespace detail {
-
-template <class A, class B>
-bool intersects_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache);
-template <class A, class B>
-DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache);
-template <class A, class B>
-PenetrationResult penetration_impl(const A& a, const B& b, double contact_tolerance_m);
-
-// Whether the pair has a swept hull of circles of unequal radii, which with_exact_circle_hulls
-// answers through the ellipse queries.
-template <class A, class B>
-bool has_unequal_circle_hull(const A& a, const B& b) {
-  bool differ = false;
-  if constexpr (std::is_same_v<A, SweptHull<Circle>>) differ = differ || radii_differ(a);
-  if constexpr (std::is_same_v<B, SweptHull<Circle>>) differ = differ || radii_differ(b);
-  return differ;
 }
 
 template <class A, class B>
