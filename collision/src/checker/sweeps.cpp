@@ -2,12 +2,16 @@
 #include "checker/sweeps.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <optional>
+#include <type_traits>
 
 #include "checker/fine_stage.hpp"
 #include "checker/part_view.hpp"
 #include "checker/sweep_pieces.hpp"
 #include "collision/swept_hull.hpp"
+#include "narrow_phase/face_axis_gap.hpp"
 
 namespace collision::detail {
 
@@ -32,18 +36,19 @@ constexpr double kAdvanceSlack = 1e-8;
 // either end) have none, and are left to bisection.
 struct RelativeMotion {
   Vec2 travel;  // m: the rear axle's travel minus the body's
-  // m: the farthest a point can move by the turns (the ego's about its rear axle, the body's
-  // about its pivot), plus how far the body's uncertainty ellipse can grow in any direction
-  double turn_and_growth;
+  double turn;  // rad: the ego's turn about its rear axle (signed, counter-clockwise positive)
+  // m: the farthest a point of the body can move by its turn about its pivot, plus how far the
+  // body's uncertainty ellipse can grow in any direction
+  double body_reach;
+  // The same motion run backwards in time.
+  RelativeMotion reversed() const { return {-travel, -turn, body_reach}; }
 };
 
-std::optional<RelativeMotion> relative_motion(const FineContext& context, const Part& part,
-                                              const EgoPose& a, const EgoPose& b,
+std::optional<RelativeMotion> relative_motion(const Part& part, const EgoPose& a, const EgoPose& b,
                                               const BodyStep* step) {
   const Vec2 ego_travel(b.pose.x - a.pose.x, b.pose.y - a.pose.y);
-  const double ego_turn =
-      context.shape.rear_radius * std::abs(heading_change(a.pose.heading, b.pose.heading));
-  if (!part.moving) return RelativeMotion{ego_travel, ego_turn};
+  const double ego_turn = heading_change(a.pose.heading, b.pose.heading);
+  if (!part.moving) return RelativeMotion{ego_travel, ego_turn, 0.0};
   if (!step->one_piece) return std::nullopt;
   const BodyAt& body_a = *step->before;
   const BodyAt& body_b = *step->now;
@@ -56,16 +61,156 @@ std::optional<RelativeMotion> relative_motion(const FineContext& context, const 
       part.uncertain
           ? std::max(part.uncertainty.length_rate, part.uncertainty.width_rate) * (b.t - a.t)
           : 0.0;
-  return RelativeMotion{ego_travel - body_travel, ego_turn + body_turn + growth};
+  return RelativeMotion{ego_travel - body_travel, ego_turn, body_turn + growth};
 }
 
-// How fast (m per unit fraction of the step) the gap along `axis` (unit, from the part towards
-// the footprint) can shrink: every point of the footprint moves along the axis by the relative
-// travel's component, give or take the turns and the growth. A gap along a fixed axis bounds
-// the distance from below, so the distance shrinks no faster while the axis's gap stays
-// positive. Travel across the axis, which a grazing approach is mostly made of, does not count.
-double closing_speed(const RelativeMotion& motion, const Vec2& axis) {
-  return std::max(0.0, -motion.travel.dot(axis)) + motion.turn_and_growth;
+// The points that span the footprint at a pose (the box's corners, the polygon's vertices), each
+// as its lever: its offset from the rear axle, world frame. for_each(f) calls f(lever).
+template <class Ego>
+struct Levers;
+template <>
+struct Levers<BoxEgo> {
+  Vec2 corner[4];
+  Levers(const EgoShape& shape, const EgoPose& ego) {
+    const Vec2 center = ego.center - Vec2(ego.pose.x, ego.pose.y);
+    const Vec2 along = shape.half_length * ego.axis;
+    const Vec2 across = shape.half_width * Vec2(-ego.axis.y(), ego.axis.x());
+    corner[0] = center + along + across;
+    corner[1] = center + along - across;
+    corner[2] = center - along + across;
+    corner[3] = center - along - across;
+  }
+  template <class F>
+  void for_each(F&& f) const {
+    for (const Vec2& w : corner) f(w);
+  }
+};
+template <>
+struct Levers<PolygonEgo> {
+  const EgoShape* shape;
+  Vec2 axis;
+  Levers(const EgoShape& ego_shape, const EgoPose& ego) : shape(&ego_shape), axis(ego.axis) {}
+  template <class F>
+  void for_each(F&& f) const {
+    const double c = axis.x(), s = axis.y();
+    for (int i = 0; i < shape->footprint_count; ++i) {
+      const Vec2& q = shape->footprint[i];
+      f(Vec2(c * q.x() - s * q.y(), s * q.x() + c * q.y()));
+    }
+  }
+};
+
+// The fraction of the step after a pose (before it, for a reversed motion) that a gap along the
+// unit axis n, measured there, proves free; `span`: the fraction left to the step's end (start),
+// within which the bound holds (a fraction beyond it means the whole span). room: the gap less
+// the contact tolerance and the slack, positive.
+//
+// Every point x of the footprint moves as the rear axle's travel plus its lever w turned by the
+// turn, so its height along n starts with the rate n.travel + turn n.w' (w' the lever turned a
+// quarter) and the curvature -turn^2 n.w, and that curvature changes by at most
+// |turn|^3 |w| <= |turn|^3 rear_radius per unit fraction: within the span the height stays above
+// a parabola with the point's own curvature, less that change over the span. The gap stays
+// above the least of the points' parabolas, each starting at the point's height above the
+// lowest (a point far from the part, however fast it moves, closes nothing at first), and the
+// body's reach closes it at most linearly. For a footprint that only translates this is the
+// exact time at which the gap along n closes, and for a turning one it falls short of it by the
+// turn's third order, where a bound by the footprint's fastest point would fall short by its
+// first.
+template <class Ego>
+double free_fraction_along(const EgoShape& shape, const Levers<Ego>& levers, const Vec2& n,
+                           double room, const RelativeMotion& motion, double span) {
+  const double turn = motion.turn;
+  const double travel_rate = n.dot(motion.travel) - motion.body_reach;
+  // Without a turn every point moves alike, and the lowest closes the gap first.
+  if (turn == 0) {
+    return travel_rate < 0 ? room / -travel_rate : std::numeric_limits<double>::infinity();
+  }
+  const double turn_squared = turn * turn;
+  const double curvature_change = std::abs(turn) * turn_squared * shape.rear_radius * span / 3;
+  double lowest = std::numeric_limits<double>::infinity();
+  levers.for_each([&](const Vec2& w) { lowest = std::min(lowest, n.dot(w)); });
+  double fraction = std::numeric_limits<double>::infinity();
+  levers.for_each([&](const Vec2& w) {
+    // The first positive root of height + rate s - bend s^2 / 2, in forms that do not cancel;
+    // none where the parabola stays above zero.
+    const double along = n.dot(w);
+    const double height = room + (along - lowest);
+    const double rate = travel_rate + turn * (n.y() * w.x() - n.x() * w.y());
+    const double bend = turn_squared * along + curvature_change;
+    const double discriminant = rate * rate + 2 * bend * height;
+    if (!(discriminant >= 0)) return;
+    if (rate < 0) {
+      fraction = std::min(fraction, 2 * height / (std::sqrt(discriminant) - rate));
+    } else if (bend > 0) {
+      fraction = std::min(fraction, (rate + std::sqrt(discriminant)) / bend);
+    }
+  });
+  return fraction;
+}
+
+// The room a gap leaves for an advance: the gap less the contact tolerance and the slack; not
+// positive (or not a number) where it proves nothing.
+inline double advance_room(const FineContext& context, double gap) {
+  return gap - context.contact_tolerance - kAdvanceSlack;
+}
+
+// What a pose tells the search: that it touches the part, or how much of the step it proves free
+// after it and before it.
+struct PoseVerdict {
+  bool hit = false;
+  double forward = 0;   // fraction of the step
+  double backward = 0;  // fraction of the step, where asked for
+  AxisGap gap;          // GJK's or the last axis, with its gap (not for the face axes)
+};
+
+// The verdict from one gap along one axis.
+template <class Ego>
+PoseVerdict axis_verdict(const FineContext& context, const EgoPose& ego, const AxisGap& g,
+                         const RelativeMotion& motion, double forward_span, double backward_span) {
+  PoseVerdict v;
+  v.hit = g.hit;
+  v.gap = g;
+  const double room = advance_room(context, g.gap);
+  if (g.hit || !(room > 0)) return v;
+  const Levers<Ego> levers(context.shape, ego);
+  v.forward = free_fraction_along(context.shape, levers, g.axis, room, motion, forward_span);
+  if (backward_span > 0) {
+    v.backward =
+        free_fraction_along(context.shape, levers, g.axis, room, motion.reversed(), backward_span);
+  }
+  return v;
+}
+
+// The verdict from every face axis of the ego's box and a polygon core at once: the step is free
+// as far as any one of them proves it, so an approach whose separating axis changes on the way
+// (corner against corner) is followed without a search for each new axis, and a box that only
+// translates lands on the contact in one advance. Nothing where the faces do not settle whether
+// the pose touches (the cores are apart by no more than their radii and the tolerance): then GJK
+// decides.
+template <class Core>
+std::optional<PoseVerdict> face_verdict(const FineContext& context, const EgoPose& ego,
+                                        const Core& core, const RelativeMotion& motion,
+                                        double forward_span, double backward_span) {
+  const ObbView box = ego_view(BoxEgo{}, context.shape, ego, context.origin);
+  const Levers<BoxEgo> levers(context.shape, ego);
+  const double radii = core.radius();
+  const RelativeMotion reversed = motion.reversed();
+  double most = -std::numeric_limits<double>::infinity();
+  PoseVerdict v;
+  for_each_face_gap(box, core, [&](const Vec2& axis, double gap) {
+    if (!(gap <= most)) most = gap;  // a gap that is not a number leaves the faces unsure
+    const double room = advance_room(context, gap - radii);
+    if (!(room > 0)) return;
+    v.forward = std::max(
+        v.forward, free_fraction_along(context.shape, levers, axis, room, motion, forward_span));
+    if (backward_span > 0) {
+      v.backward = std::max(v.backward, free_fraction_along(context.shape, levers, axis, room,
+                                                            reversed, backward_span));
+    }
+  });
+  if (most <= 0) return PoseVerdict{true, 0, 0, {}};  // the cores share a point
+  if (!(most - radii > context.contact_tolerance)) return std::nullopt;
+  return v;
 }
 
 }  // namespace
@@ -117,7 +262,7 @@ double search_contact_time(const FineContext& context, const Part& part, const E
   EgoPose from = a;
   std::optional<BodyAt> from_body = step != nullptr ? step->before : std::nullopt;
   const std::optional<BodyAt> to_body = step != nullptr ? step->now : std::nullopt;
-  const std::optional<RelativeMotion> motion = relative_motion(context, part, a, b, step);
+  const std::optional<RelativeMotion> motion = relative_motion(part, a, b, step);
   if (motion) {
     // With a motion, a moving body is one linear piece over the step: at a fraction of it, on the
     // chord between its ends (no search of its prediction), keeping its axis while it keeps its
@@ -133,7 +278,6 @@ double search_contact_time(const FineContext& context, const Part& part, const E
     // Conservative advancement: a pose whose gap along an axis is g stays free for
     // (g - tolerance) / closing speed more of the step. Against a face this lands on the contact
     // in a step or two.
-    const RelativeMotion backwards{-motion->travel, motion->turn_and_growth};
     GjkCache pose_cache;
     auto gap_at = [&](const EgoPose& ego, const std::optional<BodyAt>& body) {
       return pose_axis_gap<Ego>(context, part, ego, part.moving ? &*body : nullptr, &pose_cache);
@@ -146,46 +290,61 @@ double search_contact_time(const FineContext& context, const Part& part, const E
                      pose_gap_along<Ego>(context, part, ego, part.moving ? &*body : nullptr, axis),
                      0};
     };
-    // The fraction of the step that a gap proves free, moving forwards or backwards in time.
-    auto free_for = [&](const AxisGap& g, const RelativeMotion& m) {
-      const double room = g.gap - context.contact_tolerance - kAdvanceSlack;
-      const double closing = closing_speed(m, g.axis);
-      if (!(room > 0)) return 0.0;  // also a gap that is not a number: no advance on it
-      return closing > 0 ? room / closing : 1.0;  // a gap that never shrinks holds to the end
+    // The verdict at the pose a fraction s into the step: from the face axes where the ego is a
+    // box and the part a plain polygon and they settle it; else from GJK's axis, or from the last
+    // pose's axis `again` where given. backward_span: how far back the verdict is asked to reach
+    // (0: not asked).
+    constexpr bool box_ego = std::is_same_v<Ego, BoxEgo>;
+    const bool by_faces = box_ego && part.ellipse == nullptr && !(part.moving && part.uncertain) &&
+                          context.shape.half_length > 0 && context.shape.half_width > 0;
+    auto assess = [&](const EgoPose& ego, const std::optional<BodyAt>& body, double s,
+                      const AxisGap* again, double backward_span) {
+      if (by_faces) {
+        const std::optional<PoseVerdict> v =
+            part.moving
+                ? face_verdict(context, ego, body_view(PolygonCore{}, part, *body, context.origin),
+                               *motion, 1 - s, backward_span)
+                : face_verdict(context, ego, part_view(PolygonCore{}, part, context.origin),
+                               *motion, 1 - s, backward_span);
+        if (v) return *v;
+        again = nullptr;
+      }
+      const AxisGap g =
+          again != nullptr ? same_axis_gap(ego, body, again->axis) : gap_at(ego, body);
+      return axis_verdict<Ego>(context, ego, g, *motion, 1 - s, backward_span);
     };
-    AxisGap g = gap_at(from, from_body);
+    PoseVerdict v = assess(from, from_body, lo, nullptr, 0);
     for (int k = 0; k < kAdvanceSteps; ++k) {
-      if (g.hit) return time_at(lo);  // the pose itself touches: the contact is here
-      const double advance = free_for(g, *motion);
-      if (advance >= kContactTimeResolution) {
-        lo += advance;
+      if (v.hit) return time_at(lo);  // the pose itself touches: the contact is here
+      if (v.forward >= kContactTimeResolution) {
+        lo += v.forward;
         if (lo >= 1) return b.t;  // the whole step is free: the step's hull over-covered
         from = ego_at(lo);
         from_body = body_on_chord(lo);
         // A body that leaves its prediction (ignored outside it) inside the step: bisection.
         if (part.moving && !from_body) break;
         // GJK's axis is looked for again only where this one stops advancing (below).
-        g = same_axis_gap(from, from_body, g.axis);
+        v = assess(from, from_body, lo, &v.gap, 0);
         continue;
       }
       // The contact is within the resolution, or the approach grazes. The pose at the
-      // resolution's end decides if it touches; else its gap, advanced backwards, and this
-      // one's, forwards, prove the short step between them free where together they cover it,
+      // resolution's end decides if it touches; else what it proves backwards, and what this
+      // one proves forwards, cover the short step between them where together they cover it,
       // and one short sweep decides where they do not.
       const double next = std::min(1.0, lo + kContactTimeResolution);
       const EgoPose m = ego_at(next);
       const std::optional<BodyAt> m_body = body_on_chord(next);
       if (part.moving && !m_body) break;
-      const AxisGap h = gap_at(m, m_body);
-      if (h.hit) return time_at(next);
-      if (advance + free_for(h, backwards) <= next - lo && sweep_hits(from, from_body, m, m_body)) {
+      const PoseVerdict w = assess(m, m_body, next, nullptr, next - lo);
+      if (w.hit) return time_at(next);
+      if (v.forward + w.backward <= next - lo && sweep_hits(from, from_body, m, m_body)) {
         return time_at(next);
       }
       lo = next;
       if (lo >= 1) return b.t;
       from = m;
       from_body = m_body;
-      g = h;
+      v = w;
     }
   }
   // Bisection from the latest time proven free: each test sweeps [t(lo), t(mid)], not from a,

@@ -144,6 +144,49 @@ FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
   return r;
 }
 
+// Calls f(axis, gap) for every face normal of box a and polygon core b (as above; radii left
+// out): how far (m) every point of a lies beyond every point of b along the unit `axis`, from b
+// towards a. Each positive gap is a lower bound of the distance; a face of b along which the two
+// overlap comes with a gap of -0 and its normal unscaled, since then only the sign is of use (the
+// largest gap is box_polygon_separation's where that is positive, and the cores share a point
+// where no gap is). For a box moving without turning against b, the time at which the last of
+// the positive gaps closes is the time of contact (the separating axis theorem).
+template <class PolygonCore, class F>
+void for_each_face_gap(const ObbView& a, const PolygonCore& b, F&& f) {
+  const double hl = a.half_length(), hw = a.half_width();
+  const Vec2 c = a.center();
+  const Vec2 u = a.half_length_axis() / hl, v = a.half_width_axis() / hw;
+  const int n = b.size();
+  auto local = [&](int i) {
+    const Vec2 d = b.vertex(i) - c;
+    return Vec2(d.dot(u), d.dot(v));
+  };
+  const Vec2 first = local(0);
+  Vec2 low = first, high = first;
+  Vec2 previous = first;
+  for (int i = 1; i <= n; ++i) {
+    const Vec2 w = i < n ? local(i) : first;
+    low = low.cwiseMin(w);
+    high = high.cwiseMax(w);
+    // The face's gap scaled by its length first: most faces of b look away from a, and their
+    // gaps need no square root, only their sign.
+    const Vec2 edge = w - previous;
+    const Vec2 out(edge.y(), -edge.x());
+    const double scaled = -(hl * std::abs(out.x()) + hw * std::abs(out.y())) - out.dot(previous);
+    if (n >= 2 && !(scaled <= 0)) {
+      const double length = edge.norm();
+      if (length > 0) f(Vec2((out.x() * u + out.y() * v) / length), scaled / length);
+    } else if (n >= 2 && (edge.x() != 0 || edge.y() != 0)) {
+      f(Vec2(out.x() * u + out.y() * v), -0.0);  // at most 0: its size is not needed
+    }
+    previous = w;
+  }
+  f(Vec2(-u), low.x() - hl);
+  f(u, -hl - high.x());
+  f(Vec2(-v), low.y() - hw);
+  f(v, -hw - high.y());
+}
+
 // For a Minkowski difference of the ego's box (of positive sizes: its axes are divided by them)
 // and a polygon core, the above; for any other pair, nothing (GJK decides).
 template <class Diff>
