@@ -85,6 +85,55 @@ TEST(FaceAxisGap, BoundsTheDistanceFromBothSidesAlongAValidAxis) {
   EXPECT_GT(tight, apart / 2);
 }
 
+// for_each_face_gap(), which a contact time's advance reads axis by axis: every positive gap is
+// the box's separation from the polygon along its unit axis, so a lower bound of the distance;
+// the largest is box_polygon_separation's; and none is positive exactly where the cores overlap
+// (SAT), up to round-off.
+TEST(FaceAxisGap, EveryPositiveFaceGapIsASeparationAndTheLargestIsSats) {
+  Rng rng(0xFAC3A);
+  int overlapping = 0, apart = 0;
+  for (int k = 0; k < kPairs; ++k) {
+    const PlacedPair<Obb, ConvexPolygon> pair = draw(rng);
+    const Vec2 origin = pair.a.center();
+    const detail::ObbView box(pair.a, origin);
+    const detail::PolygonView polygon(pair.b, origin);
+    const RefShape ra = ref_shape(pair.a, origin), rb = ref_shape(pair.b, origin);
+    const RefResult ref = reference(ra, rb);
+    const std::string where =
+        describe(pair.a) + " / " + describe(pair.b) + " (" + to_string(pair.placement) + ")";
+    double largest = -1;
+    int faces = 0;
+    detail::for_each_face_gap(box, polygon, [&](const Vec2& axis, double gap) {
+      ++faces;
+      if (gap > 0) {
+        ASSERT_NEAR(axis.norm(), 1.0, 1e-12) << where;
+        ASSERT_NEAR(static_cast<double>(separation_along(ra, rb, axis)), gap, kSlack) << where;
+        ASSERT_LE(gap, ref.distance() + kSlack) << where;
+        largest = std::max(largest, gap);
+      } else if (gap < 0) {  // a face of the box, whose gap costs nothing to give whole
+        ASSERT_NEAR(static_cast<double>(separation_along(ra, rb, axis)), gap, kSlack) << where;
+      } else {
+        // A face of the polygon along which the two overlap: only the sign is given, and the
+        // normal is not scaled to unit length.
+        ASSERT_LE(static_cast<double>(separation_along(ra, rb, axis.normalized())), kSlack)
+            << where;
+      }
+    });
+    ASSERT_EQ(faces, static_cast<int>(pair.b.size()) + 4) << where;
+    const FaceSeparation s = detail::box_polygon_separation(box, polygon);
+    if (largest > 0) {
+      ++apart;
+      ASSERT_NEAR(largest, s.gap, kSlack) << where;
+    } else {
+      ++overlapping;
+      ASSERT_LE(s.gap, kSlack) << where;
+      ASSERT_LE(static_cast<double>(ref.distance()), kSlack) << where;
+    }
+  }
+  EXPECT_GT(overlapping, kPairs / 4);
+  EXPECT_GT(apart, kPairs / 4);
+}
+
 // A random box and polygon (draw()) with the polygon rounded by a random radius (none for half of
 // them), as the library's views and as the reference's shapes, relative to the box's centre.
 struct RoundedPair {
