@@ -76,6 +76,16 @@ inline bool time_inside(const Part& part, double ta, double tb, std::size_t hint
   return k < prediction.size() && prediction[k].t < tb;
 }
 
+// The same as time_inside, given k = first_predicted_after(prediction, tb), which a look-up of tb
+// leaves in its hint: the latest predicted time before tb is then the one before k, or the one
+// before that where that one is tb itself, and no search is needed.
+inline bool time_inside_before(const std::vector<PredictedPose>& prediction, double ta, double tb,
+                               std::size_t k) {
+  std::size_t below = k;  // prediction[0 .. below) lie before tb
+  if (below > 0 && !(prediction[below - 1].t < tb)) --below;
+  return below > 0 && prediction[below - 1].t > ta;
+}
+
 // Splits [ta, tb] at every predicted time inside it into `pieces`. A piece with one end outside
 // the prediction (at_ta or at_tb absent) shrinks to the instant at its other end, and a piece
 // with both ends outside is dropped. Each end gets its fraction of the step: 0 at ta, 1 at tb.

@@ -21,17 +21,18 @@ std::uint64_t bits_of(double value) {
 // chord between the piece's ends, so the box of all ends holds every position, and the region
 // lies within its radius (at the last piece's end, its uncertainty ellipse being largest then)
 // plus the piece's inflation of its pivot.
-CandidateCircle circle_of(const Part& part, const std::vector<BodyPiece>& pieces) {
+CandidateCircle circle_of(const Part& part, const BodyPiece* pieces, std::size_t count) {
   Aabb box;
   double inflation = 0;
-  for (const BodyPiece& piece : pieces) {
+  for (std::size_t k = 0; k < count; ++k) {
+    const BodyPiece& piece = pieces[k];
     box.extend(Vec2(piece.start.pose.x, piece.start.pose.y));
     box.extend(Vec2(piece.end.pose.x, piece.end.pose.y));
     inflation = std::max(inflation, body_rotation_inflation(part, piece.start, piece.end));
   }
   const Vec2 center = 0.5 * (box.min() + box.max());
   const Vec2 half = 0.5 * (box.max() - box.min());
-  const double radius = region_radius(part, pieces.back().end.t) + inflation + half.norm();
+  const double radius = region_radius(part, pieces[count - 1].end.t) + inflation + half.norm();
   return {center.x(), center.y(),
           radius + 4 * rounding_slack(center.cwiseAbs().maxCoeff() + radius)};
 }
@@ -43,11 +44,11 @@ Aabb body_box(const Part& part, const BodyAt& at) {
 // The box over `pieces`: the boxes at the pieces' ends, each grown by its piece's sagitta.
 // known_start, known_end: the boxes of the body at the first piece's start and at the last
 // piece's end when the caller has them (the previous step's body, this step's), or null.
-Aabb motion_box_of(const Part& part, const std::vector<BodyPiece>& pieces, const Aabb* known_start,
-                   const Aabb* known_end) {
+Aabb motion_box_of(const Part& part, const BodyPiece* pieces, std::size_t count,
+                   const Aabb* known_start, const Aabb* known_end) {
   Aabb box;
-  const std::size_t last = pieces.size() - 1;
-  for (std::size_t k = 0; k < pieces.size(); ++k) {
+  const std::size_t last = count - 1;
+  for (std::size_t k = 0; k < count; ++k) {
     const BodyPiece& piece = pieces[k];
     const double inflation = body_rotation_inflation(part, piece.start, piece.end);
     const Aabb start =
@@ -58,35 +59,65 @@ Aabb motion_box_of(const Part& part, const std::vector<BodyPiece>& pieces, const
   return box;
 }
 
+// The body at time t as body_at makes it, turned by `known`'s axis where `known` holds the same
+// heading to the bit: a body that keeps its heading, as most predictions do, costs no sine and
+// cosine per step.
+std::optional<BodyAt> body_at_keeping_axis(const Part& part, double t, OutsidePrediction outside,
+                                           std::size_t* hint, const std::optional<BodyAt>& known) {
+  const std::optional<Pose2> pose = predicted_pose(*part.prediction, t, outside, hint);
+  if (!pose) return std::nullopt;
+  if (known && bits_of(known->pose.heading) == bits_of(pose->heading)) {
+    return BodyAt{t, *pose, 0, known->axis};
+  }
+  return BodyAt{t, *pose};
+}
+
 }  // namespace
 
 BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
                    OutsidePrediction outside, const BodyStep* previous, std::size_t* hint,
                    std::vector<BodyPiece>& pieces) {
   BodyStep step;
-  pieces.clear();
+  // The common step is one piece, held here; others are split into `pieces`.
+  BodyPiece one{{0, Pose2{}}, {0, Pose2{}}};
+  const BodyPiece* first = &one;
+  std::size_t count = 0;
+  const std::vector<PredictedPose>& prediction = *part.prediction;
   if (sweep) {
     // The previous pose's step was made at t_before: its body is this one's start.
     step.before = previous != nullptr ? previous->now : body_at(part, t_before, outside, hint);
-    step.now = body_at(part, t_now, outside, hint);
-    step.one_piece = step.before && step.now && !time_inside(part, t_before, t_now, *hint);
+    step.now = body_at_keeping_axis(part, t_now, outside, hint, step.before);
+    if (step.before && step.now) {
+      // A look-up of t_now within the prediction leaves in the hint the first predicted time
+      // after it, and the last before it is then the one to compare with t_before.
+      const bool looked_up = t_now >= prediction.front().t && t_now <= prediction.back().t;
+      step.one_piece = !(looked_up ? time_inside_before(prediction, t_before, t_now, *hint)
+                                   : time_inside(part, t_before, t_now, *hint));
+    }
     if (step.one_piece) {
-      pieces.push_back({*step.before, *step.now});
+      one = {*step.before, *step.now};
+      count = 1;
     } else {
       body_pieces(part, t_before, t_now, step.before, step.now, hint, pieces);
+      first = pieces.data();
+      count = pieces.size();
     }
   } else {
-    step.now = body_at(part, t_now, outside, hint);
-    if (step.now) pieces.push_back({*step.now, *step.now});
+    step.now = body_at_keeping_axis(part, t_now, outside, hint,
+                                    previous != nullptr ? previous->now : std::nullopt);
+    if (step.now) {
+      one = {*step.now, *step.now};
+      count = 1;
+    }
   }
   if (step.now) step.pose_box = body_box(part, *step.now);
-  if (!pieces.empty()) {
-    step.circle = circle_of(part, pieces);
+  if (count > 0) {
+    step.circle = circle_of(part, first, count);
     // A present start (set only for a sweep) opens the first piece; given a previous step, it is
     // that step's body, whose box is known. A present body at t_now closes the last piece: its
     // box is the pose box.
     const bool start_known = previous != nullptr && step.before;
-    step.motion_box = motion_box_of(part, pieces, start_known ? &previous->pose_box : nullptr,
+    step.motion_box = motion_box_of(part, first, count, start_known ? &previous->pose_box : nullptr,
                                     step.now ? &step.pose_box : nullptr);
   }
   return step;
