@@ -113,7 +113,7 @@ COLLISION_ALWAYS_INLINE inline FineOutcome fine_stage(const PairMotion& motion,
   FineOutcome outcome;
   int iterations = 0;
   if (decision.measure) {
-    const PoseGap d = part.moving ? pose_clearance<Ego>(c, part, ego, motion.body_now, pose_cache)
+    const PoseGap d = part.moving ? pose_clearance<Ego>(c, part, ego, *motion.step->now, pose_cache)
                                   : pose_clearance<Ego>(c, part, ego, pose_cache);
     iterations += d.iterations;
     outcome.hit = d.hit;
@@ -126,7 +126,7 @@ COLLISION_ALWAYS_INLINE inline FineOutcome fine_stage(const PairMotion& motion,
       outcome.hit =
           sweep_hits_stationary<Ego>(c, part, *motion.from, ego, sweep_cache, &iterations);
     } else if (sweep && motion.one_piece_held) {
-      const BodyPiece one = motion.one_piece;  // a copy: the pair's value stays in registers
+      const BodyPiece one = held_piece(*motion.step);
       outcome.hit =
           sweep_hits_moving<Ego>(c, part, *motion.from, ego, &one, 1, sweep_cache, &iterations);
     } else if (sweep) {
@@ -134,7 +134,7 @@ COLLISION_ALWAYS_INLINE inline FineOutcome fine_stage(const PairMotion& motion,
                                            motion.piece_count, sweep_cache, &iterations);
     } else {
       outcome.hit = part.moving
-                        ? pose_hits<Ego>(c, part, ego, motion.body_now, pose_cache, &iterations)
+                        ? pose_hits<Ego>(c, part, ego, *motion.step->now, pose_cache, &iterations)
                         : pose_hits<Ego>(c, part, ego, pose_cache, &iterations);
     }
   }

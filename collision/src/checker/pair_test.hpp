@@ -31,21 +31,29 @@ struct PartCaches {
 };
 
 // The motion a test checks: the ego from `from` (null: the pose alone) to `to`, against a part
-// that stands still or, for a moving body, is at body_now at the pose's time and moves over the
-// sweep piece by piece.
+// that stands still or, for a moving body, is where its step puts it at the pose's time and moves
+// over the sweep piece by piece.
 struct PairMotion {
   const Part* part = nullptr;
   const EgoPose* from = nullptr;
   const EgoPose* to = nullptr;
-  BodyAt body_now{0, Pose2{}};  // a moving body present at the pose's time
-  // A moving body over the sweep: the one piece held here (the common step: the body present at
+  // A moving body's step into the pose (body_track.hpp): its body at the pose's time, and over
+  // the sweep either the step's own ends as its one piece (the common step: the body present at
   // both ends and no predicted time inside, which needs no working memory), or `piece_count`
-  // pieces at `pieces`.
+  // pieces at `pieces`. Pointed to, not copied: most pairs never reach the fine stage.
+  const BodyStep* step = nullptr;
   bool one_piece_held = false;
-  BodyPiece one_piece{{0, Pose2{}}, {0, Pose2{}}};
   const BodyPiece* pieces = nullptr;
   std::size_t piece_count = 0;
 };
+
+// The one piece of a step held by a PairMotion: its ends, at the fractions 0 and 1 of the sweep.
+inline BodyPiece held_piece(const BodyStep& step) {
+  BodyPiece piece{*step.before, *step.now};
+  piece.start.s = 0;
+  piece.end.s = 1;
+  return piece;
+}
 
 // Built and read where it is used: the builders and both stages are inlined and nothing takes
 // the value's address (the fine stage's out-of-line queries get copies), so its fields live in
@@ -88,15 +96,16 @@ COLLISION_ALWAYS_INLINE inline PairTest stationary_pair_test(const Part& part, c
 // Within a piece the relative motion of the footprint's centre (on its chord; the arc is within
 // center_inflation) about the body's pivot is linear, and the exact test grows the piece's hull
 // by at most the two rotation sagittas.
+// sa, sb: the fractions of the sweep at the piece's ends (qa.s and qb.s where the piece has them).
 COLLISION_ALWAYS_INLINE inline void add_piece_bounds(PairBounds& b, const Part& part,
                                                      const EgoPose& from, const EgoPose& to,
                                                      const EgoShape& shape, const BodyAt& qa,
-                                                     const BodyAt& qb) {
+                                                     const BodyAt& qb, double sa, double sb) {
   const double radius = region_radius(part, qb.t);  // E(t) is largest at the piece's end
   const Vec2 pa(qa.pose.x, qa.pose.y), pb(qb.pose.x, qb.pose.y);
   const double body_inflation = body_rotation_inflation(part, qa, qb);
-  const Vec2 ra = ego_center_at(from, to, qa.s) - pa;
-  const Vec2 rb = ego_center_at(from, to, qb.s) - pb;
+  const Vec2 ra = ego_center_at(from, to, sa) - pa;
+  const Vec2 rb = ego_center_at(from, to, sb) - pb;
   b.collision_gap = std::min(b.collision_gap, distance_to_segment(Vec2::Zero(), ra, rb) -
                                                   shape.box_radius - to.center_inflation -
                                                   to.sweep_inflation - radius - body_inflation);
@@ -115,11 +124,11 @@ COLLISION_ALWAYS_INLINE inline PairTest moving_pair_test(const Part& part, const
   m.part = &part;
   m.from = from;
   m.to = &to;
+  m.step = &ends;
   PairBounds& b = test.bounds;
   b.present_at_pose = ends.now.has_value();
   b.pose_box = to.aabb;
   if (ends.now) {
-    m.body_now = *ends.now;
     const Vec2 position(ends.now->pose.x, ends.now->pose.y);
     b.pose_gap =
         (to.center - position).norm() - shape.box_radius - region_radius(part, ends.now->t);
@@ -133,18 +142,15 @@ COLLISION_ALWAYS_INLINE inline PairTest moving_pair_test(const Part& part, const
     return test;
   }
   if (pieces == nullptr) {
-    BodyAt start = *ends.before, end = *ends.now;
-    start.s = 0;
-    end.s = 1;
     m.one_piece_held = true;
-    m.one_piece = {start, end};
     m.piece_count = 1;
-    add_piece_bounds(b, part, *from, to, shape, start, end);
+    add_piece_bounds(b, part, *from, to, shape, *ends.before, *ends.now, 0.0, 1.0);
   } else {
     m.pieces = pieces->data();
     m.piece_count = pieces->size();
     for (const BodyPiece& piece : *pieces) {
-      add_piece_bounds(b, part, *from, to, shape, piece.start, piece.end);
+      add_piece_bounds(b, part, *from, to, shape, piece.start, piece.end, piece.start.s,
+                       piece.end.s);
     }
   }
   b.present = m.piece_count > 0;
