@@ -313,6 +313,10 @@ double search_contact_time(const FineContext& context, const Part& part, const E
           again != nullptr ? same_axis_gap(ego, body, again->axis) : gap_at(ego, body);
       return axis_verdict<Ego>(context, ego, g, *motion, 1 - s, backward_span);
     };
+    // Where the box only translates against a polygon, the face axes' advance is the time at
+    // which the last of them closes, which is the contact itself (the separating axis theorem):
+    // the pose there has nothing more to tell, and the one a resolution later is tested at once.
+    const bool landed = by_faces && motion->turn == 0 && motion->body_reach == 0;
     PoseVerdict v = assess(from, from_body, lo, nullptr, 0);
     for (int k = 0; k < kAdvanceSteps; ++k) {
       if (v.hit) return time_at(lo);  // the pose itself touches: the contact is here
@@ -323,6 +327,11 @@ double search_contact_time(const FineContext& context, const Part& part, const E
         from_body = body_on_chord(lo);
         // A body that leaves its prediction (ignored outside it) inside the step: bisection.
         if (part.moving && !from_body) break;
+        if (landed) {
+          // Nothing is proven beyond the landing: the pose one resolution on decides (below).
+          v = PoseVerdict{};
+          continue;
+        }
         // GJK's axis is looked for again only where this one stops advancing (below).
         v = assess(from, from_body, lo, &v.gap, 0);
         continue;
