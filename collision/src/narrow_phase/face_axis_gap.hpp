@@ -64,10 +64,7 @@ FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
   const Vec2 u = a.half_length_axis() / hl, v = a.half_width_axis() / hw;
   const int n = b.size();
   // The polygon in the box's frame (x along u, y along v), one vertex at a time.
-  auto local = [&](int i) {
-    const Vec2 d = b.vertex(i) - c;
-    return Vec2(d.dot(u), d.dot(v));
-  };
+  const auto local = b.frame_map(c, u, v);
   const Vec2 first = local(0);
   Vec2 low = first, high = first;  // per coordinate: the least, the most
   Vec2 lowest[2] = {first, first}, highest[2] = {first, first};  // the vertices giving them
@@ -157,10 +154,7 @@ void for_each_face_gap(const ObbView& a, const PolygonCore& b, F&& f) {
   const Vec2 c = a.center();
   const Vec2 u = a.half_length_axis() / hl, v = a.half_width_axis() / hw;
   const int n = b.size();
-  auto local = [&](int i) {
-    const Vec2 d = b.vertex(i) - c;
-    return Vec2(d.dot(u), d.dot(v));
-  };
+  const auto local = b.frame_map(c, u, v);
   const Vec2 first = local(0);
   Vec2 low = first, high = first;
   Vec2 previous = first;

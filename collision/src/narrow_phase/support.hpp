@@ -245,6 +245,19 @@ class PolygonView {
   bool has_box() const { return low_.x() <= high_.x(); }
   const Vec2& low() const { return low_; }
   const Vec2& high() const { return high_; }
+  // The vertices in another frame (origin `center`, relative to the query's origin, and unit
+  // axes u, v): map(i) is vertex i's coordinates there (as PlacedPolygonView::frame_map).
+  struct FrameMap {
+    const Vec2* vertices;
+    Vec2 origin, center, u, v;
+    Vec2 operator()(int i) const {
+      const Vec2 d = (vertices[i] - origin) - center;
+      return Vec2(d.dot(u), d.dot(v));
+    }
+  };
+  FrameMap frame_map(const Vec2& center, const Vec2& u, const Vec2& v) const {
+    return {vertices_, origin_, center, u, v};
+  }
 
  private:
   const Vec2* vertices_;
@@ -295,6 +308,21 @@ class PlacedPolygonView {
   bool turned_like(const PlacedPolygonView& other) const {
     return vertices_ == other.vertices_ && count_ == other.count_ && cos_ == other.cos_ &&
            sin_ == other.sin_;
+  }
+  // The vertices in another frame (origin `center`, relative to the query's origin, and unit
+  // axes u, v): map(i) is vertex i's coordinates there, by one 2x2 map that composes the body's
+  // turn with the frame's, instead of placing each vertex and then projecting it.
+  struct FrameMap {
+    const Vec2* vertices;
+    Vec2 along_u, along_v, shift;  // u and v in the body frame; the body's position in the frame
+    Vec2 operator()(int i) const {
+      const Vec2& p = vertices[i];
+      return Vec2(p.dot(along_u) + shift.x(), p.dot(along_v) + shift.y());
+    }
+  };
+  FrameMap frame_map(const Vec2& center, const Vec2& u, const Vec2& v) const {
+    const Vec2 d = offset_ - center;
+    return {vertices_, to_body(u), to_body(v), Vec2(d.dot(u), d.dot(v))};
   }
 
  private:
