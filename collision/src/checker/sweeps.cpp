@@ -295,7 +295,10 @@ double search_contact_time(const FineContext& context, const Part& part, const E
     // pose's axis `again` where given. backward_span: how far back the verdict is asked to reach
     // (0: not asked).
     constexpr bool box_ego = std::is_same_v<Ego, BoxEgo>;
+    // The face normals settle a box against a polygon or a segment; against a point or a rounded
+    // core, whose nearest feature can be a corner's arc, they often cannot.
     const bool by_faces = box_ego && part.ellipse == nullptr && !(part.moving && part.uncertain) &&
+                          part.radius == 0 && part.vertex_count >= 2 &&
                           context.shape.half_length > 0 && context.shape.half_width > 0;
     auto assess = [&](const EgoPose& ego, const std::optional<BodyAt>& body, double s,
                       const AxisGap* again, double backward_span) {
