@@ -76,12 +76,15 @@ bool grown_sweep_hits_moving(const FineContext& context, const Part& part, const
 // The earliest time in [a.t, b.t] at which the sweep from a already hits the part, to
 // (b.t - a.t) / 2^10: the time before it is proven free, and the pose there touches the part or
 // the sweep up to it hits (within the sweeps' allowed over-cover). By conservative advancement
-// (a pose's gap along a separating axis over the fastest that gap can close) against a
-// stationary part and a body, plain or uncertain, that moves linearly over the step; then
-// bisection. Never after the last predicted time of a body ignored outside its prediction: the
-// region is empty after it. `step`: a moving body's step into b, which the scan already has
-// (where the body is at a.t and at b.t, and whether the step is one linear piece of its motion);
-// null for a stationary part. `pieces` is working memory for a moving body's pieces.
+// against a stationary part and a body, plain or uncertain, that moves linearly over the step:
+// a pose's gap along a separating axis proves the step free until the least of the footprint
+// points' parabolas (their rate and curvature under the travel and the turn) reaches it; for the
+// ego's box against an unrounded polygon, along every face axis of the two at once, which for a
+// box that only translates is the contact itself (separating axis theorem). Then bisection. Never
+// after the last predicted time of a body ignored outside its prediction: the region is empty after
+// it. `step`: a moving body's step into b, which the scan already has (where the body is at a.t and
+// at b.t, and whether the step is one linear piece of its motion); null for a stationary part.
+// `pieces` is working memory for a moving body's pieces.
 template <class Ego>
 double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
                     const EgoPose& b, const BodyStep* step, std::vector<BodyPiece>& pieces);
