@@ -275,9 +275,9 @@ double search_contact_time(const FineContext& context, const Part& part, const E
           pose.heading == body_a->pose.heading ? body_a->axis : heading_axis(pose.heading);
       return BodyAt{time_at(s), pose, 0, axis};
     };
-    // Conservative advancement: a pose whose gap along an axis is g stays free for
-    // (g - tolerance) / closing speed more of the step. Against a face this lands on the contact
-    // in a step or two.
+    // Conservative advancement: what a pose's gaps prove free (free_fraction_along) is skipped,
+    // and the search goes on from there. Against a face this lands on the contact in a step or
+    // two.
     GjkCache pose_cache;
     auto gap_at = [&](const EgoPose& ego, const std::optional<BodyAt>& body) {
       return pose_axis_gap<Ego>(context, part, ego, part.moving ? &*body : nullptr, &pose_cache);
