@@ -181,12 +181,14 @@ PoseVerdict axis_verdict(const FineContext& context, const EgoPose& ego, const A
   return v;
 }
 
-// The verdict from every face axis of the ego's box and a polygon core at once: the step is free
-// as far as any one of them proves it, so an approach whose separating axis changes on the way
-// (corner against corner) is followed without a search for each new axis, and a box that only
-// translates lands on the contact in one advance. Nothing where the faces do not settle whether
-// the pose touches (the cores are apart by no more than their radii and the tolerance): then GJK
-// decides.
+// The verdict from the face axes of the ego's box and a polygon core: the step is free as far as
+// any one of them proves it, so an approach whose separating axis changes on the way (corner
+// against corner) is followed without a search for each new axis. Each direction in time reads
+// the axis that the travel alone would take longest to close, which for a box that only
+// translates is the contact itself (the separating axis theorem) and otherwise nearly always the
+// axis that proves most; the parabolas of the turn are worked out for that axis only. Nothing
+// where the faces do not settle whether the pose touches (the cores are apart by no more than
+// their radii and the tolerance): then GJK decides.
 template <class Core>
 std::optional<PoseVerdict> face_verdict(const FineContext& context, const EgoPose& ego,
                                         const Core& core, const RelativeMotion& motion,
@@ -194,22 +196,39 @@ std::optional<PoseVerdict> face_verdict(const FineContext& context, const EgoPos
   const ObbView box = ego_view(BoxEgo{}, context.shape, ego, context.origin);
   const Levers<BoxEgo> levers(context.shape, ego);
   const double radii = core.radius();
-  const RelativeMotion reversed = motion.reversed();
-  double most = -std::numeric_limits<double>::infinity();
-  PoseVerdict v;
+  // Per direction in time: the axis the travel closes last, its room, and that closing time
+  // (fractions of the step; none chosen while negative).
+  Vec2 forward_axis = Vec2::Zero(), backward_axis = Vec2::Zero();
+  double forward_room = 0, backward_room = 0, forward_closing = -1, backward_closing = -1;
+  const double infinity = std::numeric_limits<double>::infinity();
+  double most = -infinity;
   for_each_face_gap(box, core, [&](const Vec2& axis, double gap) {
     if (!(gap <= most)) most = gap;  // a gap that is not a number leaves the faces unsure
     const double room = advance_room(context, gap - radii);
     if (!(room > 0)) return;
-    v.forward = std::max(
-        v.forward, free_fraction_along(context.shape, levers, axis, room, motion, forward_span));
-    if (backward_span > 0) {
-      v.backward = std::max(v.backward, free_fraction_along(context.shape, levers, axis, room,
-                                                            reversed, backward_span));
+    const double along = axis.dot(motion.travel);
+    const double forward_rate = along - motion.body_reach,
+                 backward_rate = -along - motion.body_reach;
+    const double forward_time = forward_rate < 0 ? room / -forward_rate : infinity;
+    const double backward_time = backward_rate < 0 ? room / -backward_rate : infinity;
+    if (forward_time > forward_closing) {
+      forward_axis = axis, forward_room = room, forward_closing = forward_time;
+    }
+    if (backward_time > backward_closing) {
+      backward_axis = axis, backward_room = room, backward_closing = backward_time;
     }
   });
   if (most <= 0) return PoseVerdict{true, 0, 0, {}};  // the cores share a point
   if (!(most - radii > context.contact_tolerance)) return std::nullopt;
+  PoseVerdict v;
+  if (forward_closing >= 0) {
+    v.forward = free_fraction_along(context.shape, levers, forward_axis, forward_room, motion,
+                                    forward_span);
+  }
+  if (backward_span > 0 && backward_closing >= 0) {
+    v.backward = free_fraction_along(context.shape, levers, backward_axis, backward_room,
+                                     motion.reversed(), backward_span);
+  }
   return v;
 }
 
