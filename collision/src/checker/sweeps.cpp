@@ -207,13 +207,14 @@ std::optional<PoseVerdict> face_verdict(const FineContext& context, const EgoPos
     const double room = advance_room(context, gap - radii);
     if (!(room > 0)) return;
     const double along = axis.dot(motion.travel);
-    const double forward_rate = along - motion.body_reach,
-                 backward_rate = -along - motion.body_reach;
+    const double forward_rate = along - motion.body_reach;
     const double forward_time = forward_rate < 0 ? room / -forward_rate : infinity;
-    const double backward_time = backward_rate < 0 ? room / -backward_rate : infinity;
     if (forward_time > forward_closing) {
       forward_axis = axis, forward_room = room, forward_closing = forward_time;
     }
+    if (backward_span <= 0) return;  // not asked for: none chosen
+    const double backward_rate = -along - motion.body_reach;
+    const double backward_time = backward_rate < 0 ? room / -backward_rate : infinity;
     if (backward_time > backward_closing) {
       backward_axis = axis, backward_room = room, backward_closing = backward_time;
     }
@@ -225,7 +226,7 @@ std::optional<PoseVerdict> face_verdict(const FineContext& context, const EgoPos
     v.forward = free_fraction_along(context.shape, levers, forward_axis, forward_room, motion,
                                     forward_span);
   }
-  if (backward_span > 0 && backward_closing >= 0) {
+  if (backward_closing >= 0) {
     v.backward = free_fraction_along(context.shape, levers, backward_axis, backward_room,
                                      motion.reversed(), backward_span);
   }
