@@ -24,7 +24,8 @@ struct CheckStats {
   std::uint64_t rejected_by_aabb = 0;    // then rejected by axis-aligned boxes
   std::uint64_t sent_to_gjk = 0;         // survivors: checked by GJK (boolean and/or distance)
   std::uint64_t gjk_iterations = 0;      // support calls made by those GJK runs (a vertex-in-box
-                                         // proof of overlap counts as one)
+                                         // proof of overlap, or a pass over the face normals of
+                                         // a sweep's contact search, counts as one)
 
   CheckStats& operator+=(const CheckStats& other);
 };

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 #include "broad_phase/coarse_stage.hpp"
@@ -28,6 +29,9 @@ namespace collision::detail {
 struct PartCaches {
   GjkCache pose;   // warm start of the tests at the pose (collision or clearance)
   GjkCache sweep;  // warm start of the sweep tests
+  // s: the contact time of the last sweep test, where it hit and worked the time out (else not a
+  // number). A scan stops at its first hit, so a time here is the hit pose's.
+  double sweep_contact_time = std::numeric_limits<double>::quiet_NaN();
 };
 
 // The motion a test checks: the ego from `from` (null: the pose alone) to `to`, against a part

@@ -2,6 +2,7 @@
 #include "checker/sweeps.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -257,32 +258,54 @@ bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPo
 
 namespace {
 
-// contact_time's search (sweeps.hpp), before the end of a body's prediction is minded.
+// Whether the face axes settle a pose of the search: the ego's box (of positive sizes) against a
+// plain polygon or segment. Against a point or a rounded core, whose nearest feature can be a
+// corner's arc, they often cannot.
 template <class Ego>
-double search_contact_time(const FineContext& context, const Part& part, const EgoPose& a,
-                           const EgoPose& b, const BodyStep* step, std::vector<BodyPiece>& pieces) {
+bool faces_settle(const FineContext& context, const Part& part) {
+  return std::is_same_v<Ego, BoxEgo> && part.ellipse == nullptr &&
+         !(part.moving && part.uncertain) && part.radius == 0 && part.vertex_count >= 2 &&
+         context.shape.half_length > 0 && context.shape.half_width > 0;
+}
+
+// contact_time's search (sweeps.hpp), before the end of a body's prediction is minded; with
+// `known_hit` false, also whether the step hits at all (sweep_contact_stationary).
+template <class Ego>
+SweepContact search_contact_time(const FineContext& context, const Part& part, const EgoPose& a,
+                                 const EgoPose& b, const BodyStep* step,
+                                 std::vector<BodyPiece>* pieces, bool known_hit, int* iterations) {
   double lo = 0, hi = 1;  // fractions of the step: [a.t, t(lo)] is proven free
   auto time_at = [&](double s) { return std::min(a.t + s * (b.t - a.t), b.t); };
+  auto hit_at = [&](double s) { return SweepContact{true, time_at(s)}; };
+  // The whole step proven free: a hit only where one is known (the step's hull over-covered).
+  const SweepContact free_step{known_hit, b.t};
   auto ego_at = [&](double s) { return ego_between(context.shape, a, b, s); };
   auto body_at_time = [&](double t) {
     return part.moving ? body_at(part, t, context.outside, nullptr) : std::nullopt;
   };
   GjkCache cache;  // the shapes of one test are near those of the last
-  int iterations = 0;
-  // The sweep from `from` to `to` hits the part (the body's pieces between their times).
+  const std::optional<RelativeMotion> motion = relative_motion(part, a, b, step);
+  // The sweep from `from` to `to` hits the part (the body's pieces between their times; within a
+  // step of one piece, one piece between the two, which needs no working memory).
   auto sweep_hits = [&](const EgoPose& from, const std::optional<BodyAt>& from_body,
                         const EgoPose& to, const std::optional<BodyAt>& to_body) {
     if (!part.moving) {
-      return sweep_hits_stationary<Ego>(context, part, from, to, &cache, &iterations);
+      return sweep_hits_stationary<Ego>(context, part, from, to, &cache, iterations);
     }
-    body_pieces(part, from.t, to.t, from_body, to_body, nullptr, pieces);
-    return sweep_hits_moving<Ego>(context, part, from, to, pieces.data(), pieces.size(), &cache,
-                                  &iterations);
+    if (motion && from_body && to_body) {
+      BodyPiece one{*from_body, *to_body};
+      one.start.s = 0;
+      one.end.s = 1;
+      return sweep_hits_moving<Ego>(context, part, from, to, &one, 1, &cache, iterations);
+    }
+    assert(pieces != nullptr);  // given wherever a step is not one piece
+    body_pieces(part, from.t, to.t, from_body, to_body, nullptr, *pieces);
+    return sweep_hits_moving<Ego>(context, part, from, to, pieces->data(), pieces->size(), &cache,
+                                  iterations);
   };
   EgoPose from = a;
   std::optional<BodyAt> from_body = step != nullptr ? step->before : std::nullopt;
   const std::optional<BodyAt> to_body = step != nullptr ? step->now : std::nullopt;
-  const std::optional<RelativeMotion> motion = relative_motion(part, a, b, step);
   if (motion) {
     // With a motion, a moving body is one linear piece over the step: at a fraction of it, on the
     // chord between its ends (no search of its prediction), keeping its axis while it keeps its
@@ -314,15 +337,12 @@ double search_contact_time(const FineContext& context, const Part& part, const E
     // box and the part a plain polygon and they settle it; else from GJK's axis, or from the last
     // pose's axis `again` where given. backward_span: how far back the verdict is asked to reach
     // (0: not asked).
-    constexpr bool box_ego = std::is_same_v<Ego, BoxEgo>;
-    // The face normals settle a box against a polygon or a segment; against a point or a rounded
-    // core, whose nearest feature can be a corner's arc, they often cannot.
-    const bool by_faces = box_ego && part.ellipse == nullptr && !(part.moving && part.uncertain) &&
-                          part.radius == 0 && part.vertex_count >= 2 &&
-                          context.shape.half_length > 0 && context.shape.half_width > 0;
+    const bool by_faces = faces_settle<Ego>(context, part);
     auto assess = [&](const EgoPose& ego, const std::optional<BodyAt>& body, double s,
                       const AxisGap* again, double backward_span) {
+      // In the stats a face pass, or a gap along a known axis, counts as one GJK iteration.
       if (by_faces) {
+        ++*iterations;
         const std::optional<PoseVerdict> v =
             part.moving
                 ? face_verdict(context, ego, body_view(PolygonCore{}, part, *body, context.origin),
@@ -334,6 +354,7 @@ double search_contact_time(const FineContext& context, const Part& part, const E
       }
       const AxisGap g =
           again != nullptr ? same_axis_gap(ego, body, again->axis) : gap_at(ego, body);
+      *iterations += std::max(1, g.iterations);
       return axis_verdict<Ego>(context, ego, g, *motion, 1 - s, backward_span);
     };
     // Where the box only translates against a polygon, the face axes' advance is the time at
@@ -342,10 +363,10 @@ double search_contact_time(const FineContext& context, const Part& part, const E
     const bool landed = by_faces && motion->turn == 0 && motion->body_reach == 0;
     PoseVerdict v = assess(from, from_body, lo, nullptr, 0);
     for (int k = 0; k < kAdvanceSteps; ++k) {
-      if (v.hit) return time_at(lo);  // the pose itself touches: the contact is here
+      if (v.hit) return hit_at(lo);  // the pose itself touches: the contact is here
       if (v.forward >= kContactTimeResolution) {
         lo += v.forward;
-        if (lo >= 1) return b.t;  // the whole step is free: the step's hull over-covered
+        if (lo >= 1) return free_step;
         from = ego_at(lo);
         from_body = body_on_chord(lo);
         // A body that leaves its prediction (ignored outside it) inside the step: bisection.
@@ -368,12 +389,12 @@ double search_contact_time(const FineContext& context, const Part& part, const E
       const std::optional<BodyAt> m_body = body_on_chord(next);
       if (part.moving && !m_body) break;
       const PoseVerdict w = assess(m, m_body, next, nullptr, next - lo);
-      if (w.hit) return time_at(next);
+      if (w.hit) return hit_at(next);
       if (v.forward + w.backward <= next - lo && sweep_hits(from, from_body, m, m_body)) {
-        return time_at(next);
+        return hit_at(next);
       }
       lo = next;
-      if (lo >= 1) return b.t;
+      if (lo >= 1) return free_step;
       from = m;
       from_body = m_body;
       v = w;
@@ -381,7 +402,9 @@ double search_contact_time(const FineContext& context, const Part& part, const E
   }
   // Bisection from the latest time proven free: each test sweeps [t(lo), t(mid)], not from a,
   // since the part of the step before t(lo) cannot hold the contact, and the shorter sweeps
-  // over-cover less, so they split less.
+  // over-cover less, so they split less. Where no hit is known, the rest of the step is tested
+  // first.
+  if (!known_hit && !sweep_hits(from, from_body, b, to_body)) return free_step;
   while (hi - lo > kContactTimeResolution) {
     const double mid = 0.5 * (lo + hi);
     const EgoPose m = ego_at(mid);
@@ -394,15 +417,41 @@ double search_contact_time(const FineContext& context, const Part& part, const E
       from_body = mid_body;
     }
   }
-  return time_at(hi);
+  return hit_at(hi);
 }
 
 }  // namespace
 
 template <class Ego>
+SweepContact sweep_contact_stationary(const FineContext& context, const Part& part,
+                                      const EgoPose& a, const EgoPose& b, GjkCache* cache,
+                                      int* iterations) {
+  if (faces_settle<Ego>(context, part)) {
+    return search_contact_time<Ego>(context, part, a, b, nullptr, nullptr, false, iterations);
+  }
+  return {sweep_hits_stationary<Ego>(context, part, a, b, cache, iterations),
+          std::numeric_limits<double>::quiet_NaN()};
+}
+
+template <class Ego>
+SweepContact sweep_contact_held(const FineContext& context, const Part& part, const EgoPose& a,
+                                const EgoPose& b, const BodyStep& step, GjkCache* cache,
+                                int* iterations) {
+  // A step of one piece lies inside the prediction: its end is no later than the prediction's.
+  if (faces_settle<Ego>(context, part)) {
+    return search_contact_time<Ego>(context, part, a, b, &step, nullptr, false, iterations);
+  }
+  const BodyPiece one = held_piece(step);
+  return {sweep_hits_moving<Ego>(context, part, a, b, &one, 1, cache, iterations),
+          std::numeric_limits<double>::quiet_NaN()};
+}
+
+template <class Ego>
 double contact_time(const FineContext& context, const Part& part, const EgoPose& a,
                     const EgoPose& b, const BodyStep* step, std::vector<BodyPiece>& pieces) {
-  const double t = search_contact_time<Ego>(context, part, a, b, step, pieces);
+  int uncounted = 0;  // a first hit's contact time is not counted in the stats
+  const double t =
+      search_contact_time<Ego>(context, part, a, b, step, &pieces, true, &uncounted).time;
   // The search reports the end of the last interval it split, up to a resolution after the
   // contact; a body that leaves its prediction within it was last there at its last time. It
   // was there after the time proven free, since the sweep up to the search's end hits it.
@@ -412,13 +461,17 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
   return t;
 }
 
-#define COLLISION_INSTANTIATE_FOR(Ego)                                                           \
-  template bool sweep_hits_stationary<Ego>(const FineContext&, const Part&, const EgoPose&,      \
-                                           const EgoPose&, GjkCache*, int*);                     \
-  template bool sweep_hits_moving<Ego>(const FineContext&, const Part&, const EgoPose&,          \
-                                       const EgoPose&, const BodyPiece*, std::size_t, GjkCache*, \
-                                       int*);                                                    \
-  template double contact_time<Ego>(const FineContext&, const Part&, const EgoPose&,             \
+#define COLLISION_INSTANTIATE_FOR(Ego)                                                             \
+  template bool sweep_hits_stationary<Ego>(const FineContext&, const Part&, const EgoPose&,        \
+                                           const EgoPose&, GjkCache*, int*);                       \
+  template bool sweep_hits_moving<Ego>(const FineContext&, const Part&, const EgoPose&,            \
+                                       const EgoPose&, const BodyPiece*, std::size_t, GjkCache*,   \
+                                       int*);                                                      \
+  template SweepContact sweep_contact_stationary<Ego>(                                             \
+      const FineContext&, const Part&, const EgoPose&, const EgoPose&, GjkCache*, int*);           \
+  template SweepContact sweep_contact_held<Ego>(const FineContext&, const Part&, const EgoPose&,   \
+                                                const EgoPose&, const BodyStep&, GjkCache*, int*); \
+  template double contact_time<Ego>(const FineContext&, const Part&, const EgoPose&,               \
                                     const EgoPose&, const BodyStep*, std::vector<BodyPiece>&);
 COLLISION_INSTANTIATE_FOR(BoxEgo)
 COLLISION_INSTANTIATE_FOR(PolygonEgo)

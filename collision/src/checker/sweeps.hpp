@@ -10,6 +10,12 @@
 // dense resampling, and a budget of halvings per test bounds a pathological step. Against a
 // moving body the step is first cut at the body's predicted times (body_motion.hpp), so that
 // both motions are linear within each piece, and each piece is tested and split the same way.
+//
+// Where the ego is a box and the part a plain polygon or segment, standing or moving over one
+// linear piece, the step is instead searched for its contact time at once (contact_time's
+// conservative advancement), which proves a free step free as it goes and, for a step that hits,
+// leaves the time that a first hit reports: a hull test and then the search cost twice that.
+// It covers no more than the footprint sweeps, up to the contact tolerance.
 #pragma once
 
 #include <cstddef>
@@ -57,6 +63,29 @@ inline FineContext fine_context(const CheckerConfig& config, const EgoShape& sha
 template <class Ego>
 bool sweep_hits_stationary(const FineContext& context, const Part& part, const EgoPose& a,
                            const EgoPose& b, GjkCache* cache, int* iterations);
+
+// What a sweep test tells, and for a hit the time that contact_time (below) would give.
+struct SweepContact {
+  bool hit = false;
+  double time = 0;  // s: the contact time of a hit; not a number where it was not worked out
+};
+
+// Whether the sweep of the ego from a to b touches the stationary part, and where the face axes
+// settle it (the ego's box against a plain polygon or segment) the contact time as well: the
+// conservative advancement that finds a contact time proves a step free as it goes, so a step
+// that hits costs one search, not a hull test and then the search. Elsewhere the hull test
+// (sweep_hits_stationary) and no time.
+template <class Ego>
+SweepContact sweep_contact_stationary(const FineContext& context, const Part& part,
+                                      const EgoPose& a, const EgoPose& b, GjkCache* cache,
+                                      int* iterations);
+
+// The same against a moving body over a step of one piece (body_track.hpp's BodyStep::one_piece,
+// its two ends), where the face axes settle it: the relative sweep otherwise.
+template <class Ego>
+SweepContact sweep_contact_held(const FineContext& context, const Part& part, const EgoPose& a,
+                                const EgoPose& b, const BodyStep& step, GjkCache* cache,
+                                int* iterations);
 
 // Whether the relative sweep of the ego from a to b touches the moving body, given the body's
 // pieces over [a.t, b.t]. cache: used only when the step is one piece (a cache fits one piece

@@ -570,6 +570,8 @@ class TrajectoryScan {
   // i-1 already hits, to 2^-10 of the step (detail::contact_time in sweeps.hpp).
   double contact_time(const Part& part, std::size_t i, int slot) {
     if (!sweeps_into(i)) return placed(i).t;
+    const double known = s_.caches[static_cast<std::size_t>(slot)].sweep_contact_time;
+    if (!std::isnan(known)) return known;  // the sweep test's
     const BodyStep* row = s_.rows[static_cast<std::size_t>(slot)];
     const BodyStep* step = part.moving ? &row[i - step_base_] : nullptr;
     return detail::contact_time<Ego>(fine_, part, placed(i - 1), placed(i), step, s_.pieces);
