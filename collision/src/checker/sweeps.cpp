@@ -358,9 +358,11 @@ SweepContact search_contact_time(const FineContext& context, const Part& part, c
       return axis_verdict<Ego>(context, ego, g, *motion, 1 - s, backward_span);
     };
     // Where the box only translates against a polygon, the face axes' advance is the time at
-    // which the last of them closes, which is the contact itself (the separating axis theorem):
-    // the pose there has nothing more to tell, and the one a resolution later is tested at once.
-    const bool landed = by_faces && motion->turn == 0 && motion->body_reach == 0;
+    // which the last of them closes, which is the contact itself (the separating axis theorem),
+    // and where it turns it falls short of it by the turn's third order: the pose there has
+    // little more to tell, and the one a resolution later is tested at once. Should that one be
+    // free, the search goes on from it as from any other.
+    const bool landed = by_faces;
     PoseVerdict v = assess(from, from_body, lo, nullptr, 0);
     for (int k = 0; k < kAdvanceSteps; ++k) {
       if (v.hit) return hit_at(lo);  // the pose itself touches: the contact is here
