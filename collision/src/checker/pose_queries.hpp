@@ -57,7 +57,8 @@ template <class Ego, class PartView>
 bool hits(const FineContext& c, const EgoPose& ego, const PartView& part, GjkCache* cache,
           int* iterations) {
   return intersects(MinkowskiDifference(ego_view(Ego{}, c.shape, ego, c.origin), part),
-                    c.contact_tolerance, c.max_gjk_iterations, cache, iterations);
+                    c.contact_tolerance, c.max_gjk_iterations, cache, iterations,
+                    /*faces_first=*/true);
 }
 
 }  // namespace collision::detail

@@ -24,7 +24,7 @@ namespace collision::detail {
 
 template <class Diff>
 bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iterations, GjkCache* cache,
-                int* iterations = nullptr) {
+                int* iterations = nullptr, bool faces_first = false) {
   // GJK's first probe, made here: one support point proves most pairs a planner asks about
   // apart, and those then skip GJK's set-up. The same tests as gjk() makes, so the same answers
   // and the same cache.
@@ -65,27 +65,31 @@ bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iteratio
     if (cache != nullptr) cache->separating_axis = Vec2::Zero();
     return true;
   }
-  // A box and a polygon core: one pass over the face normals of both settles most of what is
-  // left, where GJK would take several iterations: a face that separates them by more than the
-  // threshold, or cores that overlap along every face normal. Only by more than the round-off
-  // reach either way, as a warm answer (gjk.hpp): then GJK from any start answers the same.
-  // Counted as one iteration, as a support point is.
-  if (const std::optional<FaceSeparation> faces = face_separation(diff)) {
-    const double threshold = diff.radius_sum() + contact_tolerance;
-    const bool apart = faces->gap > threshold + kRoundOffReach;
-    if (apart || faces->gap < -kRoundOffReach) {
-      if (iterations != nullptr) *iterations += (first_point != nullptr ? 1 : 0) + 1;
-      if (cache != nullptr && !apart) cache->separating_axis = Vec2::Zero();
-      if (cache != nullptr && apart) {
-        // The face for the next warm probe, with the vertices that give its gap.
-        const Vec2 d = -faces->axis;
-        const SupportPoint p = diff.support(d);
-        cache->count = 1;
-        cache->index_a[0] = p.index_a;
-        cache->index_b[0] = p.index_b;
-        cache->separating_axis = d;
+  // faces_first, for a box and a polygon core: one pass over the face normals of both settles
+  // most of what is left, where GJK would take several iterations: a face that separates them
+  // by more than the threshold, or cores that overlap along every face normal. Only by more than
+  // the round-off reach either way, as a warm answer (gjk.hpp): then GJK from any start answers
+  // the same. Counted as one iteration, as a support point is. It leaves no simplex, so it is
+  // for a caller whose caches start cold often and who stops at a hit (the checker's pose
+  // tests); a warm start along a trajectory of near contacts does better with GJK's.
+  if (faces_first) {
+    if (const std::optional<FaceSeparation> faces = face_separation(diff)) {
+      const double threshold = diff.radius_sum() + contact_tolerance;
+      const bool apart = faces->gap > threshold + kRoundOffReach;
+      if (apart || faces->gap < -kRoundOffReach) {
+        if (iterations != nullptr) *iterations += (first_point != nullptr ? 1 : 0) + 1;
+        if (cache != nullptr && !apart) cache->separating_axis = Vec2::Zero();
+        if (cache != nullptr && apart) {
+          // The face for the next warm probe, with the vertices that give its gap.
+          const Vec2 d = -faces->axis;
+          const SupportPoint p = diff.support(d);
+          cache->count = 1;
+          cache->index_a[0] = p.index_a;
+          cache->index_b[0] = p.index_b;
+          cache->separating_axis = d;
+        }
+        return !apart;
       }
-      return !apart;
     }
   }
   const GjkOutput out =
