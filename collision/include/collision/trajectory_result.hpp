@@ -22,7 +22,9 @@ struct CheckStats {
                                          // poses' sweeps grown by the clearance found so far)
   std::uint64_t rejected_by_circle = 0;  // then rejected by bounding circles
   std::uint64_t rejected_by_aabb = 0;    // then rejected by axis-aligned boxes
-  std::uint64_t sent_to_gjk = 0;         // survivors: checked by GJK (boolean and/or distance)
+  std::uint64_t sent_to_gjk = 0;         // survivors: checked by the fine stage (GJK, boolean
+                                         // and/or distance; for the box against a polygon
+                                         // often the face normals of both instead)
   std::uint64_t gjk_iterations = 0;      // support calls made by those GJK runs (a vertex-in-box
                                          // proof of overlap, or a pass over the face normals of
                                          // a sweep's contact search, counts as one)
