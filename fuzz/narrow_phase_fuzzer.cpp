@@ -99,9 +99,21 @@ inline constexpr bool kHasEllipse =
 // golden-section search that finishes it may settle in the wrong one of two nearly equal minima:
 // a point 1e-7 m off the axis of a stadium of two unit discs (given as ellipses) gets the far
 // side's depth, 2e-7 m too deep. The depth's own normal still realises it.
+// A swept hull of circles of unequal radii is answered through the ellipse queries (its exact
+// form: round ellipses), so it meets F33 too (7196 m discs: 6.1e-5 m too deep, 4e-9 relative).
+template <class T>
+bool answered_as_ellipse(const T& s) {
+  if constexpr (kHasEllipse<T>) {
+    return true;
+  } else if constexpr (std::is_same_v<T, SweptHull<Circle>>) {
+    return s.start().radius() != s.end().radius();
+  } else {
+    return false;
+  }
+}
 template <class A, class B>
-bool epa_capped_on_a_curve(const A&, const B&, const PenetrationResult& p) {
-  return (kHasEllipse<A> || kHasEllipse<B>)&&p.iterations >= kMaxEpaIterations &&
+bool epa_capped_on_a_curve(const A& a, const B& b, const PenetrationResult& p) {
+  return (answered_as_ellipse(a) || answered_as_ellipse(b)) && p.iterations >= kMaxEpaIterations &&
          collision_fuzz::tolerate("F33 EPA's search after its cap on an ellipse, the far minimum");
 }
 
