@@ -107,7 +107,6 @@ template <class Ego>
 COLLISION_ALWAYS_INLINE inline FineOutcome fine_stage(const PairMotion& motion,
                                                       const CoarseDecision& decision,
                                                       const FineContext& c, PartCaches& caches) {
-  constexpr double kNotANumber = std::numeric_limits<double>::quiet_NaN();
   const Part& part = *motion.part;
   const EgoPose& ego = *motion.to;
   GjkCache* const pose_cache = c.warm_start ? &caches.pose : nullptr;
@@ -127,12 +126,12 @@ COLLISION_ALWAYS_INLINE inline FineOutcome fine_stage(const PairMotion& motion,
       const SweepContact contact =
           sweep_contact_stationary<Ego>(c, part, *motion.from, ego, sweep_cache, &iterations);
       outcome.hit = contact.hit;
-      caches.sweep_contact_time = contact.hit ? contact.time : kNotANumber;
+      caches.sweep_contact_time = contact.time;
     } else if (sweep && motion.one_piece_held) {
       const SweepContact contact = sweep_contact_held<Ego>(c, part, *motion.from, ego, *motion.step,
                                                            sweep_cache, &iterations);
       outcome.hit = contact.hit;
-      caches.sweep_contact_time = contact.hit ? contact.time : kNotANumber;
+      caches.sweep_contact_time = contact.time;
     } else if (sweep) {
       outcome.hit = sweep_hits_moving<Ego>(c, part, *motion.from, ego, motion.pieces,
                                            motion.piece_count, sweep_cache, &iterations);

@@ -277,8 +277,10 @@ SweepContact search_contact_time(const FineContext& context, const Part& part, c
   double lo = 0, hi = 1;  // fractions of the step: [a.t, t(lo)] is proven free
   auto time_at = [&](double s) { return std::min(a.t + s * (b.t - a.t), b.t); };
   auto hit_at = [&](double s) { return SweepContact{true, time_at(s)}; };
-  // The whole step proven free: a hit only where one is known (the step's hull over-covered).
-  const SweepContact free_step{known_hit, b.t};
+  // The whole step proven free: a hit only where one is known (the step's hull over-covered),
+  // then at the step's end.
+  const SweepContact free_step{known_hit,
+                               known_hit ? b.t : std::numeric_limits<double>::quiet_NaN()};
   auto ego_at = [&](double s) { return ego_between(context.shape, a, b, s); };
   auto body_at_time = [&](double t) {
     return part.moving ? body_at(part, t, context.outside, nullptr) : std::nullopt;

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 #include "broad_phase/scene.hpp"
@@ -67,7 +68,9 @@ bool sweep_hits_stationary(const FineContext& context, const Part& part, const E
 // What a sweep test tells, and for a hit the time that contact_time (below) would give.
 struct SweepContact {
   bool hit = false;
-  double time = 0;  // s: the contact time of a hit; not a number where it was not worked out
+  // s: the contact time of a hit; not a number for a free step or where it was not worked out
+  // (so that a pair's cached time is always its last hit's)
+  double time = std::numeric_limits<double>::quiet_NaN();
 };
 
 // Whether the sweep of the ego from a to b touches the stationary part, and where the face axes
