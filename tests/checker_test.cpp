@@ -1020,21 +1020,28 @@ TEST(CheckerBadTrajectory, LimitsOfTheSupportedRangeAreAccepted) {
   EXPECT_EQ(edge.first_collision_index, 1u);
 }
 
+// With a moving obstacle too: then the batch is validated in the moving bodies' pass over it.
 TEST(CheckerBadTrajectory, CheckAllNamesTheBatchIndex) {
-  SceneObstacles scene;
-  scene.add_convex(1, square(Vec2(50, 50), 1));
+  SceneObstacles still, moving;
+  still.add_convex(1, square(Vec2(50, 50), 1));
+  moving.add_convex(1, square(Vec2(50, 50), 1));
+  moving.add_moving(2, square(Vec2::Zero(), 1), {{0, {60, 60, 0}}, {1, {61, 60, 0}}});
   for (int threads : {1, 2, 0}) {
-    CheckerConfig c = default_config();
-    c.threads = threads;
-    const CollisionChecker checker = make_checker(c, scene);
-    for (const BadCase& k : bad_cases()) {
-      SCOPED_TRACE(std::string(k.name) + ", threads " + std::to_string(threads));
-      std::vector<Trajectory> batch(5, straight(2, 0.5));
-      batch[3] = k.trajectory;
-      const std::string message = error_of([&] { checker.check_all(batch); });
-      EXPECT_NE(message.find("trajectory 3"), std::string::npos) << message;
-      for (const std::string& part : k.message_parts) {
-        EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
+    for (const SceneObstacles* scene : {&still, &moving}) {
+      CheckerConfig c = default_config();
+      c.threads = threads;
+      const CollisionChecker checker = make_checker(c, *scene);
+      for (const BadCase& k : bad_cases()) {
+        SCOPED_TRACE(std::string(k.name) + ", threads " + std::to_string(threads) +
+                     (scene == &moving ? ", a moving obstacle" : ""));
+        std::vector<Trajectory> batch(5, straight(2, 0.5));
+        batch[3] = k.trajectory;
+        const std::string message = error_of([&] { checker.check_all(batch); });
+        EXPECT_NE(message.find("trajectory 3"), std::string::npos) << message;
+        for (const std::string& part : k.message_parts) {
+          EXPECT_NE(message.find(part), std::string::npos)
+              << "'" << part << "' not in: " << message;
+        }
       }
     }
   }

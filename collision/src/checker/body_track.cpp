@@ -7,6 +7,8 @@
 #include <cstring>
 #include <utility>
 
+#include "world/validate_in_batch.hpp"
+
 namespace collision::detail {
 
 namespace {
@@ -144,14 +146,18 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
   ready_ = std::make_unique<std::atomic<const BodyStep*>[]>(rows * chunks_);
   const bool index_chunks = config.broad_phase.spatial_index;
   if (index_chunks) near_.resize(chunks_);
-  // One pass over the batch: which trajectories are on the grid, and where their rear axles are
-  // chunk by chunk. The times and the axles are read in the same loop, without a branch on the
-  // times; a trajectory's boxes count only once its times have all matched.
+  // One pass over the batch, trajectory by trajectory: it is validated, and then, while its
+  // points are in the cache, which validation alone would have read from memory, its times are
+  // compared with the grid's and its rear axles boxed chunk by chunk. The times and the axles are
+  // read in the same loop, without a branch on the times; a trajectory's boxes count only once
+  // its times have all matched.
   std::vector<Aabb> boxes(chunks_);
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const Trajectory& trajectory = batch[k];
     const std::size_t n = trajectory.size();
-    if (n > times_.size()) continue;
+    // The longest trajectory gave the grid, so none is longer.
+    assert(n <= times_.size());
+    validate_in_batch(trajectory, k);
     // The bits in which any time differs from the grid's: the times match bit for bit exactly
     // when none does, and an integer xor costs less than a compare that minds NaN.
     std::uint64_t differing_bits = 0;

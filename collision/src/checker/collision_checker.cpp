@@ -17,6 +17,7 @@
 #include "checker/trajectory_scan.hpp"
 #include "checker/worker_pool.hpp"
 #include "collision/errors.hpp"
+#include "world/validate_in_batch.hpp"
 
 namespace collision {
 
@@ -148,7 +149,7 @@ namespace {
 // The moving bodies along the times of the longest trajectory, when the batch has more than one
 // trajectory and the scene a moving part: the candidates of a planning cycle share their times,
 // and each that does (its times a prefix of these: BodyTracks::covers) reads the bodies' steps
-// instead of computing them. Null otherwise.
+// instead of computing them; the tracks' pass validates the batch. Null otherwise.
 std::unique_ptr<const detail::BodyTracks> shared_tracks(const detail::Scene& scene,
                                                         const CheckerConfig& config,
                                                         const std::vector<Trajectory>& batch,
@@ -178,14 +179,13 @@ const detail::BodyTracks* tracks_for(const std::unique_ptr<const detail::BodyTra
 
 namespace {
 
-// Validates a batch before any work, naming the failing trajectory's index.
-void validate_batch(const std::vector<Trajectory>& trajectories) {
+// Validates a batch before any work, naming the failing trajectory's index; `tracks`, where
+// there are, did so already in their pass over the batch.
+void validate_batch(const std::vector<Trajectory>& trajectories,
+                    const std::unique_ptr<const detail::BodyTracks>& tracks) {
+  if (tracks) return;
   for (std::size_t i = 0; i < trajectories.size(); ++i) {
-    try {
-      validate_trajectory(trajectories[i]);
-    } catch (const TrajectoryError& e) {
-      throw TrajectoryError("trajectory " + std::to_string(i) + ": " + e.what());
-    }
+    detail::validate_in_batch(trajectories[i], i);
   }
 }
 
@@ -204,10 +204,10 @@ void CollisionChecker::for_each_in_batch(std::size_t count,
 
 std::vector<TrajectoryResult> CollisionChecker::check_all(
     const std::vector<Trajectory>& trajectories) const {
-  validate_batch(trajectories);
-  std::vector<TrajectoryResult> results(trajectories.size());
   const std::unique_ptr<const detail::BodyTracks> tracks =
       shared_tracks(*scene_, config_, trajectories, workers_->concurrent(trajectories.size()));
+  validate_batch(trajectories, tracks);
+  std::vector<TrajectoryResult> results(trajectories.size());
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
     results[i] = check_valid(trajectories[i], tracks_for(tracks, i));
   });
@@ -223,10 +223,10 @@ std::vector<PoseClearance> CollisionChecker::clearance_profile(const Trajectory&
 
 std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
     const std::vector<Trajectory>& trajectories) const {
-  validate_batch(trajectories);
-  std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
   const std::unique_ptr<const detail::BodyTracks> tracks =
       shared_tracks(*scene_, config_, trajectories, workers_->concurrent(trajectories.size()));
+  validate_batch(trajectories, tracks);
+  std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
     detail::scan_clearance(config_, *scene_, trajectories[i], tracks_for(tracks, i), profiles[i]);
   });

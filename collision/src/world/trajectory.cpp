@@ -9,6 +9,7 @@
 #include "collision/errors.hpp"
 #include "common/format.hpp"
 #include "common/supported_range.hpp"
+#include "world/validate_in_batch.hpp"
 
 namespace collision {
 
@@ -103,6 +104,18 @@ void validate_trajectory(const Trajectory& trajectory) {
     previous_t = trajectory[i].t;
   }
 }
+
+namespace detail {
+
+void validate_in_batch(const Trajectory& trajectory, std::size_t index) {
+  try {
+    validate_trajectory(trajectory);
+  } catch (const TrajectoryError& e) {
+    throw TrajectoryError("trajectory " + std::to_string(index) + ": " + e.what());
+  }
+}
+
+}  // namespace detail
 
 double heading_change(double from_rad, double to_rad) {
   double difference = to_rad - from_rad;
