@@ -342,7 +342,7 @@ def narrow_phase_seeds():
         shape_ellipse(1, 0, 0, 5500000, 5500000), shape_obb(0, 0, -103, 5500000, 5500000))
     seeds["F32-point-in-an-ellipse-1e6-times-longer-than-wide"] = pair(
         shape_ellipse(0, 0, 0, 1e6, 6), shape_circle(100, -1, 0))
-    # F33 (open): EPA's search after its cap on an ellipse settles in the far minimum: a point
+    # F33 (fixed): EPA's search after its cap on an ellipse settled in the far minimum: a point
     # 1e-7 m off the axis of a stadium of two unit discs given as ellipses, 2e-7 m too deep.
     seeds["F33-point-beside-the-axis-of-a-stadium-of-ellipses"] = pair(
         shape_circle(3.928e-5, 0, 0),

@@ -870,6 +870,29 @@ TEST(EllipseRegression, EpaCapSegmentAtTheCentreOfARoundishEllipse) {
   expect_depth(big, segment, static_cast<double>(depth));
 }
 
+// Fuzz finding F33: a point 9.85e-8 m beside the axis of a stadium of two unit discs (given as
+// ellipses) is nearly as deep towards either flat side, so the support function has two minima
+// 2e-7 m apart. EPA reaches its cap, and the search that finished it from the smallest value EPA
+// had seen took the far side's (1.0000000985 m). The depth is the distance to the near side.
+TEST(EllipseRegression, EpaCapPointBesideTheAxisOfAStadiumTakesTheNearSide) {
+  const Vec2 c1(1, -0.0025087999999999998);
+  const SweptHull<Ellipse> stadium(Ellipse(Vec2(0, 0), 0, 1, 1), Ellipse(c1, 0, 1, 1));
+  const Circle point(Vec2(3.9279999999999997e-05, 0), 0);
+  // 1 less the point's distance from the axis (the line through both centres), in long double.
+  const er::LD axis_x = c1.x(), axis_y = c1.y();
+  const er::LD off_axis = std::abs(axis_x * 0 - axis_y * static_cast<er::LD>(point.center().x())) /
+                          std::sqrt(axis_x * axis_x + axis_y * axis_y);
+  const double depth = static_cast<double>(1 - off_axis);
+  EXPECT_NEAR(depth, 0.9999999015, 1e-10);
+  EXPECT_NEAR(static_cast<double>(-ref_sd(er::ref_convex(point, Vec2::Zero()),
+                                          er::ref_convex(stadium, Vec2::Zero()))),
+              depth, 1e-14);
+  for (const PenetrationResult& p : {penetration(point, stadium), penetration(stadium, point)}) {
+    EXPECT_EQ(p.status, QueryStatus::overlapping);
+    EXPECT_NEAR(p.depth, depth, 1e-12) << p.iterations << " iterations";
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // intersects()' one-pass verdict for a box and an ellipse (box_ellipse_verdict.hpp): where it
 // decides, the answer GJK alone gives, and the long-double reference's side of the contact

@@ -19,9 +19,10 @@
 // Curved cores (an ellipse): EPA refines the polygon where it is closest, so near the deepest point
 // each new vertex quarters the gap and the stop rule is met in a few dozen iterations. Where the
 // depth is nearly the same all round (a disc inside a disc) the vertices spread over the whole
-// curve instead and the cap comes first: then a golden-section search for the minimum of the
-// support function h(n) = max over a ⊖ b of n.w (the depth is min over unit n of h(n)) near the
-// smallest h seen finishes, with an answer that differs from the depth by as little as h varies.
+// curve instead and the cap comes first: then golden-section searches for the minimum of the
+// support function h(n) = max over a ⊖ b of n.w (the depth is min over unit n of h(n)) in the
+// lowest of its basins finish, with an answer that differs from the depth by as little as h
+// varies (refine_curved_depth).
 #pragma once
 
 #include <algorithm>
@@ -30,6 +31,7 @@
 #include <utility>
 
 #include "collision/tolerances.hpp"
+#include "common/compiler_hints.hpp"
 #include "geometry/vec2_math.hpp"
 #include "narrow_phase/simplex.hpp"
 
@@ -44,6 +46,10 @@ inline constexpr double kDepthResolutionRelative = 64 * std::numeric_limits<doub
 // 0.618 of the bracket, 48 take it from a few hundredths of a radian to below 1e-11, where h
 // differs from its minimum by round-off.
 inline constexpr int kEpaCurvedSearchSteps = 48;
+
+// Basins of the support function searched at a curved core's EPA cap, besides the one about the
+// smallest value EPA saw: the lowest samples' (refine_curved_depth).
+inline constexpr int kEpaCurvedBasins = 4;
 
 // Capacity of the EPA polygon; the config caps EPA iterations below it.
 inline constexpr int kEpaCapacity = 1024 + 8;
@@ -107,21 +113,20 @@ inline int small_hull(EpaVertex* points, int n, EpaVertex* hull) {
   return n > 1 ? k - 1 : n;
 }
 
-// The minimum of the support function h(n) of a ⊖ b for unit n at angles in [lo, hi] (radians),
-// by golden-section search, started from the depth and normal EPA found; each step costs one
-// support call, counted in out.iterations.
+// The least support value h(n) of a ⊖ b found for unit n at angles in [lo, hi] (radians), by
+// golden-section search; each step costs one support call, counted in out.iterations.
+struct CurvedProbe {
+  double h;
+  Vec2 n;
+  SupportPoint point;
+};
 template <class Diff>
-void refine_curved_depth(const Diff& diff, double lo, double hi, EpaOutput& out) {
-  struct Probe {
-    double h;
-    Vec2 n;
-    SupportPoint point;
-  };
+CurvedProbe least_support_between(const Diff& diff, double lo, double hi, EpaOutput& out) {
   auto h = [&](double angle) {
     const Vec2 n(std::cos(angle), std::sin(angle));
     ++out.iterations;
     const SupportPoint p = diff.support(n);
-    return Probe{p.w.dot(n), n, p};
+    return CurvedProbe{p.w.dot(n), n, p};
   };
   constexpr double kGolden = 0.6180339887498949;
   double x1 = hi - kGolden * (hi - lo), x2 = lo + kGolden * (hi - lo);
@@ -141,8 +146,76 @@ void refine_curved_depth(const Diff& diff, double lo, double hi, EpaOutput& out)
       f2 = h(x2);
     }
   }
-  // Every h(n) bounds the depth from above; the smallest found is the answer.
-  const Probe& best = f1.h <= f2.h ? f1 : f2;
+  return f1.h <= f2.h ? f1 : f2;
+}
+
+// The depth of a curved core where EPA reached its cap: the least of h(n) over the basins of h,
+// since h can have several minima of nearly the same depth (a point near the axis of a stadium is
+// nearly as deep towards either flat side) and a golden-section search finds the one it starts
+// in. h is sampled along the normals of the polygon's edges (h >= the edge's distance there), and
+// each sample no larger than its two neighbours marks a basin between them; the lowest
+// kEpaCurvedBasins of those are searched, and the spacing of EPA's vertices around the smallest
+// h that EPA itself saw (bound_normal; else about the closest edge's normal, `closest`). Every
+// h(n) bounds the depth from above, so the least found is the answer. Out of line: the samples
+// take stack room that EPA's loop does not need.
+template <class Diff>
+COLLISION_NOINLINE void refine_curved_depth(const Diff& diff, const EpaVertex* poly, int count,
+                                            const Vec2& closest, EpaOutput& out) {
+  struct Sample {
+    Vec2 n;
+    double h;
+  };
+  Sample samples[kEpaCapacity];
+  int m = 0;
+  for (int i = 0; i < count; ++i) {
+    const Vec2 e = poly[(i + 1) % count].w - poly[i].w;
+    if (e.x() == 0 && e.y() == 0) continue;
+    const Vec2 n = unit_right_normal(e);
+    ++out.iterations;
+    samples[m++] = {n, diff.support(n).w.dot(n)};
+  }
+  auto angle_of = [](const Vec2& n) { return std::atan2(n.y(), n.x()); };
+  // From u to v counter-clockwise (radians, in (0, 2 pi)): the edge normals of a convex polygon
+  // turn that way.
+  auto turn = [](const Vec2& u, const Vec2& v) {
+    const double a = std::atan2(cross(u, v), u.dot(v));
+    return a > 0 ? a : a + 2 * kPi;
+  };
+  struct Basin {
+    double h;
+    double center, lo, hi;  // radians: the sample's normal, its neighbours'
+  };
+  Basin basins[kEpaCurvedBasins];
+  int found = 0;
+  for (int j = 0; j < m && m >= 3; ++j) {
+    const Sample& before = samples[(j + m - 1) % m];
+    const Sample& at = samples[j];
+    const Sample& after = samples[(j + 1) % m];
+    if (!(at.h <= before.h && at.h <= after.h)) continue;
+    // Kept sorted by h, the lowest kEpaCurvedBasins: a new one goes in at the end, or in place of
+    // the highest.
+    if (found == kEpaCurvedBasins && !(at.h < basins[found - 1].h)) continue;
+    int k = found < kEpaCurvedBasins ? found++ : found - 1;
+    for (; k > 0 && at.h < basins[k - 1].h; --k) basins[k] = basins[k - 1];
+    const double center = angle_of(at.n);
+    basins[k] = {at.h, center, center - turn(before.n, at.n), center + turn(at.n, after.n)};
+  }
+  const Vec2& seen =
+      out.core_depth_bound < std::numeric_limits<double>::infinity() ? out.bound_normal : closest;
+  const double seen_angle = angle_of(seen), spacing = 4 * kPi / count;
+  CurvedProbe best = least_support_between(diff, seen_angle - spacing, seen_angle + spacing, out);
+  for (int k = 0; k < found; ++k) {
+    const CurvedProbe probe = least_support_between(diff, basins[k].lo, basins[k].hi, out);
+    if (probe.h < best.h) best = probe;
+  }
+  // A search ends near its basin's least sample, not always below it (h need not have one
+  // minimum between the neighbours): the samples count too.
+  if (found > 0 && basins[0].h < best.h) {
+    const Vec2 n(std::cos(basins[0].center), std::sin(basins[0].center));
+    ++out.iterations;
+    const SupportPoint p = diff.support(n);
+    if (p.w.dot(n) < best.h) best = {p.w.dot(n), n, p};
+  }
   if (best.h < out.core_depth_bound) {
     out.core_depth_bound = best.h;
     out.bound_normal = best.n;
@@ -230,14 +303,8 @@ EpaOutput epa(const Diff& diff, const Simplex& simplex, int max_iterations) {
     if (out.iterations >= cap) {
       if constexpr (Diff::kCurved) {
         // A boundary of nearly equal depth all round (a disc in a disc) spreads EPA's vertices
-        // over the whole curve, and its closest edge need not be near the deepest point: the
-        // search starts from the smallest support value seen, over the spacing of the vertices.
-        const Vec2& n = out.core_depth_bound < std::numeric_limits<double>::infinity()
-                            ? out.bound_normal
-                            : best_normal;
-        const double center = std::atan2(n.y(), n.x());
-        const double half = 4 * kPi / count;
-        refine_curved_depth(diff, center - half, center + half, out);
+        // over the whole curve, and its closest edge need not be near the deepest point.
+        refine_curved_depth(diff, poly, count, best_normal, out);
         return out;
       }
       out.capped = true;
