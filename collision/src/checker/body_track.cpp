@@ -146,11 +146,10 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
   ready_ = std::make_unique<std::atomic<const BodyStep*>[]>(rows * chunks_);
   const bool index_chunks = config.broad_phase.spatial_index;
   if (index_chunks) near_.resize(chunks_);
-  // One pass over the batch, trajectory by trajectory: it is validated, and then, while its
-  // points are in the cache, which validation alone would have read from memory, its times are
-  // compared with the grid's and its rear axles boxed chunk by chunk. The times and the axles are
-  // read in the same loop, without a branch on the times; a trajectory's boxes count only once
-  // its times have all matched.
+  // One pass over the batch, trajectory by trajectory: it is validated, which brings its points
+  // into the cache, and then its times are compared with the grid's and its rear axles boxed
+  // chunk by chunk. The times and the axles are read in the same loop, without a branch on the
+  // times; a trajectory's boxes count only once its times have all matched.
   std::vector<Aabb> boxes(chunks_);
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const Trajectory& trajectory = batch[k];
