@@ -156,8 +156,8 @@ CurvedProbe least_support_between(const Diff& diff, double lo, double hi, EpaOut
 // each sample no larger than its two neighbours marks a basin between them; the lowest
 // kEpaCurvedBasins of those are searched, and the spacing of EPA's vertices around the smallest
 // h that EPA itself saw (bound_normal; else about the closest edge's normal, `closest`). Every
-// h(n) bounds the depth from above, so the least found is the answer. Out of line: the samples
-// take stack room that EPA's loop does not need.
+// h(n) bounds the depth from above, so the least found is the answer. Out of line: only a capped
+// curved core comes here.
 template <class Diff>
 COLLISION_NOINLINE void refine_curved_depth(const Diff& diff, const EpaVertex* poly, int count,
                                             const Vec2& closest, EpaOutput& out) {
@@ -165,15 +165,6 @@ COLLISION_NOINLINE void refine_curved_depth(const Diff& diff, const EpaVertex* p
     Vec2 n;
     double h;
   };
-  Sample samples[kEpaCapacity];
-  int m = 0;
-  for (int i = 0; i < count; ++i) {
-    const Vec2 e = poly[(i + 1) % count].w - poly[i].w;
-    if (e.x() == 0 && e.y() == 0) continue;
-    const Vec2 n = unit_right_normal(e);
-    ++out.iterations;
-    samples[m++] = {n, diff.support(n).w.dot(n)};
-  }
   auto angle_of = [](const Vec2& n) { return std::atan2(n.y(), n.x()); };
   // From u to v counter-clockwise (radians, in (0, 2 pi)): the edge normals of a convex polygon
   // turn that way.
@@ -187,18 +178,36 @@ COLLISION_NOINLINE void refine_curved_depth(const Diff& diff, const EpaVertex* p
   };
   Basin basins[kEpaCurvedBasins];
   int found = 0;
-  for (int j = 0; j < m && m >= 3; ++j) {
-    const Sample& before = samples[(j + m - 1) % m];
-    const Sample& at = samples[j];
-    const Sample& after = samples[(j + 1) % m];
-    if (!(at.h <= before.h && at.h <= after.h)) continue;
-    // Kept sorted by h, the lowest kEpaCurvedBasins: a new one goes in at the end, or in place of
-    // the highest.
-    if (found == kEpaCurvedBasins && !(at.h < basins[found - 1].h)) continue;
+  // Keeps `at` among the lowest kEpaCurvedBasins basins, sorted by h, where it is one: a new one
+  // goes in at the end, or in place of the highest.
+  auto consider = [&](const Sample& before, const Sample& at, const Sample& after) {
+    if (!(at.h <= before.h && at.h <= after.h)) return;
+    if (found == kEpaCurvedBasins && !(at.h < basins[found - 1].h)) return;
     int k = found < kEpaCurvedBasins ? found++ : found - 1;
     for (; k > 0 && at.h < basins[k - 1].h; --k) basins[k] = basins[k - 1];
     const double center = angle_of(at.n);
     basins[k] = {at.h, center, center - turn(before.n, at.n), center + turn(at.n, after.n)};
+  };
+  // The samples in order round the polygon, each judged once its successor is known; the first
+  // two are kept for the last two's.
+  Sample first{}, second{}, before{}, at{};
+  int m = 0;
+  for (int i = 0; i < count; ++i) {
+    const Vec2 e = poly[(i + 1) % count].w - poly[i].w;
+    if (e.x() == 0 && e.y() == 0) continue;
+    const Vec2 n = unit_right_normal(e);
+    ++out.iterations;
+    const Sample sample{n, diff.support(n).w.dot(n)};
+    if (m == 0) first = sample;
+    if (m == 1) second = sample;
+    if (m >= 2) consider(before, at, sample);
+    before = at;
+    at = sample;
+    ++m;
+  }
+  if (m >= 3) {
+    consider(before, at, first);
+    consider(at, first, second);
   }
   const Vec2& seen =
       out.core_depth_bound < std::numeric_limits<double>::infinity() ? out.bound_normal : closest;
