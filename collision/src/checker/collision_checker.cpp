@@ -179,11 +179,9 @@ const detail::BodyTracks* tracks_for(const std::unique_ptr<const detail::BodyTra
 
 namespace {
 
-// Validates a batch before any work, naming the failing trajectory's index; `tracks`, where
-// there are, did so already in their pass over the batch.
-void validate_batch(const std::vector<Trajectory>& trajectories,
-                    const std::unique_ptr<const detail::BodyTracks>& tracks) {
-  if (tracks) return;
+// Validates a batch before any work, naming the failing trajectory's index (where there are
+// tracks, their pass over the batch did).
+void validate_batch(const std::vector<Trajectory>& trajectories) {
   for (std::size_t i = 0; i < trajectories.size(); ++i) {
     detail::validate_in_batch(trajectories[i], i);
   }
@@ -206,7 +204,7 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
     const std::vector<Trajectory>& trajectories) const {
   const std::unique_ptr<const detail::BodyTracks> tracks =
       shared_tracks(*scene_, config_, trajectories, workers_->concurrent(trajectories.size()));
-  validate_batch(trajectories, tracks);
+  if (!tracks) validate_batch(trajectories);
   std::vector<TrajectoryResult> results(trajectories.size());
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
     results[i] = check_valid(trajectories[i], tracks_for(tracks, i));
@@ -225,7 +223,7 @@ std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
     const std::vector<Trajectory>& trajectories) const {
   const std::unique_ptr<const detail::BodyTracks> tracks =
       shared_tracks(*scene_, config_, trajectories, workers_->concurrent(trajectories.size()));
-  validate_batch(trajectories, tracks);
+  if (!tracks) validate_batch(trajectories);
   std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
     detail::scan_clearance(config_, *scene_, trajectories[i], tracks_for(tracks, i), profiles[i]);
