@@ -880,8 +880,9 @@ TEST(EllipseRegression, EpaCapPointBesideTheAxisOfAStadiumTakesTheNearSide) {
   const Circle point(Vec2(3.9279999999999997e-05, 0), 0);
   // 1 less the point's distance from the axis (the line through both centres), in long double.
   const er::LD axis_x = c1.x(), axis_y = c1.y();
-  const er::LD off_axis = std::abs(axis_x * 0 - axis_y * static_cast<er::LD>(point.center().x())) /
-                          std::sqrt(axis_x * axis_x + axis_y * axis_y);
+  const er::LD px = point.center().x(), py = point.center().y();
+  const er::LD off_axis =
+      std::abs(axis_x * py - axis_y * px) / std::sqrt(axis_x * axis_x + axis_y * axis_y);
   const double depth = static_cast<double>(1 - off_axis);
   EXPECT_NEAR(depth, 0.9999999015, 1e-10);
   EXPECT_NEAR(static_cast<double>(-ref_sd(er::ref_convex(point, Vec2::Zero()),

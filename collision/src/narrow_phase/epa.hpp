@@ -161,10 +161,6 @@ CurvedProbe least_support_between(const Diff& diff, double lo, double hi, EpaOut
 template <class Diff>
 COLLISION_NOINLINE void refine_curved_depth(const Diff& diff, const EpaVertex* poly, int count,
                                             const Vec2& closest, EpaOutput& out) {
-  struct Sample {
-    Vec2 n;
-    double h;
-  };
   auto angle_of = [](const Vec2& n) { return std::atan2(n.y(), n.x()); };
   // From u to v counter-clockwise (radians, in (0, 2 pi)): the edge normals of a convex polygon
   // turn that way.
@@ -173,31 +169,32 @@ COLLISION_NOINLINE void refine_curved_depth(const Diff& diff, const EpaVertex* p
     return a > 0 ? a : a + 2 * kPi;
   };
   struct Basin {
-    double h;
-    double center, lo, hi;  // radians: the sample's normal, its neighbours'
+    CurvedProbe sample;
+    double lo, hi;  // radians: its neighbours' normals
   };
   Basin basins[kEpaCurvedBasins];
   int found = 0;
   // Keeps `at` among the lowest kEpaCurvedBasins basins, sorted by h, where it is one: a new one
   // goes in at the end, or in place of the highest.
-  auto consider = [&](const Sample& before, const Sample& at, const Sample& after) {
+  auto consider = [&](const CurvedProbe& before, const CurvedProbe& at, const CurvedProbe& after) {
     if (!(at.h <= before.h && at.h <= after.h)) return;
-    if (found == kEpaCurvedBasins && !(at.h < basins[found - 1].h)) return;
+    if (found == kEpaCurvedBasins && !(at.h < basins[found - 1].sample.h)) return;
     int k = found < kEpaCurvedBasins ? found++ : found - 1;
-    for (; k > 0 && at.h < basins[k - 1].h; --k) basins[k] = basins[k - 1];
+    for (; k > 0 && at.h < basins[k - 1].sample.h; --k) basins[k] = basins[k - 1];
     const double center = angle_of(at.n);
-    basins[k] = {at.h, center, center - turn(before.n, at.n), center + turn(at.n, after.n)};
+    basins[k] = {at, center - turn(before.n, at.n), center + turn(at.n, after.n)};
   };
   // The samples in order round the polygon, each judged once its successor is known; the first
   // two are kept for the last two's.
-  Sample first{}, second{}, before{}, at{};
+  CurvedProbe first{}, second{}, before{}, at{};
   int m = 0;
   for (int i = 0; i < count; ++i) {
     const Vec2 e = poly[(i + 1) % count].w - poly[i].w;
     if (e.x() == 0 && e.y() == 0) continue;
     const Vec2 n = unit_right_normal(e);
     ++out.iterations;
-    const Sample sample{n, diff.support(n).w.dot(n)};
+    const SupportPoint p = diff.support(n);
+    const CurvedProbe sample{p.w.dot(n), n, p};
     if (m == 0) first = sample;
     if (m == 1) second = sample;
     if (m >= 2) consider(before, at, sample);
@@ -219,12 +216,7 @@ COLLISION_NOINLINE void refine_curved_depth(const Diff& diff, const EpaVertex* p
   }
   // A search ends near its basin's least sample, not always below it (h need not have one
   // minimum between the neighbours): the samples count too.
-  if (found > 0 && basins[0].h < best.h) {
-    const Vec2 n(std::cos(basins[0].center), std::sin(basins[0].center));
-    ++out.iterations;
-    const SupportPoint p = diff.support(n);
-    if (p.w.dot(n) < best.h) best = {p.w.dot(n), n, p};
-  }
+  if (found > 0 && basins[0].sample.h < best.h) best = basins[0].sample;
   if (best.h < out.core_depth_bound) {
     out.core_depth_bound = best.h;
     out.bound_normal = best.n;
