@@ -17,6 +17,7 @@
 #include "collision/queries.hpp"
 #include "collision/sat.hpp"
 #include "collision/swept_hull.hpp"
+#include "narrow_phase/box_ellipse_distance.hpp"
 #include "narrow_phase/box_ellipse_verdict.hpp"
 #include "narrow_phase/epa.hpp"
 #include "narrow_phase/gjk.hpp"
@@ -183,12 +184,18 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Ellipse>) {
     const detail::BoxEllipseVerdict v = detail::box_ellipse_verdict(a, b, contact_tolerance_m);
     if (v.verdict == detail::SatVerdict::apart) {
+      if (const auto d = detail::box_ellipse_distance(a, b)) {
+        return {d->distance, d->point_box, d->point_ellipse, d->normal, QueryStatus::separated, 0};
+      }
       start_storage = -detail::ellipse_normal_towards(b, v.disc_nearest);
       start = &start_storage;
     }
   } else if constexpr (std::is_same_v<A, Ellipse> && std::is_same_v<B, Obb>) {
     const detail::BoxEllipseVerdict v = detail::box_ellipse_verdict(b, a, contact_tolerance_m);
     if (v.verdict == detail::SatVerdict::apart) {
+      if (const auto d = detail::box_ellipse_distance(b, a)) {
+        return {d->distance, d->point_ellipse, d->point_box, -d->normal, QueryStatus::separated, 0};
+      }
       start_storage = detail::ellipse_normal_towards(a, v.disc_nearest);
       start = &start_storage;
     }
