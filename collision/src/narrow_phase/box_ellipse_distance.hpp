@@ -33,7 +33,7 @@ inline constexpr double kClosedFormMaxAspect = 1e6;
 inline constexpr int kCornerNewtonSteps = 24;
 
 struct BoxEllipseDistance {
-  double distance = 0;           // metres
+  double distance = 0;            // metres
   Vec2 point_box = Vec2::Zero();  // world frame
   Vec2 point_ellipse = Vec2::Zero();
   Vec2 normal{1, 0};  // unit, from the box towards the ellipse
