@@ -17,7 +17,6 @@
 #include <cmath>
 #include <limits>
 #include <optional>
-#include <utility>
 
 #include "collision/ellipse.hpp"
 #include "collision/obb.hpp"
