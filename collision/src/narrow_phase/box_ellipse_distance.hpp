@@ -21,6 +21,7 @@
 #include "collision/ellipse.hpp"
 #include "collision/obb.hpp"
 #include "geometry/vec2_math.hpp"
+#include "narrow_phase/support.hpp"
 
 namespace collision::detail {
 
@@ -67,7 +68,9 @@ inline Vec2 nearest_on_ellipse_quadrant(double e0, double e1, double y0, double 
 inline std::optional<BoxEllipseDistance> box_ellipse_distance(const Obb& box,
                                                               const Ellipse& ellipse) {
   const double a = ellipse.half_length(), b = ellipse.half_width();
-  if (!(std::min(a, b) * kClosedFormMaxAspect >= std::max(a, b))) return std::nullopt;
+  if (!(std::min(a, b) > 0 && std::min(a, b) * kClosedFormMaxAspect >= std::max(a, b))) {
+    return std::nullopt;
+  }
   // Relative to the ellipse's centre, x along its half length and y along its half width.
   const Vec2& ea = ellipse.axis_length();
   const Vec2 eb(-ea.y(), ea.x());
@@ -80,21 +83,18 @@ inline std::optional<BoxEllipseDistance> box_ellipse_distance(const Obb& box,
 
   BoxEllipseDistance best;
   best.distance = std::numeric_limits<double>::infinity();
-  // The faces: the ellipse's support point against the outward normal n, where it lies over the
-  // face (between its corners along the tangent).
+  // The faces: the ellipse's support point against the outward normal n (GJK's support mapping),
+  // where it lies over the face (between its corners along the tangent).
+  const EllipseSupport support(ea, a, b);
   const Vec2 normals[4] = {u, -u, v, -v};
   const double along[4] = {hl, hl, hw, hw};
   const Vec2 tangents[4] = {v, v, u, u};
   const double across[4] = {hw, hw, hl, hl};
   for (int k = 0; k < 4; ++k) {
     const Vec2& n = normals[k];
-    const Vec2 nl = to_local(n);
-    // Semi-axes up to kMaxCoordinate square far from overflow: no need for std::hypot's care.
-    const double reach = std::sqrt(a * nl.x() * a * nl.x() + b * nl.y() * b * nl.y());
-    if (!(reach > 0)) return std::nullopt;
-    const double gap = -reach - (n.dot(c) + along[k]);
+    const Vec2 s = support.offset(-n);
+    const double gap = n.dot(s) - (n.dot(c) + along[k]);
     if (!(gap > 0) || gap >= best.distance) continue;
-    const Vec2 s = to_world(Vec2(-a * a * nl.x(), -b * b * nl.y()) / reach);
     if (std::abs(tangents[k].dot(s - c)) > across[k]) continue;
     best.distance = gap;
     best.point_ellipse = s;
@@ -126,6 +126,7 @@ inline std::optional<BoxEllipseDistance> box_ellipse_distance(const Obb& box,
       best.normal = gap / length;
     }
   }
+  // Not a number where round-off broke the corners' equation: GJK decides.
   if (!(best.distance < std::numeric_limits<double>::infinity())) return std::nullopt;
   best.point_box += ellipse.center();
   best.point_ellipse += ellipse.center();
