@@ -19,6 +19,7 @@
 #include "narrow_phase/epa.hpp"
 #include "narrow_phase/face_axis_gap.hpp"
 #include "narrow_phase/gjk.hpp"
+#include "narrow_phase/warm_features.hpp"
 
 namespace collision::detail {
 
@@ -198,9 +199,14 @@ struct Clearance {
   int iterations = 0;
 };
 
+// The checker's queries along a trajectory (clearance, signed distance) first try the warm
+// start's features in closed form (warm_features.hpp); their caches are left as they were.
 template <class Diff>
 Clearance clearance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
                     GjkCache* cache) {
+  if (const std::optional<FeatureGap> g = warm_feature_gap(diff, cache, contact_tolerance)) {
+    return {false, g->distance - diff.radius_sum(), 0};
+  }
   const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
   if (!out.separated) return {true, 0.0, out.iterations};
   return {false,
@@ -387,6 +393,16 @@ SignedDistance signed_distance(const Diff& diff, double contact_tolerance, int m
   if (deep_first) {
     if (const std::optional<DeepOverlap> o = deep_overlap(diff, min_depth)) {
       return deep_signed_distance(diff, *o, 0);
+    }
+  }
+  if (!deep_first) {
+    if (const std::optional<FeatureGap> g = warm_feature_gap(diff, cache, contact_tolerance)) {
+      SignedDistance r;
+      r.normal = g->normal;
+      r.value = g->distance - diff.radius_sum();
+      r.point_a = g->point_a + diff.radius_a() * r.normal;
+      r.point_b = g->point_b - diff.radius_b() * r.normal;
+      return r;
     }
   }
   const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
