@@ -83,9 +83,9 @@ TEST(WarmFeatures, FromTheLastPoseGiveTheDistanceOrDecline) {
         detail::box_polygon_warm_gap(detail::ObbView(pair.a, origin), polygon, cache);
     if (!g) continue;
     ++accepted;
-    expect_matches(g, ra, rb,
-                   describe(pair.a) + " / " + describe(pair.b) + " (" +
-                       to_string(pair.placement) + ")");
+    expect_matches(
+        g, ra, rb,
+        describe(pair.a) + " / " + describe(pair.b) + " (" + to_string(pair.placement) + ")");
   }
   std::printf("[ warm features ] %d pairs apart, %d answered from the last pose's features\n",
               apart, accepted);
@@ -108,8 +108,8 @@ TEST(WarmFeatures, RandomFeaturesAreDeclinedUnlessNearest) {
     const Body body = as_body(pair.b, heading);
     const detail::PlacedPolygonView placed(body.local.data(), n, body.position, body.axis, origin,
                                            0);
-    const std::string where = describe(pair.a) + " / " + describe(pair.b) + " (" +
-                              to_string(pair.placement) + ")";
+    const std::string where =
+        describe(pair.a) + " / " + describe(pair.b) + " (" + to_string(pair.placement) + ")";
     for (int trial = 0; trial < 8; ++trial) {
       GjkCache cache;
       cache.count = uniform_int(rng, 1, 2);

@@ -121,8 +121,10 @@ template <class PolygonCore>
 std::optional<FeatureGap> box_polygon_warm_gap(const ObbView& a, const PolygonCore& b,
                                                const GjkCache& cache) {
   const int n = b.size();
-  const auto valid = [&](int i) { return 0 <= cache.index_a[i] && cache.index_a[i] < 4 &&
-                                         0 <= cache.index_b[i] && cache.index_b[i] < n; };
+  const auto valid = [&](int i) {
+    return 0 <= cache.index_a[i] && cache.index_a[i] < 4 && 0 <= cache.index_b[i] &&
+           cache.index_b[i] < n;
+  };
   if (cache.count == 1) {
     if (!valid(0)) return std::nullopt;
     return corner_to_vertex(a, cache.index_a[0], b, cache.index_b[0]);
