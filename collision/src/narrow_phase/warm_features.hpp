@@ -5,11 +5,11 @@
 // same from one pose to the next far more often than not: GJK, started from the last simplex,
 // re-evaluates it, searches once and finds nothing nearer. Where the cached simplex names a
 // corner of the box against a face of the polygon, a face of the box against a vertex of the
-// polygon, or two vertices, this checks in closed form that the pair is still the nearest one:
-// each feature is its shape's extreme along the line between them, and the foot of the
-// perpendicular lies on the face. The line is then a separating axis whose gap two points of the
-// shapes realise, so the gap is the distance. A check that fails (the features changed, or a tie
-// within round-off) leaves the pair to GJK, with its cache as it was.
+// polygon, two vertices, or two parallel faces, this checks in closed form that the pair is still
+// the nearest one: each feature is its shape's extreme along the line between them, and the foot
+// of the perpendicular lies on the face. The line is then a separating axis whose gap two points
+// of the shapes realise, so the gap is the distance. A check that fails (the features changed, or a
+// tie within round-off) leaves the pair to GJK, with its cache as it was.
 //
 // Only gaps beyond the contact tolerance and the radii by clear_overlap.hpp's margin are taken:
 // there GJK, warm or cold, proves the gap too, so the status is the one GJK gives.
