@@ -33,6 +33,10 @@ PlacedPair<Obb, ConvexPolygon> draw(Rng& rng) {
       [](Rng& r, const ShapeOptions& o) { return random_polygon(r, o); });
 }
 
+std::string describe_pair(const PlacedPair<Obb, ConvexPolygon>& pair) {
+  return describe(pair.a) + " / " + describe(pair.b) + " (" + to_string(pair.placement) + ")";
+}
+
 // An accepted gap against the reference: the distance (touching pairs within round-off of 0 on
 // either side, which the checker never takes: it asks for a gap beyond the contact tolerance), a
 // unit normal from a to b, the points on the shapes and the normal's distance apart.
@@ -83,9 +87,7 @@ TEST(WarmFeatures, FromTheLastPoseGiveTheDistanceOrDecline) {
         detail::box_polygon_warm_gap(detail::ObbView(pair.a, origin), polygon, cache);
     if (!g) continue;
     ++accepted;
-    expect_matches(
-        g, ra, rb,
-        describe(pair.a) + " / " + describe(pair.b) + " (" + to_string(pair.placement) + ")");
+    expect_matches(g, ra, rb, describe_pair(pair));
   }
   std::printf("[ warm features ] %d pairs apart, %d answered from the last pose's features\n",
               apart, accepted);
@@ -108,8 +110,7 @@ TEST(WarmFeatures, RandomFeaturesAreDeclinedUnlessNearest) {
     const Body body = as_body(pair.b, heading);
     const detail::PlacedPolygonView placed(body.local.data(), n, body.position, body.axis, origin,
                                            0);
-    const std::string where =
-        describe(pair.a) + " / " + describe(pair.b) + " (" + to_string(pair.placement) + ")";
+    const std::string where = describe_pair(pair);
     for (int trial = 0; trial < 8; ++trial) {
       GjkCache cache;
       cache.count = uniform_int(rng, 1, 2);
