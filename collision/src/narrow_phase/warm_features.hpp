@@ -32,6 +32,13 @@ struct FeatureGap {
   Vec2 point_b = Vec2::Zero();
 };
 
+// The extreme tests below accept ties, unlike ObbView::support and is_support_vertex (support.hpp),
+// which pick one vertex of a face perpendicular to d: any extreme point realises the gap, and
+// parallel faces (a car beside the ego, both headings exactly 0) are where ties are common.
+
+// The vertex after k of an n-gon, counter-clockwise.
+inline int next_vertex(int k, int n) { return k + 1 == n ? 0 : k + 1; }
+
 // Whether the box's corner `corner` (ObbView's numbering: bit 0 along the length axis, bit 1
 // along the width axis) is an extreme point of the box along d.
 inline bool box_corner_extreme(const ObbView& box, int corner, const Vec2& d) {
@@ -48,8 +55,8 @@ bool polygon_vertex_lowest(const PolygonCore& b, int k, const Vec2& d) {
   const int n = b.size();
   if (n < 2) return true;
   const Vec2 w = b.vertex(k);
-  const int before = k == 0 ? n - 1 : k - 1, after = k + 1 == n ? 0 : k + 1;
-  return (b.vertex(before) - w).dot(d) >= 0 && (b.vertex(after) - w).dot(d) >= 0;
+  const int before = k == 0 ? n - 1 : k - 1;
+  return (b.vertex(before) - w).dot(d) >= 0 && (b.vertex(next_vertex(k, n)) - w).dot(d) >= 0;
 }
 
 // Box a's corner against b's face from vertex k to the next (counter-clockwise).
@@ -57,7 +64,7 @@ template <class PolygonCore>
 std::optional<FeatureGap> corner_to_face(const ObbView& a, int corner, const PolygonCore& b,
                                          int k) {
   const Vec2 p = a.vertex(corner);
-  const Vec2 w0 = b.vertex(k), w1 = b.vertex(k + 1 == b.size() ? 0 : k + 1);
+  const Vec2 w0 = b.vertex(k), w1 = b.vertex(next_vertex(k, b.size()));
   const Vec2 edge = w1 - w0, out(edge.y(), -edge.x());  // out: outward, |edge| long
   const Vec2 r = p - w0;
   const double scaled_gap = out.dot(r), along = edge.dot(r), squared = edge.squaredNorm();
@@ -132,10 +139,9 @@ std::optional<FeatureGap> box_polygon_warm_gap(const ObbView& a, const PolygonCo
   if (cache.count != 2 || !valid(0) || !valid(1)) return std::nullopt;
   const int a0 = cache.index_a[0], a1 = cache.index_a[1];
   const int b0 = cache.index_b[0], b1 = cache.index_b[1];
-  const auto next = [n](int k) { return k + 1 == n ? 0 : k + 1; };
   if (a0 == a1 && b0 != b1) {
-    if (b1 == next(b0)) return corner_to_face(a, a0, b, b0);
-    if (b0 == next(b1)) return corner_to_face(a, a0, b, b1);
+    if (b1 == next_vertex(b0, n)) return corner_to_face(a, a0, b, b0);
+    if (b0 == next_vertex(b1, n)) return corner_to_face(a, a0, b, b1);
     return std::nullopt;
   }
   const bool a_face = (a0 ^ a1) == 1 || (a0 ^ a1) == 2;  // two corners of one face
@@ -143,7 +149,7 @@ std::optional<FeatureGap> box_polygon_warm_gap(const ObbView& a, const PolygonCo
   // A face of each, parallel (within round-off) where GJK ends on such a pair: the distance is
   // that of an end of either face to the other, whichever has its foot on it.
   if (!a_face) return std::nullopt;
-  const int face = b1 == next(b0) ? b0 : b0 == next(b1) ? b1 : -1;
+  const int face = b1 == next_vertex(b0, n) ? b0 : b0 == next_vertex(b1, n) ? b1 : -1;
   if (face < 0) return std::nullopt;
   for (const int corner : {a0, a1}) {
     if (std::optional<FeatureGap> g = corner_to_face(a, corner, b, face)) return g;
@@ -165,7 +171,7 @@ template <class PolygonCore>
 std::optional<FeatureGap> box_polygon_warm_feature_gap(
     const MinkowskiDifference<ObbView, PolygonCore>& diff, const GjkCache* cache,
     double contact_tolerance) {
-  if (cache == nullptr || cache->count < 1 || cache->count > 2) return std::nullopt;
+  if (cache == nullptr) return std::nullopt;
   const std::optional<FeatureGap> g = box_polygon_warm_gap(diff.a(), diff.b(), *cache);
   if (!g || !(g->distance - diff.radius_sum() > contact_tolerance + kClearOverlapMargin)) {
     return std::nullopt;
