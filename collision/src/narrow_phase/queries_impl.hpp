@@ -19,6 +19,7 @@
 #include "collision/swept_hull.hpp"
 #include "narrow_phase/box_ellipse_distance.hpp"
 #include "narrow_phase/box_ellipse_verdict.hpp"
+#include "narrow_phase/box_polygon_distance.hpp"
 #include "narrow_phase/epa.hpp"
 #include "narrow_phase/gjk.hpp"
 #include "narrow_phase/narrow_phase.hpp"
@@ -181,7 +182,21 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
   // of the distance depend on the start.
   Vec2 start_storage;
   const Vec2* start = nullptr;
-  if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Ellipse>) {
+  if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, ConvexPolygon>) {
+    if (std::optional<DistanceResult> r = detail::box_polygon_distance(
+            diff, contact_tolerance_m + detail::sat_decision_margin(a, b, origin))) {
+      r->point_a += origin;
+      r->point_b += origin;
+      return *r;
+    }
+  } else if constexpr (std::is_same_v<A, ConvexPolygon> && std::is_same_v<B, Obb>) {
+    const detail::MinkowskiDifference swapped(detail::make_view(b, origin),
+                                              detail::make_view(a, origin));
+    if (std::optional<DistanceResult> r = detail::box_polygon_distance(
+            swapped, contact_tolerance_m + detail::sat_decision_margin(a, b, origin))) {
+      return {r->distance, r->point_b + origin, r->point_a + origin, -r->normal, r->status, 0};
+    }
+  } else if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Ellipse>) {
     const detail::BoxEllipseVerdict v = detail::box_ellipse_verdict(a, b, contact_tolerance_m);
     if (v.verdict == detail::SatVerdict::apart) {
       if (const auto d = detail::box_ellipse_distance(a, b)) {

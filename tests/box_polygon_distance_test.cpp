@@ -1,0 +1,147 @@
+// distance()'s answer for a box and a polygon from their face normals
+// (narrow_phase/box_polygon_distance.hpp), against the long-double reference of test_support.hpp
+// (closest pairs and depths by brute force over vertices and edges), which shares no code with it.
+//
+// Seeded random boxes and polygons in every placement of random_pair (overlapping, near touching
+// and face to face, nested, apart, slivers), a quarter of them at UTM coordinates; the polygon
+// also as a placed body (PlacedPolygonView). Whatever the closed form answers must be the
+// reference's: apart, the distance with points on both shapes that realise it; overlapping, a
+// point of both and a direction of least depth. What it leaves to GJK is counted: it must answer
+// most pairs clear of the contact tolerance.
+#include "narrow_phase/box_polygon_distance.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "narrow_phase/sat_fast_path.hpp"
+#include "test_support.hpp"
+
+namespace collision::test {
+namespace {
+
+constexpr int kPairs = 40000;
+constexpr LD kSlack = 1e-9L;  // m: round-off of values relative to a local origin near the pair
+// The closed form's threshold beyond the contact tolerance: the fixed part of the queries'
+// decision margin (queries_impl.hpp adds a part proportional to the shapes' reach).
+constexpr double kDecided = kDefaultContactTolerance + detail::kSatFastPathMargin;
+
+PlacedPair<Obb, ConvexPolygon> draw(Rng& rng) {
+  PlacedPair<Obb, ConvexPolygon> pair = random_pair<Obb, ConvexPolygon>(
+      rng, [](Rng& r, const ShapeOptions& o) { return random_obb(r, o); },
+      [](Rng& r, const ShapeOptions& o) { return random_polygon(r, o); });
+  if (chance(rng, 0.25)) {
+    pair.a = moved(pair.a, translation(kUtmOffset2));
+    pair.b = moved(pair.b, translation(kUtmOffset2));
+  }
+  return pair;
+}
+
+std::string describe_pair(const PlacedPair<Obb, ConvexPolygon>& pair) {
+  return describe(pair.a) + " / " + describe(pair.b) + " (" + to_string(pair.placement) + ")";
+}
+
+// One answer against the reference, its points relative to the reference's origin. slack (m):
+// of round-off.
+void expect_matches(const DistanceResult& r, const RefShape& ra, const RefShape& rb,
+                    const std::string& where, LD slack = kSlack) {
+  const RefResult ref = reference(ra, rb);
+  EXPECT_NEAR(r.normal.norm(), 1.0, 1e-12) << where;
+  if (r.status == QueryStatus::separated) {
+    ASSERT_GT(ref.signed_distance, kDecided - slack) << where;
+    EXPECT_NEAR(static_cast<double>(ref.distance()), r.distance, slack) << where;
+    EXPECT_LE(std::abs(static_cast<double>(signed_distance_to(ra, to_ld(r.point_a)))), slack)
+        << where;
+    EXPECT_LE(std::abs(static_cast<double>(signed_distance_to(rb, to_ld(r.point_b)))), slack)
+        << where;
+    EXPECT_LE((r.point_b - r.point_a - r.distance * r.normal).norm(), slack) << where;
+    return;
+  }
+  ASSERT_EQ(r.status, QueryStatus::overlapping) << where;
+  EXPECT_LT(ref.signed_distance, -kDecided + slack) << where;
+  EXPECT_EQ(r.distance, 0) << where;
+  EXPECT_EQ(r.point_a, r.point_b) << where;
+  EXPECT_LE(signed_distance_to(ra, to_ld(r.point_a)), slack) << where;
+  EXPECT_LE(signed_distance_to(rb, to_ld(r.point_a)), slack) << where;
+  // Moving b along the normal by the depth separates them: a direction of least depth.
+  EXPECT_NEAR(static_cast<double>(depth_along(ra, rb, r.normal)), static_cast<double>(ref.depth()),
+              slack)
+      << where;
+}
+
+TEST(BoxPolygonDistance, AnswersMatchTheReference) {
+  Rng rng(0xB0D15);
+  int clear = 0, apart = 0, overlapping = 0;
+  for (int k = 0; k < kPairs; ++k) {
+    const PlacedPair<Obb, ConvexPolygon> pair = draw(rng);
+    const Vec2 origin = pair.a.center();
+    const RefShape ra = ref_shape(pair.a, origin), rb = ref_shape(pair.b, origin);
+    const detail::ObbView box(pair.a, origin);
+    const detail::MinkowskiDifference diff(box, detail::PolygonView(pair.b, origin));
+    const std::optional<DistanceResult> r = detail::box_polygon_distance(diff, kDecided);
+    // Pairs clear of the threshold by far more than round-off: what it should answer.
+    if (std::abs(reference(ra, rb).signed_distance) > 2 * kDecided) ++clear;
+    if (!r) continue;
+    ++(r->status == QueryStatus::separated ? apart : overlapping);
+    const std::string where = describe_pair(pair);
+    expect_matches(*r, ra, rb, where);
+
+    // The same polygon as a moving body's view, turned into place: its vertices differ by
+    // round-off only.
+    const double heading = uniform(rng, -kPi, kPi);
+    const Vec2 position = center_of(pair.b), axis(std::cos(heading), std::sin(heading));
+    std::vector<Vec2> body;
+    for (const Vec2& v : pair.b.vertices()) body.push_back(rotated(v - position, -heading));
+    const detail::PlacedPolygonView placed(body.data(), static_cast<int>(body.size()), position,
+                                           axis, origin, 0);
+    const std::optional<DistanceResult> p =
+        detail::box_polygon_distance(detail::MinkowskiDifference(box, placed), kDecided);
+    if (p) expect_matches(*p, ra, rb, where + ", placed");
+  }
+  std::printf(
+      "[ box/polygon ] %d pairs, %d clear of the threshold; answered %d apart, %d overlapping\n",
+      kPairs, clear, apart, overlapping);
+  EXPECT_GT(apart + overlapping, 0.95 * clear);
+  EXPECT_GT(apart, kPairs / 5);
+  EXPECT_GT(overlapping, kPairs / 5);
+}
+
+// The public query takes the closed form either way round, with or without a cache; its points
+// in world coordinates, rounded to the UTM offset's resolution. Two faces parallel have many
+// nearest pairs, and the two orders may name different ones: each is checked on its own.
+TEST(BoxPolygonDistance, PublicQueryEitherWayRoundWithOrWithoutACache) {
+  Rng rng(0xB0D16);
+  int closed = 0;
+  for (int k = 0; k < kPairs / 4; ++k) {
+    const PlacedPair<Obb, ConvexPolygon> pair = draw(rng);
+    const DistanceResult ab = distance(pair.a, pair.b);
+    if (ab.iterations != 0) continue;  // GJK's
+    ++closed;
+    const std::string where = describe_pair(pair);
+    const Vec2 origin = pair.a.center();
+    const RefShape ra = ref_shape(pair.a, origin), rb = ref_shape(pair.b, origin);
+    const auto relative = [&origin](DistanceResult r) {
+      r.point_a -= origin;
+      r.point_b -= origin;
+      return r;
+    };
+    expect_matches(relative(ab), ra, rb, where, 1e-8L);
+    GjkCache cache;
+    cache.count = 1;  // another pair's: ignored
+    const DistanceResult warm = distance(pair.a, pair.b, kDefaultContactTolerance, &cache);
+    EXPECT_EQ(warm.distance, ab.distance) << where;
+    EXPECT_EQ(warm.point_a, ab.point_a) << where;
+    const DistanceResult ba = distance(pair.b, pair.a);
+    expect_matches(relative({ba.distance, ba.point_b, ba.point_a, -ba.normal, ba.status, 0}), ra,
+                   rb, where + ", (polygon, box)", 1e-8L);
+  }
+  std::printf("[ box/polygon ] public distance(): %d of %d in closed form\n", closed, kPairs / 4);
+  EXPECT_GT(closed, kPairs / 8);
+}
+
+}  // namespace
+}  // namespace collision::test
