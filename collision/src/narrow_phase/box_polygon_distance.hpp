@@ -25,10 +25,13 @@ namespace collision::detail {
 
 // Witness points relative to the query's origin. decided: how far (metres) beyond the contact
 // tolerance a gap or an overlap must be for the answer to carry GJK's status (decision_margin
-// added to the tolerance).
+// added to the tolerance). features: where given, an answer apart leaves the nearest features in
+// it as GJK's simplex names them (the box's corners in ObbView's numbering, the polygon's
+// vertices), so that a query carrying a cache along a trajectory starts warm at the next pose.
 template <class PolygonCore>
 std::optional<DistanceResult> box_polygon_distance(
-    const MinkowskiDifference<ObbView, PolygonCore>& diff, double decided) {
+    const MinkowskiDifference<ObbView, PolygonCore>& diff, double decided,
+    GjkCache* features = nullptr) {
   const ObbView& a = diff.a();
   const PolygonCore& b = diff.b();
   const double hl = a.half_length(), hw = a.half_width();
@@ -81,6 +84,10 @@ std::optional<DistanceResult> box_polygon_distance(
     Vec2 point_a, normal;
     double distance = gap;
     bool met = false;
+    GjkCache simplex;  // the features met
+    const auto corner_index = [](const Vec2& corner) {
+      return (corner.x() > 0 ? 1 : 0) | (corner.y() > 0 ? 2 : 0);
+    };
     const auto corner_to_vertex = [&](const Vec2& corner, int j) {
       const Vec2 w = local(j), d = w - corner;
       const bool corner_extreme =
@@ -92,6 +99,7 @@ std::optional<DistanceResult> box_polygon_distance(
       distance = d.norm();
       point_a = corner;
       normal = d / distance;
+      simplex = GjkCache{1, {corner_index(corner)}, {j}, Vec2::Zero()};
       return distance > 0;
     };
     if (face_gap == gap) {
@@ -102,6 +110,9 @@ std::optional<DistanceResult> box_polygon_distance(
         point_a = corner;
         normal = -out;
         met = true;
+        const int c = corner_index(corner);
+        simplex =
+            GjkCache{2, {c, c}, {face_end == 0 ? n - 1 : face_end - 1, face_end}, Vec2::Zero()};
       } else {
         const int j = along < 0 ? (face_end == 0 ? n - 1 : face_end - 1) : face_end;
         met = corner_to_vertex(corner, j);
@@ -122,6 +133,9 @@ std::optional<DistanceResult> box_polygon_distance(
           normal = Vec2::Zero();
           normal[k] = sign;
           met = true;
+          // The face's corners: the bit of its axis set on the + side, the other bit either way.
+          const int c = sign > 0 ? (k == 0 ? 1 : 2) : 0;
+          simplex = GjkCache{2, {c, c | (k == 0 ? 2 : 1)}, {i, i}, Vec2::Zero()};
         } else {
           Vec2 corner;
           corner[k] = sign * extent;
@@ -131,6 +145,11 @@ std::optional<DistanceResult> box_polygon_distance(
       }
     }
     if (!met) return std::nullopt;
+    if (features != nullptr) {
+      features->count = simplex.count;
+      features->index_a = simplex.index_a;
+      features->index_b = simplex.index_b;
+    }
     r.normal = normal.x() * u + normal.y() * v;
     r.distance = distance - radii;
     r.point_a = to_world(point_a) + diff.radius_a() * r.normal;

@@ -191,7 +191,7 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, ConvexPolygon>) {
     if (faces_first()) {
       if (std::optional<DistanceResult> r = detail::box_polygon_distance(
-              diff, contact_tolerance_m + detail::sat_decision_margin(a, b, origin))) {
+              diff, contact_tolerance_m + detail::sat_decision_margin(a, b, origin), cache)) {
         r->point_a += origin;
         r->point_b += origin;
         return *r;
@@ -201,8 +201,15 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
     if (faces_first()) {
       const detail::MinkowskiDifference swapped(detail::make_view(b, origin),
                                                 detail::make_view(a, origin));
+      GjkCache features;
       if (std::optional<DistanceResult> r = detail::box_polygon_distance(
-              swapped, contact_tolerance_m + detail::sat_decision_margin(a, b, origin))) {
+              swapped, contact_tolerance_m + detail::sat_decision_margin(a, b, origin),
+              &features)) {
+        if (cache != nullptr) {
+          cache->count = features.count;
+          cache->index_a = features.index_b;
+          cache->index_b = features.index_a;
+        }
         return {r->distance, r->point_b + origin, r->point_a + origin, -r->normal, r->status, 0};
       }
     }
