@@ -6,8 +6,9 @@
 // and face to face, nested, apart, slivers), a quarter of them at UTM coordinates; the polygon
 // also as a placed body (PlacedPolygonView). Whatever the closed form answers must be the
 // reference's: apart, the distance with points on both shapes that realise it; overlapping, a
-// point of both and a direction of least depth. What it leaves to GJK is counted: it must answer
-// most pairs clear of the contact tolerance.
+// point of both and a direction of least depth; and the features it leaves for a warm start must
+// be a nearest pair. What it leaves to GJK is counted: it must answer most pairs clear of the
+// contact tolerance.
 #include "narrow_phase/box_polygon_distance.hpp"
 
 #include <gtest/gtest.h>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "narrow_phase/sat_fast_path.hpp"
+#include "narrow_phase/warm_features.hpp"
 #include "test_support.hpp"
 
 namespace collision::test {
@@ -75,20 +77,32 @@ void expect_matches(const DistanceResult& r, const RefShape& ra, const RefShape&
 
 TEST(BoxPolygonDistance, AnswersMatchTheReference) {
   Rng rng(0xB0D15);
-  int clear = 0, apart = 0, overlapping = 0;
+  int clear = 0, apart = 0, overlapping = 0, features_taken = 0, features_declined = 0;
   for (int k = 0; k < kPairs; ++k) {
     const PlacedPair<Obb, ConvexPolygon> pair = draw(rng);
     const Vec2 origin = pair.a.center();
     const RefShape ra = ref_shape(pair.a, origin), rb = ref_shape(pair.b, origin);
     const detail::ObbView box(pair.a, origin);
     const detail::MinkowskiDifference diff(box, detail::PolygonView(pair.b, origin));
-    const std::optional<DistanceResult> r = detail::box_polygon_distance(diff, kDecided);
+    GjkCache features;
+    const std::optional<DistanceResult> r = detail::box_polygon_distance(diff, kDecided, &features);
     // Pairs clear of the threshold by far more than round-off: what it should answer.
     if (std::abs(reference(ra, rb).signed_distance) > 2 * kDecided) ++clear;
     if (!r) continue;
     ++(r->status == QueryStatus::separated ? apart : overlapping);
     const std::string where = describe_pair(pair);
     expect_matches(*r, ra, rb, where);
+    // Apart, the features left for a warm start are a nearest pair: the warm start's own
+    // certificate (warm_features.hpp, in the query's frame rather than the box's) takes them and
+    // finds the same distance, but where round-off makes a tie of the features' extreme tests.
+    if (r->status == QueryStatus::separated) {
+      const std::optional<detail::FeatureGap> g =
+          detail::box_polygon_warm_gap(box, diff.b(), features);
+      ++(g ? features_taken : features_declined);
+      if (g) EXPECT_NEAR(g->distance, r->distance, 1e-12 * (1 + r->distance)) << where;
+    } else {
+      EXPECT_EQ(features.count, 0) << where;
+    }
 
     // The same polygon as a moving body's view, turned into place: its vertices differ by
     // round-off only.
@@ -105,6 +119,9 @@ TEST(BoxPolygonDistance, AnswersMatchTheReference) {
   std::printf(
       "[ box/polygon ] %d pairs, %d clear of the threshold; answered %d apart, %d overlapping\n",
       kPairs, clear, apart, overlapping);
+  std::printf("[ box/polygon ] features left for a warm start: %d taken, %d declined\n",
+              features_taken, features_declined);
+  EXPECT_GT(features_taken, 100 * features_declined);
   EXPECT_GT(apart + overlapping, 0.95 * clear);
   EXPECT_GT(apart, kPairs / 5);
   EXPECT_GT(overlapping, kPairs / 5);
