@@ -99,7 +99,9 @@ TEST(BoxPolygonDistance, AnswersMatchTheReference) {
       const std::optional<detail::FeatureGap> g =
           detail::box_polygon_warm_gap(box, diff.b(), features);
       ++(g ? features_taken : features_declined);
-      if (g) EXPECT_NEAR(g->distance, r->distance, 1e-12 * (1 + r->distance)) << where;
+      if (g) {
+        EXPECT_NEAR(g->distance, r->distance, 1e-12 * (1 + r->distance)) << where;
+      }
     } else {
       EXPECT_EQ(features.count, 0) << where;
     }

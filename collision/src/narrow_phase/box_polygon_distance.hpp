@@ -1,5 +1,6 @@
-// distance()'s answer for a box and a polygon from their face normals (internal): no GJK where
-// one pass over the polygon in the box's frame decides.
+// The distance of a box and a polygon from their face normals (internal): no GJK where one pass
+// over the polygon in the box's frame decides. For a cold distance() (queries_impl.hpp) and the
+// checker's cold clearance and signed distance (narrow_phase.hpp).
 //
 // SAT's most separating face normal of the two gives a gap that bounds the distance from below.
 // Where the features that give it meet (the box's lowest corner along the polygon's face has its
@@ -7,8 +8,8 @@
 // the two points are that gap apart, and the gap is the distance: the common case near contact,
 // where the shapes meet a corner against a face. Where every face normal shows an overlap deeper
 // than the contact tolerance, the pair overlaps, and a polygon vertex inside the box or a box
-// corner inside the polygon is a point of both. Both only beyond the decision margin
-// (queries_impl.hpp), so the status is the one GJK gives; touching pairs, two corners nearest each
+// corner inside the polygon is a point of both. Both only beyond the caller's margin past the
+// contact tolerance, so the status is the one GJK gives; touching pairs, two corners nearest each
 // other, and overlaps without a vertex of one inside the other go to GJK.
 #pragma once
 
@@ -72,7 +73,8 @@ std::optional<DistanceResult> box_polygon_distance(
   for (int k = 1; k < 4; ++k) box_face = box_gaps[k] > box_gaps[box_face] ? k : box_face;
   const double gap = std::max(face_gap, box_gaps[box_face]);
   const double radii = diff.radius_sum();
-  const Vec2 face_from = local(face_end == 0 ? n - 1 : face_end - 1), face_to = local(face_end);
+  const int face_start = face_end == 0 ? n - 1 : face_end - 1;
+  const Vec2 face_from = local(face_start), face_to = local(face_end);
   const Vec2 face_edge = face_to - face_from;
 
   DistanceResult r;
@@ -111,11 +113,9 @@ std::optional<DistanceResult> box_polygon_distance(
         normal = -out;
         met = true;
         const int c = corner_index(corner);
-        simplex =
-            GjkCache{2, {c, c}, {face_end == 0 ? n - 1 : face_end - 1, face_end}, Vec2::Zero()};
+        simplex = GjkCache{2, {c, c}, {face_start, face_end}, Vec2::Zero()};
       } else {
-        const int j = along < 0 ? (face_end == 0 ? n - 1 : face_end - 1) : face_end;
-        met = corner_to_vertex(corner, j);
+        met = corner_to_vertex(corner, along < 0 ? face_start : face_end);
       }
     }
     if (!met && box_gaps[box_face] == gap) {
@@ -145,7 +145,7 @@ std::optional<DistanceResult> box_polygon_distance(
       }
     }
     if (!met) return std::nullopt;
-    if (features != nullptr) {
+    if (features != nullptr) {  // its separating axis is intersects()'s, not this pass's
       features->count = simplex.count;
       features->index_a = simplex.index_a;
       features->index_b = simplex.index_b;
