@@ -1,6 +1,5 @@
-// The distance of a box and a polygon from their face normals (internal): no GJK where one pass
-// over the polygon in the box's frame decides. For a cold distance() (queries_impl.hpp) and the
-// checker's cold clearance and signed distance (narrow_phase.hpp).
+// distance()'s answer for a box and a polygon from their face normals (internal): no GJK where
+// one pass over the polygon in the box's frame decides.
 //
 // SAT's most separating face normal of the two gives a gap that bounds the distance from below.
 // Where the features that give it meet (the box's lowest corner along the polygon's face has its
@@ -8,8 +7,8 @@
 // the two points are that gap apart, and the gap is the distance: the common case near contact,
 // where the shapes meet a corner against a face. Where every face normal shows an overlap deeper
 // than the contact tolerance, the pair overlaps, and a polygon vertex inside the box or a box
-// corner inside the polygon is a point of both. Both only beyond the caller's margin past the
-// contact tolerance, so the status is the one GJK gives; touching pairs, two corners nearest each
+// corner inside the polygon is a point of both. Both only beyond the decision margin
+// (queries_impl.hpp), so the status is the one GJK gives; touching pairs, two corners nearest each
 // other, and overlaps without a vertex of one inside the other go to GJK.
 #pragma once
 

@@ -14,7 +14,6 @@
 #include <type_traits>
 
 #include "collision/queries.hpp"
-#include "narrow_phase/box_polygon_distance.hpp"
 #include "narrow_phase/clear_overlap.hpp"
 #include "narrow_phase/deep_overlap.hpp"
 #include "narrow_phase/epa.hpp"
@@ -200,44 +199,13 @@ struct Clearance {
   int iterations = 0;
 };
 
-// A cold query along a trajectory of the ego's box and a polygon core: the face normals' pass
-// (box_polygon_distance.hpp), beyond the contact tolerance and clear_overlap.hpp's margin on either
-// side, so the status is GJK's. An answer apart leaves its features in the cache, so the next
-// pose starts warm; for any other pair, or a warm cache, nothing (GJK decides).
-template <class Diff>
-std::optional<DistanceResult> cold_face_pass(const Diff&, GjkCache*, double) {
-  return std::nullopt;
-}
-template <class PolygonCore>
-std::optional<DistanceResult> box_polygon_cold_pass(
-    const MinkowskiDifference<ObbView, PolygonCore>& diff, GjkCache* cache,
-    double contact_tolerance) {
-  if (cache == nullptr || cache->count != 0) return std::nullopt;
-  return box_polygon_distance(diff, contact_tolerance + kClearOverlapMargin, cache);
-}
-inline std::optional<DistanceResult> cold_face_pass(
-    const MinkowskiDifference<ObbView, PolygonView>& diff, GjkCache* cache,
-    double contact_tolerance) {
-  return box_polygon_cold_pass(diff, cache, contact_tolerance);
-}
-inline std::optional<DistanceResult> cold_face_pass(
-    const MinkowskiDifference<ObbView, PlacedPolygonView>& diff, GjkCache* cache,
-    double contact_tolerance) {
-  return box_polygon_cold_pass(diff, cache, contact_tolerance);
-}
-
 // The checker's queries along a trajectory (clearance, signed distance) first try the warm
-// start's features in closed form (warm_features.hpp), leaving the cache as it was, and a cold
-// start the face normals' pass.
+// start's features in closed form (warm_features.hpp); their caches are left as they were.
 template <class Diff>
 Clearance clearance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
                     GjkCache* cache) {
   if (const std::optional<FeatureGap> g = warm_feature_gap(diff, cache, contact_tolerance)) {
     return {false, g->distance - diff.radius_sum(), 0};
-  }
-  if (const std::optional<DistanceResult> p = cold_face_pass(diff, cache, contact_tolerance)) {
-    if (p->status == QueryStatus::separated) return {false, p->distance, 0};
-    return {true, 0.0, 0};
   }
   const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
   if (!out.separated) return {true, 0.0, out.iterations};
@@ -435,14 +403,6 @@ SignedDistance signed_distance(const Diff& diff, double contact_tolerance, int m
       r.point_a = g->point_a + diff.radius_a() * r.normal;
       r.point_b = g->point_b - diff.radius_b() * r.normal;
       return r;
-    }
-    if (const std::optional<DistanceResult> p = cold_face_pass(diff, cache, contact_tolerance)) {
-      if (p->status == QueryStatus::separated) {
-        return {false, p->distance, p->point_a, p->point_b, p->normal, 0};
-      }
-      if (const std::optional<DeepOverlap> o = deep_overlap(diff, min_depth)) {
-        return deep_signed_distance(diff, *o, 0);
-      }
     }
   }
   const GjkOutput out = gjk<GjkMode::distance>(diff, contact_tolerance, max_gjk_iterations, cache);
