@@ -52,13 +52,17 @@ namespace detail {
 inline double decision_margin(double reach) {
   return kSatFastPathMargin + (kDepthResolutionRelative + kEpaRelativeAccuracy) * reach;
 }
-template <class A, class B>
-double sat_decision_margin(const A& a, const B& b, const Vec2& origin) {
+// The same for two shapes with the given bounding boxes.
+inline double boxes_decision_margin(const Aabb& box_a, const Aabb& box_b, const Vec2& origin) {
   auto reach = [&origin](const Aabb& box) {
     return std::max((box.min() - origin).cwiseAbs().maxCoeff(),
                     (box.max() - origin).cwiseAbs().maxCoeff());
   };
-  return decision_margin(reach(a.aabb()) + reach(b.aabb()));
+  return decision_margin(reach(box_a) + reach(box_b));
+}
+template <class A, class B>
+double sat_decision_margin(const A& a, const B& b, const Vec2& origin) {
+  return boxes_decision_margin(a.aabb(), b.aabb(), origin);
 }
 
 // The box/ellipse verdict (box_ellipse_verdict.hpp) beyond the pair's decision margin.
@@ -183,28 +187,30 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
   Vec2 start_storage;
   const Vec2* start = nullptr;
   // A box and a polygon whose boxes meet, without a warm start: the face normals first
-  // (box_polygon_distance.hpp). Near contact GJK runs many iterations, the pass one; a pair
-  // farther apart GJK settles in a few, and a warm start in fewer still.
-  const auto faces_first = [&] {
-    return (cache == nullptr || cache->count == 0) && a.aabb().intersects(b.aabb());
+  // (box_polygon_distance.hpp), with the tolerance and the decision margin as its threshold.
+  // Near contact GJK runs many iterations, the pass one; a pair farther apart GJK settles in a
+  // few, and a warm start in fewer still.
+  const auto faces_first = [&]() -> std::optional<double> {
+    if (cache != nullptr && cache->count != 0) return std::nullopt;
+    const Aabb box_a = a.aabb(), box_b = b.aabb();
+    if (!box_a.intersects(box_b)) return std::nullopt;
+    return contact_tolerance_m + detail::boxes_decision_margin(box_a, box_b, origin);
   };
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, ConvexPolygon>) {
-    if (faces_first()) {
-      if (std::optional<DistanceResult> r = detail::box_polygon_distance(
-              diff, contact_tolerance_m + detail::sat_decision_margin(a, b, origin), cache)) {
+    if (const std::optional<double> decided = faces_first()) {
+      if (std::optional<DistanceResult> r = detail::box_polygon_distance(diff, *decided, cache)) {
         r->point_a += origin;
         r->point_b += origin;
         return *r;
       }
     }
   } else if constexpr (std::is_same_v<A, ConvexPolygon> && std::is_same_v<B, Obb>) {
-    if (faces_first()) {
+    if (const std::optional<double> decided = faces_first()) {
       const detail::MinkowskiDifference swapped(detail::make_view(b, origin),
                                                 detail::make_view(a, origin));
       GjkCache features;
-      if (std::optional<DistanceResult> r = detail::box_polygon_distance(
-              swapped, contact_tolerance_m + detail::sat_decision_margin(a, b, origin),
-              &features)) {
+      if (std::optional<DistanceResult> r =
+              detail::box_polygon_distance(swapped, *decided, &features)) {
         if (cache != nullptr) {
           cache->count = features.count;
           cache->index_a = features.index_b;
