@@ -838,6 +838,12 @@ inline void check_against_reference(const Outcome& o, const RefShape& a, const R
             "distance normal " + fmt(o.d.normal) + " vs reference " + fmt(n_ref));
     f.check(o.p.depth == 0, "separated but penetration depth " + fmt(o.p.depth));
   }
+  if (o.p.status == QueryStatus::separated) {
+    // Any separating direction (the contract says from a towards b): b is clear of a along it.
+    const double along = static_cast<double>(depth_along(a, b, o.p.normal));
+    f.check(along <= acc, "separated, but moving b along the penetration normal " +
+                              fmt(o.p.normal) + " needs " + fmt(along) + " to clear a" + ref);
+  }
   if (o.p.status == QueryStatus::overlapping) {
     const double depth = static_cast<double>(r.depth());
     f.check(std::abs(o.p.depth - depth) <= acc,

@@ -76,10 +76,14 @@ struct GjkOutput {
   double lower_bound = 0;  // best support-plane bound (core distance >= it)
   bool enclosed = false;   // the origin is in (or on) the simplex: core distance 0
   bool separated = false;  // proven: lower_bound > radius_sum + tolerance (boolean: no bounds)
-  bool hit = false;        // proven: upper_bound <= radius_sum + tolerance, or enclosed
-  bool capped = false;     // stopped by the iteration cap without a proof either way
-  bool warm = false;       // started from the cache (and kept that start)
-  int iterations = 0;      // support calls
+  // Penetration mode, separated: the search direction (any length, from a towards b) whose
+  // support plane proved the gap. The first direction can prove it before any simplex points
+  // that way, so the simplex's own direction to the origin need not separate the shapes.
+  Vec2 gap_axis = Vec2::Zero();
+  bool hit = false;     // proven: upper_bound <= radius_sum + tolerance, or enclosed
+  bool capped = false;  // stopped by the iteration cap without a proof either way
+  bool warm = false;    // started from the cache (and kept that start)
+  int iterations = 0;   // support calls
   GjkStop stop = GjkStop::none;
 };
 
@@ -566,6 +570,7 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
         out.lower_bound = scaled / d.norm();
         // Stop (penetration): gap_proven. EPA needs a hit, and this is none.
         proven_gap = kMode == GjkMode::penetration && out.lower_bound > threshold;
+        if (proven_gap) out.gap_axis = d;
       }
     }
     s.v[0] = p;
@@ -675,8 +680,10 @@ GjkOutput gjk(const Diff& diff, double contact_tolerance, int max_iterations, Gj
       const double lower = lower_scaled / norm_d;
       if (lower > out.lower_bound) out.lower_bound = lower;
       if (kMode == GjkMode::penetration && out.lower_bound > threshold) {
-        // Stop (penetration): gap_proven.
+        // Stop (penetration): gap_proven, by this plane: the bound was not above the threshold
+        // before it.
         stop = GjkStop::gap_proven;
+        out.gap_axis = d;
         break;
       }
       best_lower_scaled = out.lower_bound * norm_d;

@@ -166,7 +166,8 @@ PenetrationResult penetration_from(const Diff& diff, const GjkOutput& out, doubl
     if (r.status == QueryStatus::touching) r.depth = 0;  // within the tolerance: a contact
     return r;
   }
-  r.normal = direction_to_origin(out.simplex);
+  r.normal = out.separated && out.gap_axis != Vec2::Zero() ? unit(out.gap_axis)
+                                                           : direction_to_origin(out.simplex);
   if (out.capped) {
     // The core distance is at most upper_bound, so the depth is at least this.
     r.depth = std::max(0.0, radius_sum - out.upper_bound);

@@ -268,15 +268,18 @@ PenetrationResult penetration_impl(const A& a, const B& b, double contact_tolera
       r.iterations = 1;
       return r;
     }
-    // Deeper than the tolerance by more than EPA's round-off allowance and accuracy on these
-    // shapes (relative to a ⊖ b's size, at most the sum of theirs about the origin), so that
-    // distance() calls it overlapping too.
-    const double min_depth = contact_tolerance_m + detail::sat_decision_margin(a, b, origin);
-    if (const std::optional<SatResult> deep = detail::deep_overlap(a, b, min_depth)) {
+    // SAT, where its separation is beyond the tolerance by more than EPA's round-off allowance
+    // and accuracy on these shapes (relative to a ⊖ b's size, at most the sum of theirs about the
+    // origin), on either side: so that intersects() and distance() give the same status. Apart,
+    // its axis separates the shapes; overlapping, its deepest axis is the exact depth and normal.
+    const double beyond = contact_tolerance_m + detail::sat_decision_margin(a, b, origin);
+    if (const std::optional<SatResult> settled = detail::sat_settles(a, b, beyond)) {
       PenetrationResult r;
-      r.depth = -deep->separation;
-      r.normal = deep->normal;
-      r.status = QueryStatus::overlapping;
+      r.normal = settled->normal;
+      if (settled->separation < 0) {
+        r.depth = -settled->separation;
+        r.status = QueryStatus::overlapping;
+      }
       return r;
     }
   }

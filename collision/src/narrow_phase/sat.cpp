@@ -191,11 +191,13 @@ SatResult sat_of(const A& a, const B& b, double stop_at = kInfinity) {
   return from_a.separation >= from_b.separation ? from_a : from_b;
 }
 
+// Stops at the first axis apart by `beyond`: its separation is then at least that, and no other
+// axis changes the answer.
 template <class A, class B>
-std::optional<SatResult> deep_overlap_of(const A& a, const B& b, double min_depth) {
-  const SatResult r = sat_of(a, b, -min_depth);
-  if (r.separation >= -min_depth) return std::nullopt;
-  return r;
+std::optional<SatResult> sat_settles_of(const A& a, const B& b, double beyond) {
+  const SatResult r = sat_of(a, b, beyond);
+  if (r.separation > beyond || r.separation < -beyond) return r;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -209,18 +211,18 @@ SatResult sat(const Obb& a, const Obb& b) { return sat_of(shape_of(a), shape_of(
 
 namespace detail {
 
-std::optional<SatResult> deep_overlap(const ConvexPolygon& a, const ConvexPolygon& b,
-                                      double min_depth) {
-  return deep_overlap_of(shape_of(a), shape_of(b), min_depth);
+std::optional<SatResult> sat_settles(const ConvexPolygon& a, const ConvexPolygon& b,
+                                     double beyond) {
+  return sat_settles_of(shape_of(a), shape_of(b), beyond);
 }
-std::optional<SatResult> deep_overlap(const Obb& a, const ConvexPolygon& b, double min_depth) {
-  return deep_overlap_of(shape_of(a), shape_of(b), min_depth);
+std::optional<SatResult> sat_settles(const Obb& a, const ConvexPolygon& b, double beyond) {
+  return sat_settles_of(shape_of(a), shape_of(b), beyond);
 }
-std::optional<SatResult> deep_overlap(const ConvexPolygon& a, const Obb& b, double min_depth) {
-  return deep_overlap_of(shape_of(a), shape_of(b), min_depth);
+std::optional<SatResult> sat_settles(const ConvexPolygon& a, const Obb& b, double beyond) {
+  return sat_settles_of(shape_of(a), shape_of(b), beyond);
 }
-std::optional<SatResult> deep_overlap(const Obb& a, const Obb& b, double min_depth) {
-  return deep_overlap_of(shape_of(a), shape_of(b), min_depth);
+std::optional<SatResult> sat_settles(const Obb& a, const Obb& b, double beyond) {
+  return sat_settles_of(shape_of(a), shape_of(b), beyond);
 }
 
 SatVerdict box_polygon_verdict(const Obb& box, const ConvexPolygon& polygon, double apart_beyond,

@@ -1,10 +1,11 @@
 // The penetration query's fast path for box and polygon pairs (internal).
 //
 // For two convex polygons SAT's deepest axis is the exact penetration depth and direction, and
-// on an overlapping pair it costs one pass over the axes, less than GJK followed by EPA. It is
-// taken only when the overlap is deeper than the contact tolerance by a margin far above
-// round-off, so the answer's status is the one GJK gives intersects() and distance(); shallower
-// pairs, separated pairs, and every pair with a circle or a swept hull go through GJK and EPA.
+// on an overlapping pair it costs one pass over the axes, less than GJK followed by EPA; on a pair
+// apart near contact, where GJK needs many iterations to prove the gap, one pass too. It is taken
+// only when the separation is beyond the contact tolerance by a margin far above round-off, on
+// either side, so the answer's status is the one GJK gives intersects() and distance(); the pairs
+// within that band, and every pair with a circle or a swept hull, go through GJK and EPA.
 #pragma once
 
 #include <optional>
@@ -18,13 +19,13 @@ namespace collision::detail {
 // extent, below 1e-9 m for extents up to kilometres.
 inline constexpr double kSatFastPathMargin = 1e-6;
 
-// The SAT result when a and b overlap by more than min_depth metres along every axis of both,
-// otherwise nothing; stops at the first axis that shows less.
-std::optional<SatResult> deep_overlap(const ConvexPolygon& a, const ConvexPolygon& b,
-                                      double min_depth);
-std::optional<SatResult> deep_overlap(const Obb& a, const ConvexPolygon& b, double min_depth);
-std::optional<SatResult> deep_overlap(const ConvexPolygon& a, const Obb& b, double min_depth);
-std::optional<SatResult> deep_overlap(const Obb& a, const Obb& b, double min_depth);
+// The SAT result when it settles a penetration query: a and b apart by more than `beyond` metres
+// along some axis (the result then holds one such axis, the first found), or overlapping by more
+// than `beyond` along every axis of both (the deepest axis); otherwise nothing.
+std::optional<SatResult> sat_settles(const ConvexPolygon& a, const ConvexPolygon& b, double beyond);
+std::optional<SatResult> sat_settles(const Obb& a, const ConvexPolygon& b, double beyond);
+std::optional<SatResult> sat_settles(const ConvexPolygon& a, const Obb& b, double beyond);
+std::optional<SatResult> sat_settles(const Obb& a, const Obb& b, double beyond);
 
 // What SAT proves of a box and a polygon, for intersects(): apart (the separation along some
 // axis exceeds apart_beyond metres), overlapping (every axis shows an overlap deeper than
