@@ -5,11 +5,13 @@
 // Where the features that give it meet (the box's lowest corner along the polygon's face has its
 // foot on that face, or the polygon's lowest vertex along the box's face lies within that face),
 // the two points are that gap apart, and the gap is the distance: the common case near contact,
-// where the shapes meet a corner against a face. Where every face normal shows an overlap deeper
-// than the contact tolerance, the pair overlaps, and a polygon vertex inside the box or a box
-// corner inside the polygon is a point of both. Both only beyond the decision margin
-// (queries_impl.hpp), so the status is the one GJK gives; touching pairs, two corners nearest each
-// other, and overlaps without a vertex of one inside the other go to GJK.
+// where the shapes meet a corner against a face. The pass only chooses the features; the warm
+// start's certificates (warm_features.hpp) decide whether they are the nearest pair and give the
+// distance, so that a cold query and a warm one on the same features agree to the bit. Where every
+// face normal shows an overlap deeper than the contact tolerance, the pair overlaps, and a polygon
+// vertex inside the box or a box corner inside the polygon is a point of both. Both only beyond the
+// decision margin (queries_impl.hpp), so the status is the one GJK gives; touching pairs, two
+// corners nearest each other, and overlaps without a vertex of one inside the other go to GJK.
 #pragma once
 
 #include <algorithm>
@@ -20,6 +22,7 @@
 #include "collision/queries.hpp"
 #include "geometry/vec2_math.hpp"
 #include "narrow_phase/support.hpp"
+#include "narrow_phase/warm_features.hpp"
 
 namespace collision::detail {
 
@@ -78,81 +81,56 @@ std::optional<DistanceResult> box_polygon_distance(
 
   DistanceResult r;
   if (gap - radii > decided) {
-    // The features of the largest gap, the polygon's face first (on a tie, the box's face
-    // too), where they meet: a point of a in the box's frame and the unit normal from a towards
-    // b. Where the foot of one falls past the other's end, the corner and the vertex there, if
-    // each is its shape's extreme along the line between them.
-    Vec2 point_a, normal;
-    double distance = gap;
-    bool met = false;
-    GjkCache simplex;  // the features met
+    // The features of the largest gap, the polygon's face first (on a tie, the box's face too),
+    // certified as the nearest pair by the warm start's tests (warm_features.hpp): the box's
+    // corner against the face where its foot lies on it, or else against the face's end nearer
+    // it; the polygon's vertices on the box's face line against that face, or else against the
+    // face's corner nearer them.
     const auto corner_index = [](const Vec2& corner) {
       return (corner.x() > 0 ? 1 : 0) | (corner.y() > 0 ? 2 : 0);
     };
-    const auto corner_to_vertex = [&](const Vec2& corner, int j) {
-      const Vec2 w = local(j), d = w - corner;
-      const bool corner_extreme =
-          (corner.x() > 0 ? d.x() >= 0 : d.x() <= 0) && (corner.y() > 0 ? d.y() >= 0 : d.y() <= 0);
-      if (!corner_extreme || (local(j == 0 ? n - 1 : j - 1) - w).dot(d) < 0 ||
-          (local(j + 1 == n ? 0 : j + 1) - w).dot(d) < 0) {
-        return false;
-      }
-      distance = d.norm();
-      point_a = corner;
-      normal = d / distance;
-      simplex = GjkCache{1, {corner_index(corner)}, {j}, Vec2::Zero()};
-      return distance > 0;
-    };
+    std::optional<FeatureGap> g;
+    GjkCache simplex;  // the features certified, as GJK's simplex names them
     if (face_gap == gap) {
-      const Vec2 out = Vec2(face_edge.y(), -face_edge.x()) / face_edge.norm();
-      const Vec2 corner(out.x() >= 0 ? -hl : hl, out.y() >= 0 ? -hw : hw);
-      const double along = face_edge.dot(corner - face_from);
-      if (along >= 0 && along <= face_edge.squaredNorm()) {
-        point_a = corner;
-        normal = -out;
-        met = true;
-        const int c = corner_index(corner);
+      // The corner lowest along the face's outward normal (in the box's frame: opposite signs).
+      const Vec2 out(face_edge.y(), -face_edge.x());
+      const int c = corner_index(Vec2(-out.x(), -out.y()));
+      if ((g = corner_to_face(a, c, b, face_start))) {
         simplex = GjkCache{2, {c, c}, {face_start, face_end}, Vec2::Zero()};
       } else {
-        met = corner_to_vertex(corner, along < 0 ? face_start : face_end);
+        const double along = face_edge.dot(Vec2(c & 1 ? hl : -hl, c & 2 ? hw : -hw) - face_from);
+        const int j = along < 0 ? face_start : face_end;
+        if ((g = corner_to_vertex(a, c, b, j))) simplex = GjkCache{1, {c}, {j}, Vec2::Zero()};
       }
     }
-    if (!met && box_gaps[box_face] == gap) {
-      // b's vertices least beyond that face: within the face's extent, or else against the
-      // face's end.
+    if (!g && box_gaps[box_face] == gap) {
+      // The face's corners: the bit of its axis set on the + side, the other bit either way.
       const int k = box_face / 2;
       const double sign = box_face % 2 == 0 ? 1 : -1;
-      const double extent = k == 0 ? hl : hw, across = k == 0 ? hw : hl;
-      for (int i = 0; i < n && !met; ++i) {
+      const double extent = k == 0 ? hl : hw;
+      const int c0 = sign > 0 ? (k == 0 ? 1 : 2) : 0, c1 = c0 | (k == 0 ? 2 : 1);
+      for (int i = 0; i < n && !g; ++i) {
         const Vec2 w = local(i);
         if (sign * w[k] - extent != gap) continue;
-        if (std::abs(w[1 - k]) <= across) {
-          point_a = w;
-          point_a[k] = sign * extent;
-          normal = Vec2::Zero();
-          normal[k] = sign;
-          met = true;
-          // The face's corners: the bit of its axis set on the + side, the other bit either way.
-          const int c = sign > 0 ? (k == 0 ? 1 : 2) : 0;
-          simplex = GjkCache{2, {c, c | (k == 0 ? 2 : 1)}, {i, i}, Vec2::Zero()};
-        } else {
-          Vec2 corner;
-          corner[k] = sign * extent;
-          corner[1 - k] = std::copysign(across, w[1 - k]);
-          met = corner_to_vertex(corner, i);
+        if ((g = face_to_vertex(a, c0, c1, b, i))) {
+          simplex = GjkCache{2, {c0, c1}, {i, i}, Vec2::Zero()};
+          continue;
         }
+        // Past the face's end: the corner on w's side.
+        const int c = (w[1 - k] > 0) ? c1 : c0;
+        if ((g = corner_to_vertex(a, c, b, i))) simplex = GjkCache{1, {c}, {i}, Vec2::Zero()};
       }
     }
-    if (!met) return std::nullopt;
+    if (!g) return std::nullopt;
     if (features != nullptr) {  // its separating axis is intersects()'s, not this pass's
       features->count = simplex.count;
       features->index_a = simplex.index_a;
       features->index_b = simplex.index_b;
     }
-    r.normal = normal.x() * u + normal.y() * v;
-    r.distance = distance - radii;
-    r.point_a = to_world(point_a) + diff.radius_a() * r.normal;
-    r.point_b = to_world(point_a) + (distance - diff.radius_b()) * r.normal;
+    r.normal = g->normal;
+    r.distance = g->distance - radii;
+    r.point_a = g->point_a + diff.radius_a() * r.normal;
+    r.point_b = g->point_b - diff.radius_b() * r.normal;
     r.status = QueryStatus::separated;
     return r;
   }
