@@ -72,8 +72,10 @@ struct PenetrationResult {
 
 // The last GJK simplex of a query, as vertex indices into a and b. Carry one per (ego, obstacle)
 // pair along a trajectory: the next pose starts from the previous answer and needs fewer
-// iterations. Results are identical with and without it; a cache from other shapes (indices out
-// of range, or just far away) is validated and at worst ignored.
+// iterations. With or without it a query gives the same answer: the same status (and the same
+// intersects() verdict), with the distance, witness points and normal equal up to round-off (the
+// last digits can differ, as GJK reaches the nearest points from another start). A cache from
+// other shapes (indices out of range, or just far away) is validated and at worst ignored.
 struct GjkCache {
   int count = 0;  // 0 = cold start
   std::array<int, 3> index_a{};
