@@ -1055,6 +1055,19 @@ TEST(Robustness, ContactNormalOfASubnormalTriangleIsUnit) {
   }
 }
 
+// Fuzz finding F34: a box 3.2e-319 m wide overlapping a polygon at UTM coordinates. The face
+// normal pass of distance() took the box's unit width axis as its half axis over the half width,
+// both subnormal, and the overlap's normal came out 1.5e-5 off unit. Either order.
+TEST(Robustness, NormalOfABoxOfSubnormalWidthIsUnit) {
+  const ConvexPolygon polygon = poly(
+      {{4500000, 5499898}, {10000000, 5500017.09765625}, {4500001, 5500002}, {4500000, 5500000}});
+  const Obb box(Vec2(4500002.0000010002, 5500002), 1, 1, 3.2410706367185773e-319);
+  for (const DistanceResult& d : {distance(polygon, box), distance(box, polygon)}) {
+    EXPECT_EQ(d.status, QueryStatus::overlapping);
+    EXPECT_NEAR(d.normal.norm(), 1.0, 1e-12) << fmt(d.normal);
+  }
+}
+
 // Fuzz finding F27: a polygon with two vertices 1e-10 m apart, 4.5e6 m from the query's origin,
 // where both round to the same point and height. A warm start's hill climb met that plateau on
 // its way up, stopped there, and the distance came out 2.8 m long (4499850.75 m, the cold query

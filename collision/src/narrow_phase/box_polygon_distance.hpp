@@ -41,7 +41,7 @@ std::optional<DistanceResult> box_polygon_distance(
   const int n = b.size();
   if (!(hl > 0 && hw > 0) || n < 3) return std::nullopt;
   const Vec2 c = a.center();
-  const Vec2 u = a.half_length_axis() / hl, v = a.half_width_axis() / hw;
+  const Vec2 u = a.length_axis(), v = a.width_axis();
   const auto local = b.frame_map(c, u, v);
   const auto to_world = [&](const Vec2& p) -> Vec2 { return c + p.x() * u + p.y() * v; };
 

@@ -74,7 +74,7 @@ std::optional<DeepOverlap> box_polygon_deep(const ObbView& a, const PolygonCore&
   if (!(hl > 0 && hw > 0)) return std::nullopt;
   const int n = b.size();
   const Vec2 c = a.center();
-  const Vec2 u = a.half_length_axis() / hl, v = a.half_width_axis() / hw;
+  const Vec2 u = a.length_axis(), v = a.width_axis();
   double depth = std::numeric_limits<double>::infinity();
   Vec2 normal = Vec2::Zero();
   int deepest_b = 0;  // the deepest axis: a box face (b's vertex) ...

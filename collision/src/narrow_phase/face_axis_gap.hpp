@@ -61,7 +61,7 @@ template <class PolygonCore>
 FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
   const double hl = a.half_length(), hw = a.half_width();
   const Vec2 c = a.center();
-  const Vec2 u = a.half_length_axis() / hl, v = a.half_width_axis() / hw;
+  const Vec2 u = a.length_axis(), v = a.width_axis();
   const int n = b.size();
   // The polygon in the box's frame (x along u, y along v), one vertex at a time.
   const auto local = b.frame_map(c, u, v);
@@ -152,7 +152,7 @@ template <class PolygonCore, class F>
 void for_each_face_gap(const ObbView& a, const PolygonCore& b, F&& f) {
   const double hl = a.half_length(), hw = a.half_width();
   const Vec2 c = a.center();
-  const Vec2 u = a.half_length_axis() / hl, v = a.half_width_axis() / hw;
+  const Vec2 u = a.length_axis(), v = a.width_axis();
   const int n = b.size();
   const auto local = b.frame_map(c, u, v);
   const Vec2 first = local(0);

@@ -161,6 +161,7 @@ class ObbView {
   ObbView(const Vec2& center, const Vec2& axis_length, double half_length, double half_width,
           const Vec2& origin)
       : center_(center - origin),
+        axis_(axis_length),
         half_length_(half_length),
         half_width_(half_width),
         half_length_axis_(half_length * axis_length),
@@ -187,10 +188,15 @@ class ObbView {
   double half_width() const { return half_width_; }
   const Vec2& half_length_axis() const { return half_length_axis_; }
   const Vec2& half_width_axis() const { return half_width_axis_; }
+  // The unit axes: kept, not recovered from the half axes, which lose their direction's digits
+  // where a half size is subnormal.
+  const Vec2& length_axis() const { return axis_; }
+  Vec2 width_axis() const { return Vec2(-axis_.y(), axis_.x()); }
   const Vec2* corners() const { return corners_; }
 
  private:
   Vec2 center_;
+  Vec2 axis_;  // unit, along the length
   double half_length_;
   double half_width_;
   Vec2 half_length_axis_;

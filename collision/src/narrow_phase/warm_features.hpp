@@ -86,16 +86,16 @@ std::optional<FeatureGap> face_to_vertex(const ObbView& a, int c0, int c1, const
   // The corners share the bit of the face's side: the width side when they differ along the
   // length, and the other way round.
   const bool along_length = (c0 ^ c1) == 1;
-  const Vec2& half_across = along_length ? a.half_width_axis() : a.half_length_axis();
-  const Vec2& half_along = along_length ? a.half_length_axis() : a.half_width_axis();
+  const Vec2 across_axis = along_length ? a.width_axis() : a.length_axis();
+  const Vec2 along_axis = along_length ? a.length_axis() : a.width_axis();
   const double across = along_length ? a.half_width() : a.half_length();
   const double extent = along_length ? a.half_length() : a.half_width();
   const int side_bit = along_length ? 2 : 1;
-  const Vec2 out = ((c0 & side_bit) ? 1.0 : -1.0) / across * half_across;  // unit, outward
+  const Vec2 out = (c0 & side_bit) ? across_axis : Vec2(-across_axis);  // unit, outward
   const Vec2 w = b.vertex(k);
   const Vec2 r = w - a.center();
   const double gap = out.dot(r) - across;
-  if (!(gap > 0 && std::abs(r.dot(half_along)) <= extent * extent)) return std::nullopt;
+  if (!(gap > 0 && std::abs(r.dot(along_axis)) <= extent)) return std::nullopt;
   if (!polygon_vertex_lowest(b, k, out)) return std::nullopt;
   FeatureGap g;
   g.distance = gap;
