@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -217,6 +218,34 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
           cache->index_b = features.index_a;
         }
         return {r->distance, r->point_b + origin, r->point_a + origin, -r->normal, r->status, 0};
+      }
+    }
+  } else if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Obb>) {
+    // Two boxes: b as the polygon of its corners, counter-clockwise, placed exactly as b's view
+    // places them (so the features found name b's corners in its own numbering). A box of zero
+    // length or width would repeat corners: GJK takes it.
+    if (b.half_length() > 0 && b.half_width() > 0) {
+      if (const std::optional<double> decided = faces_first()) {
+        const detail::ObbView box_b = diff.b();
+        constexpr std::array<int, 4> kRing = {0, 1, 3, 2};  // ring position -> ObbView corner
+        const std::array<Vec2, 4> ring = {box_b.vertex(kRing[0]), box_b.vertex(kRing[1]),
+                                          box_b.vertex(kRing[2]), box_b.vertex(kRing[3])};
+        const detail::MinkowskiDifference as_polygon(
+            diff.a(), detail::PolygonView(ring.data(), 4, box_b.center(), Vec2::Zero(), 0));
+        GjkCache features;
+        if (std::optional<DistanceResult> r =
+                detail::box_polygon_distance(as_polygon, *decided, &features)) {
+          if (cache != nullptr) {
+            std::array<int, 3> corners_b{};
+            for (int k = 0; k < features.count; ++k) corners_b[k] = kRing[features.index_b[k]];
+            cache->count = features.count;
+            cache->index_a = features.index_a;
+            cache->index_b = corners_b;
+          }
+          r->point_a += origin;
+          r->point_b += origin;
+          return *r;
+        }
       }
     }
   } else if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Ellipse>) {
