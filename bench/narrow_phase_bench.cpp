@@ -58,6 +58,7 @@ constexpr std::uint64_t kSeedMixed = 0x5eed0001;
 constexpr std::uint64_t kSeedTrajectories = 0x5eed0002;
 constexpr std::uint64_t kSeedNear = 0x5eed0003;
 constexpr std::uint64_t kSeedEllipses = 0x5eed0004;
+constexpr std::uint64_t kSeedBoxes = 0x5eed0006;
 constexpr double kTol = collision::kDefaultContactTolerance;
 
 // One set of pairs with every representation the implementations need, built before timing.
@@ -105,6 +106,7 @@ ShapePairs subset(const ShapePairs& s, Keep&& keep, std::size_t limit = SIZE_MAX
     out.box_data.push_back(s.box_data[i]);
     out.classes.push_back(s.classes[i]);
     out.truth_intersects.push_back(s.truth_intersects[i]);
+    if (!s.other_boxes.empty()) out.other_boxes.push_back(s.other_boxes[i]);
   }
   return out;
 }
@@ -120,6 +122,18 @@ ShapePairs overlapping_subset(const ShapePairs& s) {
 // were placed within 1 mm of touching (on both sides) and whose exact separation is within 1 mm.
 ShapePairs near_contact_set(std::uint64_t seed) {
   const ShapePairs pool = bench::make_shape_pairs(seed, 10 * kPairCount, 3, 12);
+  return subset(
+      pool,
+      [&](std::size_t i) {
+        return pool.classes[i] == bench::PairClass::near_touching &&
+               std::abs(bench::sat_separation(pool.box_data[i], pool.vertices[i])) <= 1e-3;
+      },
+      kPairCount);
+}
+
+// The same for two boxes (the polygons are boxes too).
+ShapePairs near_contact_boxes(std::uint64_t seed) {
+  const ShapePairs pool = bench::make_shape_pairs(seed, 10 * kPairCount, 4, 4, true);
   return subset(
       pool,
       [&](std::size_t i) {
@@ -890,6 +904,47 @@ void register_ellipse_benchmarks(const std::string& prefix, const EllipsePairs& 
 
 }  // namespace
 
+// Two boxes: distance(Obb, Obb) gives the answer distance(Obb, ConvexPolygon) gives for the
+// second box as the polygon of its corners, which check_set has checked against the exact
+// reference (the status the same, the distance within 1e-9 m).
+void check_box_set(const char* name, const PreparedPairs& p) {
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const collision::DistanceResult boxes =
+        collision::distance(p.pairs.boxes[i], p.pairs.other_boxes[i]);
+    const collision::DistanceResult polygon =
+        collision::distance(p.pairs.boxes[i], p.pairs.polygons[i]);
+    if (boxes.status != polygon.status || std::abs(boxes.distance - polygon.distance) > 1e-9) {
+      if (wrong++ == 0) print_repro(name, p.pairs, i, "distance(Obb, Obb) differs");
+    }
+  }
+  if (wrong != 0) {
+    std::fprintf(stderr, "%s: distance(Obb, Obb) wrong on %zu pairs\n", name, wrong);
+    std::exit(1);
+  }
+}
+
+void register_box_benchmarks(const std::string& prefix, const PreparedPairs& p) {
+  const std::size_t n = p.size();
+  add(prefix + "/distance/collision", [&p, n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(
+            collision::distance(p.pairs.boxes[i], p.pairs.other_boxes[i]).distance);
+      }
+    }
+    set_per_query(state, n);
+  });
+  add(prefix + "/distance/boost", [&p, n](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(bench::bg::distance(p.boost_boxes[i], p.boost_polygons[i]));
+      }
+    }
+    set_per_query(state, n);
+  });
+}
+
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
@@ -905,6 +960,9 @@ int main(int argc, char** argv) {
   static const PreparedPairs n12 =
       prepare(bench::make_shape_pairs(kSeedMixed + 12, kPairCount, 12, 12));
   static const std::vector<TrajectoryCase> trajectories = make_trajectory_cases(kSeedTrajectories);
+  static const PreparedPairs boxes_mixed =
+      prepare(bench::make_shape_pairs(kSeedBoxes, kPairCount, 4, 4, true));
+  static const PreparedPairs boxes_near = prepare(near_contact_boxes(kSeedBoxes + 1));
   static const EllipsePairs ellipse_mixed = make_ellipse_pairs(kSeedEllipses, kPairCount, false);
   static const EllipsePairs ellipse_near = make_ellipse_pairs(kSeedEllipses + 1, kPairCount, true);
 
@@ -927,6 +985,10 @@ int main(int argc, char** argv) {
   check_set("n3", n3, false);
   check_set("n6", n6, false);
   check_set("n12", n12, false);
+  check_set("boxes_mixed", boxes_mixed, false);
+  check_set("boxes_near", boxes_near, false);
+  check_box_set("boxes_mixed", boxes_mixed);
+  check_box_set("boxes_near", boxes_near);
   check_trajectories(trajectories);
   check_ellipse_set("ellipse_mixed", ellipse_mixed);
   check_ellipse_set("ellipse_near", ellipse_near);
@@ -942,6 +1004,8 @@ int main(int argc, char** argv) {
   register_pair_benchmarks("n3", n3, false);
   register_pair_benchmarks("n6", n6, false);
   register_pair_benchmarks("n12", n12, false);
+  register_box_benchmarks("boxes_mixed", boxes_mixed);
+  register_box_benchmarks("boxes_near", boxes_near);
   register_ellipse_benchmarks("ellipse_mixed", ellipse_mixed);
   register_ellipse_benchmarks("ellipse_near", ellipse_near);
 

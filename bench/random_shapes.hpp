@@ -9,6 +9,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <collision/collision.hpp>
 #include <cstdint>
@@ -120,6 +121,9 @@ struct ShapePairs {
   std::vector<BoxData> box_data;                   // the same boxes (baseline input)
   std::vector<PairClass> classes;                  // how each pair was generated
   std::vector<bool> truth_intersects;              // exact SAT verdict (contact tolerance 1e-8)
+  // Sets of two boxes only (make_shape_pairs with `rectangles`): the polygons as boxes, whose
+  // corners are the polygons' vertices.
+  std::vector<collision::Obb> other_boxes;
   std::size_t size() const { return boxes.size(); }
 };
 
@@ -149,9 +153,11 @@ inline double contact_offset(const BoxData& box, const std::vector<Vec2>& local_
 // min_vertices..max_vertices vertices within 0.5..3 m of its centre, placed along a random
 // direction from the box so that 35% overlap (by at least 5% of the way in), 15% touch within
 // +-1e-3 m (measured along the placement direction, so the true gap or depth is within 1e-3 m
-// either way) and 50% are apart by up to 4 m along that direction.
+// either way) and 50% are apart by up to 4 m along that direction. rectangles: the polygons are
+// boxes instead, 3 to 5 m by 1.4 to 2.2 m at any heading (a car beside the ego), also kept as
+// other_boxes.
 inline ShapePairs make_shape_pairs(std::uint64_t seed, std::size_t count, int min_vertices,
-                                   int max_vertices) {
+                                   int max_vertices, bool rectangles = false) {
   Rng rng(seed);
   ShapePairs pairs;
   for (std::size_t i = 0; i < count; ++i) {
@@ -159,7 +165,15 @@ inline ShapePairs make_shape_pairs(std::uint64_t seed, std::size_t count, int mi
     const collision::Obb box(c, rng.angle(), kPairBoxHalfLength, kPairBoxHalfWidth);
     const BoxData bd = box_data_of(box);
     const int n = rng.integer(min_vertices, max_vertices);
-    std::vector<Vec2> local = random_convex_ngon(rng, Vec2::Zero(), n, 0.5, 3.0);
+    std::vector<Vec2> local;
+    collision::Obb other(Vec2::Zero(), 0, 0, 0);
+    if (rectangles) {
+      other =
+          collision::Obb(Vec2::Zero(), rng.angle(), rng.uniform(1.5, 2.5), rng.uniform(0.7, 1.1));
+      for (const Vec2& corner : other.corners()) local.push_back(corner);
+    } else {
+      local = random_convex_ngon(rng, Vec2::Zero(), n, 0.5, 3.0);
+    }
     const double dir_angle = rng.angle();
     const Vec2 dir(std::cos(dir_angle), std::sin(dir_angle));
     const double contact = contact_offset(bd, local, dir);
@@ -178,6 +192,14 @@ inline ShapePairs make_shape_pairs(std::uint64_t seed, std::size_t count, int mi
     }
     std::vector<Vec2> world(local.size());
     for (std::size_t k = 0; k < local.size(); ++k) world[k] = local[k] + c + t * dir;
+    if (rectangles) {
+      // The same box at the placement, and the polygon made of its own corners (`world` but for
+      // round-off), so that both describe one box to the bit.
+      other = other.translated(c + t * dir);
+      const std::array<Vec2, 4> corners = other.corners();
+      world.assign(corners.begin(), corners.end());
+      pairs.other_boxes.push_back(other);
+    }
     pairs.truth_intersects.push_back(
         sat_intersects(bd, world.data(), static_cast<int>(world.size()), 1e-8));
     pairs.boxes.push_back(box);
