@@ -32,10 +32,13 @@ constexpr LD kSlack = 1e-9L;  // m: round-off of values relative to a local orig
 // decision margin (queries_impl.hpp adds a part proportional to the shapes' reach).
 constexpr double kDecided = kDefaultContactTolerance + detail::kSatFastPathMargin;
 
-PlacedPair<Obb, ConvexPolygon> draw(Rng& rng) {
-  PlacedPair<Obb, ConvexPolygon> pair = random_pair<Obb, ConvexPolygon>(
+// A box and a B (a polygon, or a second box) in one of random_pair's placements, a quarter of
+// them at UTM coordinates.
+template <class B = ConvexPolygon>
+PlacedPair<Obb, B> draw(Rng& rng) {
+  PlacedPair<Obb, B> pair = random_pair<Obb, B>(
       rng, [](Rng& r, const ShapeOptions& o) { return random_obb(r, o); },
-      [](Rng& r, const ShapeOptions& o) { return random_polygon(r, o); });
+      [](Rng& r, const ShapeOptions& o) { return random_shape<B>(r, o); });
   if (chance(rng, 0.25)) {
     pair.a = moved(pair.a, translation(kUtmOffset2));
     pair.b = moved(pair.b, translation(kUtmOffset2));
@@ -173,13 +176,7 @@ TEST(BoxPolygonDistance, TwoBoxes) {
   Rng rng(0xB0D17);
   int closed = 0, apart = 0, confirmed = 0;
   for (int k = 0; k < kPairs / 4; ++k) {
-    PlacedPair<Obb, Obb> pair = random_pair<Obb, Obb>(
-        rng, [](Rng& r, const ShapeOptions& o) { return random_obb(r, o); },
-        [](Rng& r, const ShapeOptions& o) { return random_obb(r, o); });
-    if (chance(rng, 0.25)) {
-      pair.a = moved(pair.a, translation(kUtmOffset2));
-      pair.b = moved(pair.b, translation(kUtmOffset2));
-    }
+    const PlacedPair<Obb, Obb> pair = draw<Obb>(rng);
     GjkCache cache;
     const DistanceResult r = distance(pair.a, pair.b, kDefaultContactTolerance, &cache);
     if (r.iterations != 0) continue;  // GJK's
