@@ -381,112 +381,58 @@ void add(const std::string& name, Fn fn) {
   benchmark::RegisterBenchmark(name.c_str(), fn)->MinTime(0.3);
 }
 
-void register_pair_benchmarks(const std::string& prefix, const PreparedPairs& p, bool all) {
-  const std::size_t n = p.size();
-  add(prefix + "/intersects/collision", [&p, n](benchmark::State& state) {
+// A row timing query(i) over the pairs 0..n-1 of a set, per query.
+template <class Query>
+void add_per_pair(const std::string& name, std::size_t n, Query query) {
+  add(name, [n, query](benchmark::State& state) {
     for (auto _ : state) {
-      for (std::size_t i = 0; i < n; ++i) {
-        benchmark::DoNotOptimize(collision::intersects(p.pairs.boxes[i], p.pairs.polygons[i]));
-      }
+      for (std::size_t i = 0; i < n; ++i) benchmark::DoNotOptimize(query(i));
     }
     set_per_query(state, n);
   });
-  add(prefix + "/intersects/sat_hand", [&p, n](benchmark::State& state) {
-    for (auto _ : state) {
-      for (std::size_t i = 0; i < n; ++i) {
-        const std::vector<Vec2>& v = p.pairs.vertices[i];
-        benchmark::DoNotOptimize(
-            bench::sat_intersects(p.pairs.box_data[i], v.data(), static_cast<int>(v.size()), kTol));
-      }
-    }
-    set_per_query(state, n);
-  });
-  add(prefix + "/intersects/boost", [&p, n](benchmark::State& state) {
-    for (auto _ : state) {
-      for (std::size_t i = 0; i < n; ++i) {
-        benchmark::DoNotOptimize(bench::bg::intersects(p.boost_boxes[i], p.boost_polygons[i]));
-      }
-    }
-    set_per_query(state, n);
-  });
-  add(prefix + "/distance/collision", [&p, n](benchmark::State& state) {
-    for (auto _ : state) {
-      for (std::size_t i = 0; i < n; ++i) {
-        benchmark::DoNotOptimize(
-            collision::distance(p.pairs.boxes[i], p.pairs.polygons[i]).distance);
-      }
-    }
-    set_per_query(state, n);
-  });
-  add(prefix + "/distance/boost", [&p, n](benchmark::State& state) {
-    for (auto _ : state) {
-      for (std::size_t i = 0; i < n; ++i) {
-        benchmark::DoNotOptimize(bench::bg::distance(p.boost_boxes[i], p.boost_polygons[i]));
-      }
-    }
-    set_per_query(state, n);
-  });
-  if (!all) return;
-  add(prefix + "/penetration/collision", [&p, n](benchmark::State& state) {
-    for (auto _ : state) {
-      for (std::size_t i = 0; i < n; ++i) {
-        benchmark::DoNotOptimize(
-            collision::penetration(p.pairs.boxes[i], p.pairs.polygons[i]).depth);
-      }
-    }
-    set_per_query(state, n);
+}
+
+void register_penetration_rows(const std::string& prefix, const PreparedPairs& p) {
+  add_per_pair(prefix + "/penetration/collision", p.size(), [&p](std::size_t i) {
+    return collision::penetration(p.pairs.boxes[i], p.pairs.polygons[i]).depth;
   });
 #ifdef COLLISION_BENCH_HAVE_CCD
-  add(prefix + "/intersects/ccd_gjk", [&p, n](benchmark::State& state) {
-    const ccd_t ccd = bench::make_ccd_box_polygon();
-    for (auto _ : state) {
-      for (std::size_t i = 0; i < n; ++i) {
-        benchmark::DoNotOptimize(ccdGJKIntersect(&p.ccd_boxes[i], &p.ccd_polygons[i], &ccd));
-      }
-    }
-    set_per_query(state, n);
-  });
-  add(prefix + "/penetration/ccd_gjk_epa", [&p, n](benchmark::State& state) {
-    const ccd_t ccd = bench::make_ccd_box_polygon();
-    for (auto _ : state) {
-      for (std::size_t i = 0; i < n; ++i) {
-        ccd_real_t depth = 0;
-        ccd_vec3_t dir, pos;
-        benchmark::DoNotOptimize(
-            ccdGJKPenetration(&p.ccd_boxes[i], &p.ccd_polygons[i], &ccd, &depth, &dir, &pos));
-        benchmark::DoNotOptimize(depth);
-      }
-    }
-    set_per_query(state, n);
-  });
+  add_per_pair(prefix + "/penetration/ccd_gjk_epa", p.size(),
+               [&p, ccd = bench::make_ccd_box_polygon()](std::size_t i) {
+                 ccd_real_t depth = 0;
+                 ccd_vec3_t dir, pos;
+                 benchmark::DoNotOptimize(ccdGJKPenetration(&p.ccd_boxes[i], &p.ccd_polygons[i],
+                                                            &ccd, &depth, &dir, &pos));
+                 return depth;
+               });
 #endif
 }
 
-void register_penetration_only(const std::string& prefix, const PreparedPairs& p) {
+void register_pair_benchmarks(const std::string& prefix, const PreparedPairs& p, bool all) {
   const std::size_t n = p.size();
-  add(prefix + "/penetration/collision", [&p, n](benchmark::State& state) {
-    for (auto _ : state) {
-      for (std::size_t i = 0; i < n; ++i) {
-        benchmark::DoNotOptimize(
-            collision::penetration(p.pairs.boxes[i], p.pairs.polygons[i]).depth);
-      }
-    }
-    set_per_query(state, n);
+  add_per_pair(prefix + "/intersects/collision", n, [&p](std::size_t i) {
+    return collision::intersects(p.pairs.boxes[i], p.pairs.polygons[i]);
   });
+  add_per_pair(prefix + "/intersects/sat_hand", n, [&p](std::size_t i) {
+    const std::vector<Vec2>& v = p.pairs.vertices[i];
+    return bench::sat_intersects(p.pairs.box_data[i], v.data(), static_cast<int>(v.size()), kTol);
+  });
+  add_per_pair(prefix + "/intersects/boost", n, [&p](std::size_t i) {
+    return bench::bg::intersects(p.boost_boxes[i], p.boost_polygons[i]);
+  });
+  add_per_pair(prefix + "/distance/collision", n, [&p](std::size_t i) {
+    return collision::distance(p.pairs.boxes[i], p.pairs.polygons[i]).distance;
+  });
+  add_per_pair(prefix + "/distance/boost", n, [&p](std::size_t i) {
+    return bench::bg::distance(p.boost_boxes[i], p.boost_polygons[i]);
+  });
+  if (!all) return;
+  register_penetration_rows(prefix, p);
 #ifdef COLLISION_BENCH_HAVE_CCD
-  add(prefix + "/penetration/ccd_gjk_epa", [&p, n](benchmark::State& state) {
-    const ccd_t ccd = bench::make_ccd_box_polygon();
-    for (auto _ : state) {
-      for (std::size_t i = 0; i < n; ++i) {
-        ccd_real_t depth = 0;
-        ccd_vec3_t dir, pos;
-        benchmark::DoNotOptimize(
-            ccdGJKPenetration(&p.ccd_boxes[i], &p.ccd_polygons[i], &ccd, &depth, &dir, &pos));
-        benchmark::DoNotOptimize(depth);
-      }
-    }
-    set_per_query(state, n);
-  });
+  add_per_pair(prefix + "/intersects/ccd_gjk", n,
+               [&p, ccd = bench::make_ccd_box_polygon()](std::size_t i) {
+                 return ccdGJKIntersect(&p.ccd_boxes[i], &p.ccd_polygons[i], &ccd);
+               });
 #endif
 }
 
@@ -925,23 +871,11 @@ void check_box_set(const char* name, const PreparedPairs& p) {
 }
 
 void register_box_benchmarks(const std::string& prefix, const PreparedPairs& p) {
-  const std::size_t n = p.size();
-  add(prefix + "/distance/collision", [&p, n](benchmark::State& state) {
-    for (auto _ : state) {
-      for (std::size_t i = 0; i < n; ++i) {
-        benchmark::DoNotOptimize(
-            collision::distance(p.pairs.boxes[i], p.pairs.other_boxes[i]).distance);
-      }
-    }
-    set_per_query(state, n);
+  add_per_pair(prefix + "/distance/collision", p.size(), [&p](std::size_t i) {
+    return collision::distance(p.pairs.boxes[i], p.pairs.other_boxes[i]).distance;
   });
-  add(prefix + "/distance/boost", [&p, n](benchmark::State& state) {
-    for (auto _ : state) {
-      for (std::size_t i = 0; i < n; ++i) {
-        benchmark::DoNotOptimize(bench::bg::distance(p.boost_boxes[i], p.boost_polygons[i]));
-      }
-    }
-    set_per_query(state, n);
+  add_per_pair(prefix + "/distance/boost", p.size(), [&p](std::size_t i) {
+    return bench::bg::distance(p.boost_boxes[i], p.boost_polygons[i]);
   });
 }
 
@@ -998,7 +932,7 @@ int main(int argc, char** argv) {
   check_set("ellipse_near/ngon32", prepare(ellipse_near.ngon32), false);
 
   register_pair_benchmarks("mixed", mixed, true);
-  register_penetration_only("overlapping", overlapping);
+  register_penetration_rows("overlapping", overlapping);
   register_pair_benchmarks("near", near, true);
   register_trajectory_benchmarks(trajectories);
   register_pair_benchmarks("n3", n3, false);
