@@ -92,14 +92,14 @@ std::optional<DistanceResult> box_polygon_distance(
     std::optional<FeatureGap> g;
     GjkCache simplex;  // the features certified, as GJK's simplex names them
     if (face_gap == gap) {
-      // The corner lowest along the face's outward normal (in the box's frame: opposite signs).
+      // The corner lowest along the face's outward normal: the signs opposite to it.
       const Vec2 out(face_edge.y(), -face_edge.x());
-      const int c = corner_index(Vec2(-out.x(), -out.y()));
+      const Vec2 corner(out.x() >= 0 ? -hl : hl, out.y() >= 0 ? -hw : hw);
+      const int c = corner_index(corner);
       if ((g = corner_to_face(a, c, b, face_start))) {
         simplex = GjkCache{2, {c, c}, {face_start, face_end}, Vec2::Zero()};
       } else {
-        const double along = face_edge.dot(Vec2(c & 1 ? hl : -hl, c & 2 ? hw : -hw) - face_from);
-        const int j = along < 0 ? face_start : face_end;
+        const int j = face_edge.dot(corner - face_from) < 0 ? face_start : face_end;
         if ((g = corner_to_vertex(a, c, b, j))) simplex = GjkCache{1, {c}, {j}, Vec2::Zero()};
       }
     }

@@ -226,7 +226,7 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
     // length or width would repeat corners: GJK takes it.
     if (b.half_length() > 0 && b.half_width() > 0) {
       if (const std::optional<double> decided = faces_first()) {
-        const detail::ObbView box_b = diff.b();
+        const detail::ObbView& box_b = diff.b();
         constexpr std::array<int, 4> kRing = {0, 1, 3, 2};  // ring position -> ObbView corner
         const std::array<Vec2, 4> ring = {box_b.vertex(kRing[0]), box_b.vertex(kRing[1]),
                                           box_b.vertex(kRing[2]), box_b.vertex(kRing[3])};
