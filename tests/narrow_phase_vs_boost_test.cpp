@@ -156,12 +156,7 @@ void check_answers(const Outcome& o, double truth, const RefShape& ra, const Ref
     f.check(std::abs(span - o.d.distance) <= acc.length,
             "|pb - pa| " + fmt(span) + " vs distance " + fmt(o.d.distance));
   }
-  if (o.p.status == QueryStatus::separated) {
-    // Any separating direction (the contract says from a towards b): b is clear of a along it.
-    const double along = static_cast<double>(depth_along(ra, rb, o.p.normal));
-    f.check(along <= acc.length, "separated, but moving b along the penetration normal " +
-                                     fmt(o.p.normal) + " needs " + fmt(along) + " to clear a");
-  }
+  check_separated_normal(o, ra, rb, acc.length, "", f);
   if (o.p.status == QueryStatus::overlapping && truth < 0) {
     const double depth = -truth;
     const double dtol = depth_tolerance(huge, depth);

@@ -793,6 +793,16 @@ inline void check_self_consistency(const Outcome& o, double tol, Failures& f) {
   f.check(o.p.status != QueryStatus::iteration_cap, "penetration hit the iteration cap");
 }
 
+// A separated pair's penetration normal is any separating direction (the contract says from a
+// towards b): b is clear of a along it, within acc (m). context: appended to the message.
+inline void check_separated_normal(const Outcome& o, const RefShape& a, const RefShape& b,
+                                   double acc, const std::string& context, Failures& f) {
+  if (o.p.status != QueryStatus::separated) return;
+  const double along = static_cast<double>(depth_along(a, b, o.p.normal));
+  f.check(along <= acc, "separated, but moving b along the penetration normal " + fmt(o.p.normal) +
+                            " needs " + fmt(along) + " to clear a" + context);
+}
+
 // The answers against the long-double reference. slack: how far (m) the reference must be from a
 // band edge (0, +-tol) for its classification to be enforced; acc: accepted error of a length.
 inline void check_against_reference(const Outcome& o, const RefShape& a, const RefShape& b,
@@ -838,12 +848,7 @@ inline void check_against_reference(const Outcome& o, const RefShape& a, const R
             "distance normal " + fmt(o.d.normal) + " vs reference " + fmt(n_ref));
     f.check(o.p.depth == 0, "separated but penetration depth " + fmt(o.p.depth));
   }
-  if (o.p.status == QueryStatus::separated) {
-    // Any separating direction (the contract says from a towards b): b is clear of a along it.
-    const double along = static_cast<double>(depth_along(a, b, o.p.normal));
-    f.check(along <= acc, "separated, but moving b along the penetration normal " +
-                              fmt(o.p.normal) + " needs " + fmt(along) + " to clear a" + ref);
-  }
+  check_separated_normal(o, a, b, acc, ref, f);
   if (o.p.status == QueryStatus::overlapping) {
     const double depth = static_cast<double>(r.depth());
     f.check(std::abs(o.p.depth - depth) <= acc,
