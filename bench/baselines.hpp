@@ -131,6 +131,40 @@ inline double exact_distance(const BoxData& b, const std::vector<Vec2>& v) {
   return best;
 }
 
+// Hand-written distance between two boxes, as a planner's own geometry code would write it
+// (Apollo's Box2d::DistanceTo answers the same question through its polygon class): 0 when none
+// of the four box axes separates them, otherwise the least distance from a corner of either box
+// to the other box. The nearest points of two disjoint convex polygons include a vertex of one,
+// so the eight corner-to-box distances hold the answer; each is a clamp in the box's own frame.
+inline double box_box_distance(const BoxData& a, const BoxData& b) {
+  const Vec2 d = b.c - a.c;
+  // SAT on a's axes, then b's: the other box's extent along an axis is |.u| hl + |.w| hw.
+  const auto apart = [&d](const BoxData& p, const BoxData& q) {
+    const double du = std::abs(d.dot(p.u)), dw = std::abs(d.dot(p.w));
+    return du > p.hl + std::abs(q.u.dot(p.u)) * q.hl + std::abs(q.w.dot(p.u)) * q.hw ||
+           dw > p.hw + std::abs(q.u.dot(p.w)) * q.hl + std::abs(q.w.dot(p.w)) * q.hw;
+  };
+  if (!apart(a, b) && !apart(b, a)) return 0.0;
+  // Squared distance from q's corners to p, in p's frame.
+  const auto corners_to = [](const BoxData& p, const BoxData& q) {
+    const Vec2 o = q.c - p.c;
+    const double cu = o.dot(p.u), cw = o.dot(p.w);
+    const double lu = q.hl * q.u.dot(p.u), lw = q.hl * q.u.dot(p.w);
+    const double wu = q.hw * q.w.dot(p.u), ww = q.hw * q.w.dot(p.w);
+    double best = std::numeric_limits<double>::infinity();
+    for (const double sl : {-1.0, 1.0}) {
+      for (const double sw : {-1.0, 1.0}) {
+        const double x = cu + sl * lu + sw * wu, y = cw + sl * lw + sw * ww;
+        const double ex = std::max(std::abs(x) - p.hl, 0.0);
+        const double ey = std::max(std::abs(y) - p.hw, 0.0);
+        best = std::min(best, ex * ex + ey * ey);
+      }
+    }
+    return best;
+  };
+  return std::sqrt(std::min(corners_to(a, b), corners_to(b, a)));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Boost.Geometry: counter-clockwise closed polygons of the same vertices.
 

@@ -66,6 +66,7 @@ struct PreparedPairs {
   ShapePairs pairs;
   std::vector<BPolygon> boost_boxes;
   std::vector<BPolygon> boost_polygons;
+  std::vector<BoxData> other_box_data;  // sets of two boxes: the second as the baselines see it
 #ifdef COLLISION_BENCH_HAVE_CCD
   std::vector<bench::CcdBox> ccd_boxes;
   std::vector<bench::CcdPolygon> ccd_polygons;
@@ -75,6 +76,7 @@ struct PreparedPairs {
 
 PreparedPairs prepare(ShapePairs pairs) {
   PreparedPairs p{std::move(pairs),
+                  {},
                   {},
                   {}
 #ifdef COLLISION_BENCH_HAVE_CCD
@@ -86,6 +88,9 @@ PreparedPairs prepare(ShapePairs pairs) {
   for (std::size_t i = 0; i < p.size(); ++i) {
     p.boost_boxes.push_back(bench::to_boost(p.pairs.box_data[i]));
     p.boost_polygons.push_back(bench::to_boost(p.pairs.vertices[i]));
+    if (!p.pairs.other_boxes.empty()) {
+      p.other_box_data.push_back(bench::box_data_of(p.pairs.other_boxes[i]));
+    }
 #ifdef COLLISION_BENCH_HAVE_CCD
     p.ccd_boxes.push_back(bench::CcdBox{p.pairs.box_data[i]});
     p.ccd_polygons.push_back(bench::make_ccd_polygon(p.pairs.vertices[i]));
@@ -863,9 +868,14 @@ void check_box_set(const char* name, const PreparedPairs& p) {
     if (boxes.status != polygon.status || std::abs(boxes.distance - polygon.distance) > 1e-9) {
       if (wrong++ == 0) print_repro(name, p.pairs, i, "distance(Obb, Obb) differs");
     }
+    const double exact = bench::exact_distance(p.pairs.box_data[i], p.pairs.vertices[i]);
+    const double hand = bench::box_box_distance(p.pairs.box_data[i], p.other_box_data[i]);
+    if (std::abs(hand - exact) > 1e-9) {
+      if (wrong++ == 0) print_repro(name, p.pairs, i, "the hand-written box-box distance differs");
+    }
   }
   if (wrong != 0) {
-    std::fprintf(stderr, "%s: distance(Obb, Obb) wrong on %zu pairs\n", name, wrong);
+    std::fprintf(stderr, "%s: %zu wrong box-box distances\n", name, wrong);
     std::exit(1);
   }
 }
@@ -873,6 +883,9 @@ void check_box_set(const char* name, const PreparedPairs& p) {
 void register_box_benchmarks(const std::string& prefix, const PreparedPairs& p) {
   add_per_pair(prefix + "/distance/collision", p.size(), [&p](std::size_t i) {
     return collision::distance(p.pairs.boxes[i], p.pairs.other_boxes[i]).distance;
+  });
+  add_per_pair(prefix + "/distance/hand", p.size(), [&p](std::size_t i) {
+    return bench::box_box_distance(p.pairs.box_data[i], p.other_box_data[i]);
   });
   add_per_pair(prefix + "/distance/boost", p.size(), [&p](std::size_t i) {
     return bench::bg::distance(p.boost_boxes[i], p.boost_polygons[i]);
