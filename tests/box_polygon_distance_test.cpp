@@ -8,7 +8,7 @@
 // reference's: apart, the distance with points on both shapes that realise it; overlapping, a
 // point of both and a direction of least depth; and the features it leaves for a warm start must
 // be a nearest pair. What it leaves to GJK is counted: it must answer most pairs clear of the
-// contact tolerance.
+// contact tolerance. The same for two boxes and their closed form (box_box_distance.hpp).
 #include "narrow_phase/box_polygon_distance.hpp"
 
 #include <gtest/gtest.h>
@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "narrow_phase/box_box_distance.hpp"
+#include "narrow_phase/narrow_phase.hpp"
 #include "narrow_phase/sat_fast_path.hpp"
 #include "narrow_phase/warm_features.hpp"
 #include "test_support.hpp"
@@ -169,38 +171,133 @@ TEST(BoxPolygonDistance, PublicQueryEitherWayRoundColdOrWarm) {
   EXPECT_GT(closed, kPairs / 8);
 }
 
-// Two boxes: the same pass with the second box as the polygon of its corners. The answer against
-// the reference, and the features it leaves in a cache named in the second box's own numbering:
-// a query warm from them confirms the pair at once.
-TEST(BoxPolygonDistance, TwoBoxes) {
+// Two boxes in closed form (box_box_distance.hpp), called at the fixed threshold: every answer
+// the reference's, every pair clear of the threshold answered (overlapping, SAT's separation is
+// the depth; apart, it is at least the distance over sqrt(2), as one box's axes lie within 45
+// degrees of any direction), and the features left in a cache the nearest pair, which GJK started
+// from them confirms in one support call.
+TEST(BoxBoxDistance, AnswersMatchTheReference) {
   Rng rng(0xB0D17);
-  int closed = 0, apart = 0, confirmed = 0;
-  for (int k = 0; k < kPairs / 4; ++k) {
+  int clear = 0, apart = 0, overlapping = 0, crossing = 0, confirmed = 0;
+  for (int k = 0; k < kPairs / 2; ++k) {
     const PlacedPair<Obb, Obb> pair = draw<Obb>(rng);
-    GjkCache cache;
-    const DistanceResult r = distance(pair.a, pair.b, kDefaultContactTolerance, &cache);
-    if (r.iterations != 0) continue;  // GJK's
-    ++closed;
     const std::string where = describe(pair.a) + " / " + describe(pair.b);
     const Vec2 origin = pair.a.center();
-    DistanceResult relative = r;
+    const RefShape ra = ref_shape(pair.a, origin), rb = ref_shape(pair.b, origin);
+    const bool clear_of_threshold = std::abs(reference(ra, rb).signed_distance) > 2 * kDecided;
+    clear += clear_of_threshold;
+    GjkCache features;
+    const std::optional<DistanceResult> r =
+        detail::box_box_distance(pair.a, pair.b, kDecided, &features);
+    if (!r) {
+      EXPECT_FALSE(clear_of_threshold) << where;
+      continue;
+    }
+    DistanceResult relative = *r;
     relative.point_a -= origin;
     relative.point_b -= origin;
-    expect_matches(relative, ref_shape(pair.a, origin), ref_shape(pair.b, origin), where, 1e-8L);
-    if (r.status != QueryStatus::separated) continue;
+    expect_matches(relative, ra, rb, where, 1e-8L);
+    if (r->status == QueryStatus::overlapping) {
+      ++overlapping;
+      // No corner of either inside the other: the point is on a crossing edge.
+      const auto inside = [](const Obb& box, const Vec2& p) {
+        const Vec2 d = p - box.center();
+        return std::abs(d.dot(box.axis_length())) <= box.half_length() &&
+               std::abs(d.dot(box.axis_width())) <= box.half_width();
+      };
+      bool corner_inside = false;
+      for (const Vec2& c : pair.b.corners()) corner_inside |= inside(pair.a, c);
+      for (const Vec2& c : pair.a.corners()) corner_inside |= inside(pair.b, c);
+      crossing += !corner_inside;
+      continue;
+    }
     ++apart;
-    const DistanceResult warm = distance(pair.a, pair.b, kDefaultContactTolerance, &cache);
-    EXPECT_EQ(warm.status, r.status) << where;
-    EXPECT_NEAR(warm.distance, r.distance, 1e-9) << where;
-    // GJK from the nearest features: one support call finds nothing nearer.
+    const detail::MinkowskiDifference diff(detail::ObbView(pair.a, origin),
+                                           detail::ObbView(pair.b, origin));
+    const DistanceResult warm = detail::distance(diff, kDefaultContactTolerance, kMaxGjkIterations,
+                                                 kMaxEpaIterations, &features);
+    EXPECT_EQ(warm.status, QueryStatus::separated) << where;
+    EXPECT_NEAR(warm.distance, r->distance, 1e-9) << where;
     if (warm.iterations <= 1) ++confirmed;
   }
   std::printf(
-      "[ box/box ] public distance(): %d of %d in closed form, %d apart, %d confirmed "
-      "warm at once\n",
-      closed, kPairs / 4, apart, confirmed);
-  EXPECT_GT(closed, kPairs / 8);
+      "[ box/box ] %d pairs, %d clear of the threshold; answered %d apart, %d overlapping (%d "
+      "crossing); %d apart confirmed by GJK warm from the features at once\n",
+      kPairs / 2, clear, apart, overlapping, crossing, confirmed);
+  EXPECT_GT(apart, kPairs / 10);
+  EXPECT_GT(overlapping, kPairs / 10);
+  EXPECT_GT(crossing, 0);
   EXPECT_GT(confirmed, 0.95 * apart);
+}
+
+// The public query: the closed form at any distance, warm or cold, either way round; the same
+// answer each way, the features it leaves named in each box's own corner numbering.
+TEST(BoxBoxDistance, PublicQueryEitherWayRound) {
+  Rng rng(0xB0D18);
+  int closed = 0;
+  for (int k = 0; k < kPairs / 4; ++k) {
+    const PlacedPair<Obb, Obb> pair = draw<Obb>(rng);
+    const std::string where = describe(pair.a) + " / " + describe(pair.b);
+    GjkCache cache;
+    const DistanceResult ab = distance(pair.a, pair.b, kDefaultContactTolerance, &cache);
+    const Vec2 origin = pair.a.center();
+    const RefShape ra = ref_shape(pair.a, origin), rb = ref_shape(pair.b, origin);
+    if (ab.iterations != 0) {  // GJK's: only within a few thresholds of touching
+      EXPECT_LT(std::abs(reference(ra, rb).signed_distance), 4 * kDecided) << where;
+      continue;
+    }
+    ++closed;
+    DistanceResult relative = ab;
+    relative.point_a -= origin;
+    relative.point_b -= origin;
+    expect_matches(relative, ra, rb, where, 1e-8L);
+    const DistanceResult warm = distance(pair.a, pair.b, kDefaultContactTolerance, &cache);
+    EXPECT_EQ(warm.distance, ab.distance) << where;
+    const DistanceResult ba = distance(pair.b, pair.a);
+    EXPECT_EQ(ba.status, ab.status) << where;
+    EXPECT_NEAR(ba.distance, ab.distance, 1e-9) << where;
+    if (ab.status == QueryStatus::separated) {
+      EXPECT_NEAR((ba.normal + ab.normal).norm(), 0, 1e-9) << where;
+    }
+  }
+  std::printf("[ box/box ] public distance(): %d of %d in closed form\n", closed, kPairs / 4);
+  EXPECT_GT(closed, kPairs / 8);
+}
+
+// Placements random draws seldom make: a box across another like a plus sign, one inside the
+// other, the same box twice, faces parallel a millimetre apart, two corners nearest each other,
+// and zero-width boxes (which GJK takes), near the origin and at UTM coordinates.
+TEST(BoxBoxDistance, ChosenPlacements) {
+  for (const Vec2& at : {Vec2(0, 0), kUtmOffset2}) {
+    const Obb a(at, 0.3, 2.4, 0.95);
+    const Vec2 u = a.axis_length(), v = a.axis_width();
+    const struct {
+      const char* name;
+      Obb b;
+      QueryStatus status;
+      double distance;
+    } cases[] = {
+        {"plus sign", Obb(at, 0.3 + kPi / 2, 2.4, 0.5), QueryStatus::overlapping, 0},
+        {"inside", Obb(at + 0.3 * u, 0.5, 0.5, 0.3), QueryStatus::overlapping, 0},
+        {"the same box", a, QueryStatus::overlapping, 0},
+        {"parallel, 1 mm apart", Obb(at + 1.901 * v, 0.3, 2.4, 0.95), QueryStatus::separated,
+         0.001},
+        {"corner to corner", Obb(at + 3.6 * u + 2.25 * v, 0.3, 1, 1), QueryStatus::separated,
+         std::hypot(0.2, 0.3)},
+        {"zero width, apart", Obb(at + 3 * v, 0.3, 1, 0), QueryStatus::separated, 2.05},
+    };
+    for (const auto& c : cases) {
+      const std::string where = std::string(c.name) + " at " + fmt(at);
+      const DistanceResult r = distance(a, c.b);
+      EXPECT_EQ(r.status, c.status) << where;
+      EXPECT_NEAR(r.distance, c.distance, 1e-9) << where;
+      const Vec2 origin = a.center();
+      DistanceResult relative = r;
+      relative.point_a -= origin;
+      relative.point_b -= origin;
+      expect_matches(relative, ref_shape(a, origin), ref_shape(c.b, origin), where, 1e-8L);
+    }
+  }
 }
 
 }  // namespace
