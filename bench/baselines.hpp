@@ -131,20 +131,26 @@ inline double exact_distance(const BoxData& b, const std::vector<Vec2>& v) {
   return best;
 }
 
-// Hand-written distance between two boxes, as a planner's own geometry code would write it
-// (Apollo's Box2d::DistanceTo answers the same question through its polygon class): 0 when none
-// of the four box axes separates them, otherwise the least distance from a corner of either box
-// to the other box. The nearest points of two disjoint convex polygons include a vertex of one,
-// so the eight corner-to-box distances hold the answer; each is a clamp in the box's own frame.
-inline double box_box_distance(const BoxData& a, const BoxData& b) {
+// Hand-written overlap test for two boxes, as planners write it (Apollo's Box2d::HasOverlap): the
+// separating-axis test on the four box axes, the other box's extent along an axis being
+// |.u| hl + |.w| hw. True when they overlap or come closer than tol (metres) along every axis.
+inline bool box_box_overlap(const BoxData& a, const BoxData& b, double tol) {
   const Vec2 d = b.c - a.c;
-  // SAT on a's axes, then b's: the other box's extent along an axis is |.u| hl + |.w| hw.
-  const auto apart = [&d](const BoxData& p, const BoxData& q) {
+  const auto apart = [&d, tol](const BoxData& p, const BoxData& q) {
     const double du = std::abs(d.dot(p.u)), dw = std::abs(d.dot(p.w));
-    return du > p.hl + std::abs(q.u.dot(p.u)) * q.hl + std::abs(q.w.dot(p.u)) * q.hw ||
-           dw > p.hw + std::abs(q.u.dot(p.w)) * q.hl + std::abs(q.w.dot(p.w)) * q.hw;
+    return du > p.hl + std::abs(q.u.dot(p.u)) * q.hl + std::abs(q.w.dot(p.u)) * q.hw + tol ||
+           dw > p.hw + std::abs(q.u.dot(p.w)) * q.hl + std::abs(q.w.dot(p.w)) * q.hw + tol;
   };
-  if (!apart(a, b) && !apart(b, a)) return 0.0;
+  return !apart(a, b) && !apart(b, a);
+}
+
+// Hand-written distance between two boxes, as a planner's own geometry code would write it
+// (Apollo's Box2d::DistanceTo answers the same question through its polygon class): 0 when they
+// overlap, otherwise the least distance from a corner of either box to the other box. The nearest
+// points of two disjoint convex polygons include a vertex of one, so the eight corner-to-box
+// distances hold the answer; each is a clamp in the box's own frame.
+inline double box_box_distance(const BoxData& a, const BoxData& b) {
+  if (box_box_overlap(a, b, 0.0)) return 0.0;
   // Squared distance from q's corners to p, in p's frame.
   const auto corners_to = [](const BoxData& p, const BoxData& q) {
     const Vec2 o = q.c - p.c;

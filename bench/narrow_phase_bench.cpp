@@ -857,7 +857,9 @@ void register_ellipse_benchmarks(const std::string& prefix, const EllipsePairs& 
 
 // Two boxes: distance(Obb, Obb) gives the answer distance(Obb, ConvexPolygon) gives for the
 // second box as the polygon of its corners, which check_set has checked against the exact
-// reference (the status the same, the distance within 1e-9 m).
+// reference (the status the same, the distance within 1e-9 m); the hand-written box-box distance
+// is the exact one, and intersects(Obb, Obb) and the hand-written four-axis SAT are the exact
+// verdict. Any disagreement fails the run before timing.
 void check_box_set(const char* name, const PreparedPairs& p) {
   std::size_t wrong = 0;
   for (std::size_t i = 0; i < p.size(); ++i) {
@@ -873,6 +875,14 @@ void check_box_set(const char* name, const PreparedPairs& p) {
     if (std::abs(hand - exact) > 1e-9) {
       if (wrong++ == 0) print_repro(name, p.pairs, i, "the hand-written box-box distance differs");
     }
+    const bool overlap = bench::box_box_overlap(p.pairs.box_data[i], p.other_box_data[i], kTol);
+    if (overlap != p.pairs.truth_intersects[i]) {
+      if (wrong++ == 0) print_repro(name, p.pairs, i, "the hand-written box-box SAT differs");
+    }
+    if (collision::intersects(p.pairs.boxes[i], p.pairs.other_boxes[i]) !=
+        p.pairs.truth_intersects[i]) {
+      if (wrong++ == 0) print_repro(name, p.pairs, i, "intersects(Obb, Obb) differs");
+    }
   }
   if (wrong != 0) {
     std::fprintf(stderr, "%s: %zu wrong box-box distances\n", name, wrong);
@@ -881,6 +891,15 @@ void check_box_set(const char* name, const PreparedPairs& p) {
 }
 
 void register_box_benchmarks(const std::string& prefix, const PreparedPairs& p) {
+  add_per_pair(prefix + "/intersects/collision", p.size(), [&p](std::size_t i) {
+    return collision::intersects(p.pairs.boxes[i], p.pairs.other_boxes[i]);
+  });
+  add_per_pair(prefix + "/intersects/hand_sat", p.size(), [&p](std::size_t i) {
+    return bench::box_box_overlap(p.pairs.box_data[i], p.other_box_data[i], kTol);
+  });
+  add_per_pair(prefix + "/intersects/boost", p.size(), [&p](std::size_t i) {
+    return bench::bg::intersects(p.boost_boxes[i], p.boost_polygons[i]);
+  });
   add_per_pair(prefix + "/distance/collision", p.size(), [&p](std::size_t i) {
     return collision::distance(p.pairs.boxes[i], p.pairs.other_boxes[i]).distance;
   });

@@ -8,7 +8,7 @@
 // reference's: apart, the distance with points on both shapes that realise it; overlapping, a
 // point of both and a direction of least depth; and the features it leaves for a warm start must
 // be a nearest pair. What it leaves to GJK is counted: it must answer most pairs clear of the
-// contact tolerance. The same for two boxes and their closed form (box_box_distance.hpp).
+// contact tolerance. The same for two boxes and their closed form (box_box.hpp).
 #include "narrow_phase/box_polygon_distance.hpp"
 
 #include <gtest/gtest.h>
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "narrow_phase/box_box_distance.hpp"
+#include "narrow_phase/box_box.hpp"
 #include "narrow_phase/narrow_phase.hpp"
 #include "narrow_phase/sat_fast_path.hpp"
 #include "narrow_phase/warm_features.hpp"
@@ -171,7 +171,7 @@ TEST(BoxPolygonDistance, PublicQueryEitherWayRoundColdOrWarm) {
   EXPECT_GT(closed, kPairs / 8);
 }
 
-// Two boxes in closed form (box_box_distance.hpp), called at the fixed threshold: every answer
+// Two boxes in closed form (box_box.hpp), called at the fixed threshold: every answer
 // the reference's, every pair clear of the threshold answered (overlapping, SAT's separation is
 // the depth; apart, it is at least the distance over sqrt(2), as one box's axes lie within 45
 // degrees of any direction), and the features left in a cache the nearest pair, which GJK started
@@ -228,6 +228,41 @@ TEST(BoxBoxDistance, AnswersMatchTheReference) {
   EXPECT_GT(overlapping, kPairs / 10);
   EXPECT_GT(crossing, 0);
   EXPECT_GT(confirmed, 0.95 * apart);
+}
+
+// intersects()'s verdict for two boxes (box_box.hpp): apart only where the reference says the gap
+// exceeds the threshold, overlapping only where the overlap does; undecided only within a few
+// thresholds of touching; and the public query's answer the reference's on every pair clear of
+// the tolerance by round-off.
+TEST(BoxBoxDistance, VerdictMatchesTheReference) {
+  Rng rng(0xB0D19);
+  int apart = 0, overlapping = 0, undecided = 0;
+  for (int k = 0; k < kPairs / 2; ++k) {
+    const PlacedPair<Obb, Obb> pair = draw<Obb>(rng);
+    const std::string where = describe(pair.a) + " / " + describe(pair.b);
+    const Vec2 origin = pair.a.center();
+    const LD signed_distance =
+        reference(ref_shape(pair.a, origin), ref_shape(pair.b, origin)).signed_distance;
+    const detail::SatVerdict v =
+        detail::box_box_verdict(pair.a, pair.b, kDecided, detail::kSatFastPathMargin);
+    if (v == detail::SatVerdict::apart) {
+      ++apart;
+      EXPECT_GT(signed_distance, kDecided - kSlack) << where;
+    } else if (v == detail::SatVerdict::overlapping) {
+      ++overlapping;
+      EXPECT_LT(signed_distance, -detail::kSatFastPathMargin + kSlack) << where;
+    } else {
+      ++undecided;
+      EXPECT_LT(std::abs(signed_distance), 2 * kDecided) << where;
+    }
+    if (std::abs(signed_distance - kDefaultContactTolerance) > 1e-9L) {
+      EXPECT_EQ(intersects(pair.a, pair.b), signed_distance <= kDefaultContactTolerance) << where;
+    }
+  }
+  std::printf("[ box/box ] verdicts: %d apart, %d overlapping, %d undecided\n", apart, overlapping,
+              undecided);
+  EXPECT_GT(apart, kPairs / 10);
+  EXPECT_GT(overlapping, kPairs / 10);
 }
 
 // The public query: the closed form at any distance, warm or cold, either way round; the same

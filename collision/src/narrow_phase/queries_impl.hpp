@@ -18,7 +18,7 @@
 #include "collision/queries.hpp"
 #include "collision/sat.hpp"
 #include "collision/swept_hull.hpp"
-#include "narrow_phase/box_box_distance.hpp"
+#include "narrow_phase/box_box.hpp"
 #include "narrow_phase/box_ellipse_distance.hpp"
 #include "narrow_phase/box_ellipse_verdict.hpp"
 #include "narrow_phase/box_polygon_distance.hpp"
@@ -65,6 +65,13 @@ inline double boxes_decision_margin(const Aabb& box_a, const Aabb& box_b, const 
 template <class A, class B>
 double sat_decision_margin(const A& a, const B& b, const Vec2& origin) {
   return boxes_decision_margin(a.aabb(), b.aabb(), origin);
+}
+// The same for two boxes about a's centre, without their bounding boxes: a box reaches at most its
+// half length plus its half width from its centre along x or y.
+inline double box_pair_margin(const Obb& a, const Obb& b) {
+  const Vec2 offset = b.center() - a.center();
+  return decision_margin(a.half_length() + a.half_width() + b.half_length() + b.half_width() +
+                         std::max(std::abs(offset.x()), std::abs(offset.y())));
 }
 
 // The box/ellipse verdict (box_ellipse_verdict.hpp) beyond the pair's decision margin.
@@ -132,6 +139,18 @@ bool intersects_impl(const A& a, const B& b, double contact_tolerance_m, GjkCach
       return intersects_impl(a2, b2, contact_tolerance_m, cache);
     });
   }
+  // Two boxes, cold: the four-axis SAT (box_box.hpp) decides all but touching pairs. A warm
+  // query keeps GJK, whose cached axis usually answers at once and which keeps the cache current.
+  if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Obb>) {
+    if (cache == nullptr) {
+      const double margin = detail::box_pair_margin(a, b);
+      const detail::SatVerdict verdict =
+          detail::box_box_verdict(a, b, contact_tolerance_m + margin, margin);
+      if (verdict != detail::SatVerdict::undecided) {
+        return verdict == detail::SatVerdict::overlapping;
+      }
+    }
+  }
   // Overlap is symmetric: the box and the ellipse either way round take the same path.
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Ellipse>) {
     return detail::box_ellipse_intersects(a, b, contact_tolerance_m, cache);
@@ -180,13 +199,9 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
     });
   }
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Obb>) {
-    // Two boxes: the closed form (box_box_distance.hpp) at any distance, warm or cold, as it
-    // costs less than one GJK iteration; the features it finds go to the cache. A box reaches at
-    // most its half length plus its half width from its centre along x or y.
-    const Vec2 offset = b.center() - a.center();
-    const double reach = a.half_length() + a.half_width() + b.half_length() + b.half_width() +
-                         std::max(std::abs(offset.x()), std::abs(offset.y()));
-    const double decided = contact_tolerance_m + detail::decision_margin(reach);
+    // Two boxes: the closed form (box_box.hpp) at any distance, warm or cold, as it costs less
+    // than one GJK iteration; the features it finds go to the cache.
+    const double decided = contact_tolerance_m + detail::box_pair_margin(a, b);
     if (std::optional<DistanceResult> r = detail::box_box_distance(a, b, decided, cache)) {
       return *r;
     }

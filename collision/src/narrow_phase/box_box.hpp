@@ -1,5 +1,5 @@
-// distance()'s answer for two boxes in closed form (internal): no GJK where the boxes are clearly
-// apart or clearly overlapping.
+// Two boxes in closed form (internal): intersects() and distance() with no GJK where the boxes
+// are clearly apart or clearly overlapping.
 //
 // Two boxes have four axes between them, and SAT's separation along them decides overlap. The
 // nearest points of two disjoint convex polygons include a corner of one of them, so when SAT
@@ -23,6 +23,7 @@
 
 #include "collision/obb.hpp"
 #include "collision/queries.hpp"
+#include "narrow_phase/sat_fast_path.hpp"
 
 namespace collision::detail {
 
@@ -35,6 +36,23 @@ struct BoxInFrame {
   double corner_x(int k) const { return cx + ((k & 1) ? lx : -lx) + ((k & 2) ? wx : -wx); }
   double corner_y(int k) const { return cy + ((k & 1) ? ly : -ly) + ((k & 2) ? wy : -wy); }
 };
+
+// Each box in the other's frame.
+struct BoxFrames {
+  BoxInFrame b_in_a, a_in_b;
+};
+
+inline BoxFrames box_frames(const Obb& a, const Obb& b) {
+  const Vec2 ua = a.axis_length(), ub = b.axis_length();
+  const Vec2 va(-ua.y(), ua.x()), vb(-ub.y(), ub.x());
+  const Vec2 d = b.center() - a.center();
+  const double cos = ub.dot(ua), sin = ub.dot(va);  // b's heading in a's frame
+  const double hla = a.half_length(), hwa = a.half_width();
+  const double hlb = b.half_length(), hwb = b.half_width();
+  // a's axes in b's frame are (cos, -sin) and (sin, cos).
+  return {{d.dot(ua), d.dot(va), hlb * cos, hlb * sin, -hwb * sin, hwb * cos},
+          {-d.dot(ub), -d.dot(vb), hla * cos, -hla * sin, hwa * sin, hwa * cos}};
+}
 
 // SAT's separation (metres; > 0 is a gap) of q from the box of half sizes (hl, hw) at the frame's
 // origin, along the frame's two axes; axis: 0 or 1, the larger one's.
@@ -90,6 +108,20 @@ inline std::optional<std::array<double, 2>> edge_in_box(const BoxInFrame& q, dou
   return std::nullopt;
 }
 
+// intersects()'s verdict for two boxes: apart where SAT's separation exceeds apart_beyond
+// (metres), overlapping where the cores overlap by more than overlap_beyond along every axis, or
+// neither. a's axes first: most pairs a checker asks about are apart along one of them.
+inline SatVerdict box_box_verdict(const Obb& a, const Obb& b, double apart_beyond,
+                                  double overlap_beyond) {
+  const BoxFrames f = box_frames(a, b);
+  int axis = 0;
+  const double gap_a = frame_axis_gap(f.b_in_a, a.half_length(), a.half_width(), axis);
+  if (gap_a > apart_beyond) return SatVerdict::apart;
+  const double gap_b = frame_axis_gap(f.a_in_b, b.half_length(), b.half_width(), axis);
+  if (gap_b > apart_beyond) return SatVerdict::apart;
+  return std::max(gap_a, gap_b) < -overlap_beyond ? SatVerdict::overlapping : SatVerdict::undecided;
+}
+
 // decided: how far (metres) beyond the contact tolerance a gap or an overlap must be for the
 // answer to carry GJK's status. features: where given, an answer apart leaves the nearest
 // features in it as GJK's simplex names them (ObbView's corner numbering).
@@ -100,11 +132,8 @@ inline std::optional<DistanceResult> box_box_distance(const Obb& a, const Obb& b
   if (!(hla > 0 && hwa > 0 && hlb > 0 && hwb > 0)) return std::nullopt;  // repeated corners
   const Vec2 ua = a.axis_length(), ub = b.axis_length();
   const Vec2 va(-ua.y(), ua.x()), vb(-ub.y(), ub.x());
-  const Vec2 d = b.center() - a.center();
-  const double cos = ub.dot(ua), sin = ub.dot(va);  // b's heading in a's frame
-  // Each box in the other's frame; a's axes in b's frame are (cos, -sin) and (sin, cos).
-  const BoxInFrame b_in_a{d.dot(ua), d.dot(va), hlb * cos, hlb * sin, -hwb * sin, hwb * cos};
-  const BoxInFrame a_in_b{-d.dot(ub), -d.dot(vb), hla * cos, -hla * sin, hwa * sin, hwa * cos};
+  const BoxFrames frames = box_frames(a, b);
+  const BoxInFrame &b_in_a = frames.b_in_a, &a_in_b = frames.a_in_b;
   const auto from_a = [&](double x, double y) -> Vec2 { return a.center() + x * ua + y * va; };
   const auto from_b = [&](double x, double y) -> Vec2 { return b.center() + x * ub + y * vb; };
 
@@ -140,9 +169,9 @@ inline std::optional<DistanceResult> box_box_distance(const Obb& a, const Obb& b
       const bool out_x = on_x != x, out_y = on_y != y;
       const int bits = (x > 0 ? 1 : 0) | (y > 0 ? 2 : 0);
       const int fixed = out_x ? (bits & 1) : (bits & 2);
-      const std::array<int, 3> face =
-          out_x && out_y ? std::array<int, 3>{bits, bits, 0}
-                         : std::array<int, 3>{fixed, fixed | (out_x ? 2 : 1), 0};
+      const std::array<int, 3> face = out_x && out_y
+                                          ? std::array<int, 3>{bits, bits, 0}
+                                          : std::array<int, 3>{fixed, fixed | (out_x ? 2 : 1), 0};
       const std::array<int, 3> corner_twice{k, k, 0};
       features->count = out_x && out_y ? 1 : 2;
       features->index_a = b_corner ? face : corner_twice;
