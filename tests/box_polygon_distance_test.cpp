@@ -48,6 +48,13 @@ PlacedPair<Obb, B> draw(Rng& rng) {
   return pair;
 }
 
+// An answer's points relative to origin, as the reference's are.
+DistanceResult relative_to(DistanceResult r, const Vec2& origin) {
+  r.point_a -= origin;
+  r.point_b -= origin;
+  return r;
+}
+
 std::string describe_pair(const PlacedPair<Obb, ConvexPolygon>& pair) {
   return describe(pair.a) + " / " + describe(pair.b) + " (" + to_string(pair.placement) + ")";
 }
@@ -147,12 +154,7 @@ TEST(BoxPolygonDistance, PublicQueryEitherWayRoundColdOrWarm) {
     const std::string where = describe_pair(pair);
     const Vec2 origin = pair.a.center();
     const RefShape ra = ref_shape(pair.a, origin), rb = ref_shape(pair.b, origin);
-    const auto relative = [&origin](DistanceResult r) {
-      r.point_a -= origin;
-      r.point_b -= origin;
-      return r;
-    };
-    expect_matches(relative(ab), ra, rb, where, 1e-8L);
+    expect_matches(relative_to(ab, origin), ra, rb, where, 1e-8L);
     // A cold cache takes the same path; a warm one takes GJK, which agrees to round-off.
     GjkCache cache;
     const DistanceResult cold = distance(pair.a, pair.b, kDefaultContactTolerance, &cache);
@@ -164,8 +166,9 @@ TEST(BoxPolygonDistance, PublicQueryEitherWayRoundColdOrWarm) {
     EXPECT_EQ(warm.status, ab.status) << where;
     EXPECT_NEAR(warm.distance, ab.distance, 1e-9) << where;
     const DistanceResult ba = distance(pair.b, pair.a);
-    expect_matches(relative({ba.distance, ba.point_b, ba.point_a, -ba.normal, ba.status, 0}), ra,
-                   rb, where + ", (polygon, box)", 1e-8L);
+    expect_matches(
+        relative_to({ba.distance, ba.point_b, ba.point_a, -ba.normal, ba.status, 0}, origin), ra,
+        rb, where + ", (polygon, box)", 1e-8L);
   }
   std::printf("[ box/polygon ] public distance(): %d of %d in closed form\n", closed, kPairs / 4);
   EXPECT_GT(closed, kPairs / 8);
@@ -193,10 +196,7 @@ TEST(BoxBoxDistance, AnswersMatchTheReference) {
       EXPECT_FALSE(clear_of_threshold) << where;
       continue;
     }
-    DistanceResult relative = *r;
-    relative.point_a -= origin;
-    relative.point_b -= origin;
-    expect_matches(relative, ra, rb, where, 1e-8L);
+    expect_matches(relative_to(*r, origin), ra, rb, where, 1e-8L);
     if (r->status == QueryStatus::overlapping) {
       ++overlapping;
       // No corner of either inside the other: the point is on a crossing edge.
@@ -282,10 +282,7 @@ TEST(BoxBoxDistance, PublicQueryEitherWayRound) {
       continue;
     }
     ++closed;
-    DistanceResult relative = ab;
-    relative.point_a -= origin;
-    relative.point_b -= origin;
-    expect_matches(relative, ra, rb, where, 1e-8L);
+    expect_matches(relative_to(ab, origin), ra, rb, where, 1e-8L);
     const DistanceResult warm = distance(pair.a, pair.b, kDefaultContactTolerance, &cache);
     EXPECT_EQ(warm.distance, ab.distance) << where;
     const DistanceResult ba = distance(pair.b, pair.a);
@@ -327,10 +324,8 @@ TEST(BoxBoxDistance, ChosenPlacements) {
       EXPECT_EQ(r.status, c.status) << where;
       EXPECT_NEAR(r.distance, c.distance, 1e-9) << where;
       const Vec2 origin = a.center();
-      DistanceResult relative = r;
-      relative.point_a -= origin;
-      relative.point_b -= origin;
-      expect_matches(relative, ref_shape(a, origin), ref_shape(c.b, origin), where, 1e-8L);
+      expect_matches(relative_to(r, origin), ref_shape(a, origin), ref_shape(c.b, origin), where,
+                     1e-8L);
     }
   }
 }
