@@ -131,6 +131,34 @@ inline double exact_distance(const BoxData& b, const std::vector<Vec2>& v) {
   return best;
 }
 
+// Hand-written distance between the box and the CCW convex polygon v[0..n), tuned as a planner
+// engineer would write it: 0 when the SAT finds them overlapping; otherwise squared distances
+// only, with one root at the end: the polygon's vertices to the box by clamping in the box's
+// frame, and the box's corners to the polygon's edges. The nearest points of two disjoint convex
+// polygons include a vertex of one, so these hold the answer.
+inline double box_polygon_distance(const BoxData& b, const Vec2* v, int n) {
+  if (sat_intersects(b, v, n, 0.0)) return 0.0;
+  double best = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < n; ++i) {
+    const Vec2 d = v[i] - b.c;
+    const double ex = std::max(std::abs(d.dot(b.u)) - b.hl, 0.0);
+    const double ey = std::max(std::abs(d.dot(b.w)) - b.hw, 0.0);
+    best = std::min(best, ex * ex + ey * ey);
+  }
+  const std::array<Vec2, 4> corners = box_corners(b);
+  for (int i = 0, j = n - 1; i < n; j = i++) {
+    const Vec2 e = v[i] - v[j];
+    const double len2 = e.squaredNorm();
+    if (!(len2 > 0)) continue;
+    const double inv = 1 / len2;
+    for (const Vec2& q : corners) {
+      const double t = std::clamp((q - v[j]).dot(e) * inv, 0.0, 1.0);
+      best = std::min(best, (v[j] + t * e - q).squaredNorm());
+    }
+  }
+  return std::sqrt(best);
+}
+
 // Hand-written overlap test for two boxes, as planners write it (Apollo's Box2d::HasOverlap): the
 // separating-axis test on the four box axes, the other box's extent along an axis being
 // |.u| hl + |.w| hw. True when they overlap or come closer than tol (metres) along every axis.

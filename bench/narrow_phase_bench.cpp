@@ -248,6 +248,7 @@ void check_set(const char* name, const PreparedPairs& p, bool with_baselines) {
   CheckTally t_pen_dir{"penetration: b moved by depth*normal just touches (m)"};
   CheckTally t_sat{"hand SAT vs exact SAT"};
   CheckTally t_bint{"boost::geometry::intersects vs exact SAT"};
+  CheckTally t_hdist{"hand-written distance vs exact distance (m)"};
   CheckTally t_bdist{"boost::geometry::distance vs exact distance (m)"};
   CheckTally t_ccd{"libccd ccdGJKIntersect vs exact SAT"};
   CheckTally t_ccd_pen{"libccd ccdGJKPenetration depth vs SAT depth (m)"};
@@ -322,6 +323,14 @@ void check_set(const char* name, const PreparedPairs& p, bool with_baselines) {
       t_pen_dir.max_error = std::max(t_pen_dir.max_error, after);
       if (after > 1e-7) ++t_pen_dir.wrong;
     }
+    {
+      ++t_hdist.checked;
+      const int n = static_cast<int>(s.vertices[i].size());
+      const double err = std::abs(bench::box_polygon_distance(bd, s.vertices[i].data(), n) -
+                                  (exact <= kTol ? 0.0 : exact));
+      t_hdist.max_error = std::max(t_hdist.max_error, err);
+      if (err > 1e-9) ++t_hdist.wrong;
+    }
     if (with_baselines) {
       if (!ambiguous) {
         ++t_bint.checked;
@@ -361,7 +370,7 @@ void check_set(const char* name, const PreparedPairs& p, bool with_baselines) {
                static_cast<double>(pen_iterations) / s.size());
   bool exact_disagrees = false;
   for (const CheckTally* t : {&t_int, &t_agree, &t_dist, &t_pen, &t_pen_dir, &t_sat, &t_bint,
-                              &t_bdist, &t_ccd, &t_ccd_pen}) {
+                              &t_hdist, &t_bdist, &t_ccd, &t_ccd_pen}) {
     if (t->checked == 0) continue;
     std::fprintf(stderr, "  %-58s %6zu checked %5zu wrong   max error %.3g%s\n", t->what.c_str(),
                  t->checked, t->wrong, t->max_error, t->wrong ? "   <-- DISAGREES" : "");
@@ -427,6 +436,10 @@ void register_pair_benchmarks(const std::string& prefix, const PreparedPairs& p,
   });
   add_per_pair(prefix + "/distance/collision", n, [&p](std::size_t i) {
     return collision::distance(p.pairs.boxes[i], p.pairs.polygons[i]).distance;
+  });
+  add_per_pair(prefix + "/distance/hand", n, [&p](std::size_t i) {
+    const std::vector<Vec2>& v = p.pairs.vertices[i];
+    return bench::box_polygon_distance(p.pairs.box_data[i], v.data(), static_cast<int>(v.size()));
   });
   add_per_pair(prefix + "/distance/boost", n, [&p](std::size_t i) {
     return bench::bg::distance(p.boost_boxes[i], p.boost_polygons[i]);

@@ -106,8 +106,9 @@ constexpr void require_query_shapes() {
 
 // True when a and b overlap or are closer than contact_tolerance_m. Stops at the first
 // separating direction found, so misses are cheaper than hits; where a box is involved, a vertex
-// of the other shape (or a corner of the other box) clearly inside it proves a hit before GJK
-// runs, with the answer GJK gives. At the iteration cap: true.
+// of the other shape clearly inside it proves a hit before GJK runs, and two boxes are decided by
+// the separating-axis test on their four axes, each with the answer GJK gives. At the iteration
+// cap: true.
 template <class A, class B>
 bool intersects(const A& a, const B& b, double contact_tolerance_m = kDefaultContactTolerance,
                 GjkCache* cache = nullptr) {
@@ -115,7 +116,8 @@ bool intersects(const A& a, const B& b, double contact_tolerance_m = kDefaultCon
   return detail::intersects_impl(a, b, contact_tolerance_m, cache);
 }
 
-// Distance between a and b with closest points. See DistanceResult.
+// Distance between a and b with closest points. See DistanceResult. Two boxes clearly apart or
+// clearly overlapping are answered in closed form, warm or cold.
 template <class A, class B>
 DistanceResult distance(const A& a, const B& b,
                         double contact_tolerance_m = kDefaultContactTolerance,

@@ -110,7 +110,7 @@ inline std::optional<std::array<double, 2>> edge_in_box(const BoxInFrame& q, dou
 
 // intersects()'s verdict for two boxes: apart where SAT's separation exceeds apart_beyond
 // (metres), overlapping where the cores overlap by more than overlap_beyond along every axis, or
-// neither. a's axes first: most pairs a checker asks about are apart along one of them.
+// neither. a's axes first, with an early exit: most pairs apart are apart along one of them.
 inline SatVerdict box_box_verdict(const Obb& a, const Obb& b, double apart_beyond,
                                   double overlap_beyond) {
   const BoxFrames f = box_frames(a, b);
