@@ -1,5 +1,5 @@
-// Two boxes in closed form (internal): intersects() and distance() with no GJK where the boxes
-// are clearly apart or clearly overlapping.
+// Two boxes in closed form (internal): intersects(), distance() and penetration() with no GJK
+// where the boxes are clearly apart or clearly overlapping.
 //
 // Two boxes have four axes between them, and SAT's separation along them decides overlap. The
 // nearest points of two disjoint convex polygons include a corner of one of them, so when SAT
@@ -8,8 +8,8 @@
 // against a face, or two corners) a warm start resumes from. Overlapping along all four axes, a
 // corner of one inside the other is a point of both, and else, as the boxes then cross, the middle
 // of the part of an edge of one inside the other; the axis of least overlap is SAT's penetration
-// normal. Both only beyond the decision margin (queries_impl.hpp), so the status is the one GJK
-// gives; touching boxes go on to GJK.
+// normal, and its overlap the exact depth. Both only beyond the decision margin (queries_impl.hpp),
+// so the status is the one GJK gives; touching boxes go on to GJK.
 //
 // Everything is in scalars in the two boxes' frames: the query is a few dozen multiplications,
 // which Eigen's 2-vectors would spend as much again packing and unpacking.
@@ -122,6 +122,43 @@ inline SatVerdict box_box_verdict(const Obb& a, const Obb& b, double apart_beyon
   return std::max(gap_a, gap_b) < -overlap_beyond ? SatVerdict::overlapping : SatVerdict::undecided;
 }
 
+// SAT over the four axes: the largest separation (metres; > 0 is a gap, < 0 minus the exact
+// depth) and its axis, from a towards b (a lies towards -a_in_b's centre from b).
+struct BoxSat {
+  double separation;
+  Vec2 normal;
+};
+
+inline BoxSat box_box_sat(const Obb& a, const Obb& b, const BoxFrames& f) {
+  int axis_a = 0, axis_b = 0;
+  const double gap_a = frame_axis_gap(f.b_in_a, a.half_length(), a.half_width(), axis_a);
+  const double gap_b = frame_axis_gap(f.a_in_b, b.half_length(), b.half_width(), axis_b);
+  if (gap_a >= gap_b) {
+    const Vec2 axis = axis_a == 0 ? a.axis_length() : a.axis_width();
+    const bool ahead = (axis_a == 0 ? f.b_in_a.cx : f.b_in_a.cy) >= 0;
+    return {gap_a, ahead ? axis : Vec2(-axis)};
+  }
+  const Vec2 axis = axis_b == 0 ? b.axis_length() : b.axis_width();
+  const bool behind = (axis_b == 0 ? f.a_in_b.cx : f.a_in_b.cy) <= 0;
+  return {gap_b, behind ? axis : Vec2(-axis)};
+}
+
+// penetration()'s answer for two boxes beyond `beyond` (metres) on either side of touching:
+// overlapping, SAT's least overlap is the exact depth and its axis the normal; apart, that axis
+// separates them.
+inline std::optional<PenetrationResult> box_box_penetration(const Obb& a, const Obb& b,
+                                                            double beyond) {
+  const BoxSat sat = box_box_sat(a, b, box_frames(a, b));
+  if (!(sat.separation > beyond) && !(-sat.separation > beyond)) return std::nullopt;
+  PenetrationResult r;
+  r.normal = sat.normal;
+  if (sat.separation < 0) {
+    r.depth = -sat.separation;
+    r.status = QueryStatus::overlapping;
+  }
+  return r;
+}
+
 // decided: how far (metres) beyond the contact tolerance a gap or an overlap must be for the
 // answer to carry GJK's status. features: where given, an answer apart leaves the nearest
 // features in it as GJK's simplex names them (ObbView's corner numbering).
@@ -137,10 +174,8 @@ inline std::optional<DistanceResult> box_box_distance(const Obb& a, const Obb& b
   const auto from_a = [&](double x, double y) -> Vec2 { return a.center() + x * ua + y * va; };
   const auto from_b = [&](double x, double y) -> Vec2 { return b.center() + x * ub + y * vb; };
 
-  int axis_a = 0, axis_b = 0;
-  const double gap_a = frame_axis_gap(b_in_a, hla, hwa, axis_a);
-  const double gap_b = frame_axis_gap(a_in_b, hlb, hwb, axis_b);
-  const double gap = std::max(gap_a, gap_b);
+  const BoxSat sat = box_box_sat(a, b, frames);
+  const double gap = sat.separation;
   if (!(gap > decided) && !(-gap > decided)) return std::nullopt;
   const NearestCorner of_b = nearest_corner(b_in_a, hla, hwa);
 
@@ -191,14 +226,7 @@ inline std::optional<DistanceResult> box_box_distance(const Obb& a, const Obb& b
     return std::nullopt;  // the edges meet only within round-off: GJK's
   }
   r.point_b = r.point_a;
-  // The least overlap's axis, from a towards b (a lies towards -a_in_b's centre from b).
-  if (gap_a >= gap_b) {
-    const Vec2 axis = axis_a == 0 ? ua : va;
-    r.normal = (axis_a == 0 ? b_in_a.cx : b_in_a.cy) >= 0 ? axis : Vec2(-axis);
-  } else {
-    const Vec2 axis = axis_b == 0 ? ub : vb;
-    r.normal = (axis_b == 0 ? a_in_b.cx : a_in_b.cy) <= 0 ? axis : Vec2(-axis);
-  }
+  r.normal = sat.normal;  // the least overlap's
   r.status = QueryStatus::overlapping;
   return r;
 }

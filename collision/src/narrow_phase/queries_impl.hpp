@@ -282,6 +282,11 @@ PenetrationResult penetration_impl(const A& a, const B& b, double contact_tolera
       return penetration_impl(a2, b2, contact_tolerance_m);
     });
   }
+  if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Obb>) {
+    // Two boxes: SAT on the four axes (box_box.hpp), beyond EPA's allowance as below.
+    const double beyond = contact_tolerance_m + detail::box_pair_margin(a, b);
+    if (std::optional<PenetrationResult> r = detail::box_box_penetration(a, b, beyond)) return *r;
+  }
   const Vec2 origin = detail::anchor(a);
   const detail::MinkowskiDifference diff(detail::make_view(a, origin),
                                          detail::make_view(b, origin));
