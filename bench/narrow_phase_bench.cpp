@@ -898,7 +898,7 @@ void check_box_set(const char* name, const PreparedPairs& p) {
     }
   }
   if (wrong != 0) {
-    std::fprintf(stderr, "%s: %zu wrong box-box distances\n", name, wrong);
+    std::fprintf(stderr, "%s: %zu wrong box-box answers\n", name, wrong);
     std::exit(1);
   }
 }

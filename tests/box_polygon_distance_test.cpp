@@ -200,14 +200,13 @@ TEST(BoxBoxDistance, AnswersMatchTheReference) {
     if (r->status == QueryStatus::overlapping) {
       ++overlapping;
       // No corner of either inside the other: the point is on a crossing edge.
-      const auto inside = [](const Obb& box, const Vec2& p) {
-        const Vec2 d = p - box.center();
-        return std::abs(d.dot(box.axis_length())) <= box.half_length() &&
-               std::abs(d.dot(box.axis_width())) <= box.half_width();
-      };
       bool corner_inside = false;
-      for (const Vec2& c : pair.b.corners()) corner_inside |= inside(pair.a, c);
-      for (const Vec2& c : pair.a.corners()) corner_inside |= inside(pair.b, c);
+      for (const Vec2& c : pair.b.corners()) {
+        corner_inside |= signed_distance_to(ra, rel(c, origin)) <= 0;
+      }
+      for (const Vec2& c : pair.a.corners()) {
+        corner_inside |= signed_distance_to(rb, rel(c, origin)) <= 0;
+      }
       crossing += !corner_inside;
       continue;
     }
