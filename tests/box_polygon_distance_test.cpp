@@ -190,8 +190,8 @@ TEST(BoxBoxDistance, AnswersMatchTheReference) {
     const bool clear_of_threshold = std::abs(reference(ra, rb).signed_distance) > 2 * kDecided;
     clear += clear_of_threshold;
     GjkCache features;
-    const std::optional<DistanceResult> r =
-        detail::box_box_distance(pair.a, pair.b, kDecided, &features);
+    const std::optional<DistanceResult> r = detail::box_box_distance(
+        detail::box_shape(pair.a), detail::box_shape(pair.b), kDecided, &features);
     if (!r) {
       EXPECT_FALSE(clear_of_threshold) << where;
       continue;
@@ -242,8 +242,8 @@ TEST(BoxBoxDistance, VerdictMatchesTheReference) {
     const Vec2 origin = pair.a.center();
     const LD signed_distance =
         reference(ref_shape(pair.a, origin), ref_shape(pair.b, origin)).signed_distance;
-    const detail::SatVerdict v =
-        detail::box_box_verdict(pair.a, pair.b, kDecided, detail::kSatFastPathMargin);
+    const detail::SatVerdict v = detail::box_box_verdict(
+        detail::box_shape(pair.a), detail::box_shape(pair.b), kDecided, detail::kSatFastPathMargin);
     if (v == detail::SatVerdict::apart) {
       ++apart;
       EXPECT_GT(signed_distance, kDecided - kSlack) << where;

@@ -125,6 +125,19 @@ Part core_of(const Shape& shape, std::vector<Vec2>& pool) {
     part.vertices = pool.data() + first;
     part.vertex_count = static_cast<int>(pool.size() - first);
   }
+  // A box core: an Obb's own numbers, or a polygon of four vertices that make a rectangle to within
+  // the round-off of their coordinates.
+  if (part.vertex_count == 4) {
+    double magnitude = 0;
+    for (int k = 0; k < 4; ++k)
+      magnitude = std::max(magnitude, part.vertices[k].cwiseAbs().maxCoeff());
+    if (const std::optional<Rectangle> r =
+            rectangle_through(part.vertices, rounding_slack(magnitude))) {
+      part.box_core = true;
+      part.box = r->box;
+      part.box_slack = r->slack;
+    }
+  }
   return part;
 }
 

@@ -13,6 +13,7 @@
 #include "collision/config.hpp"
 #include "collision/obstacle.hpp"
 #include "collision/swept_hull.hpp"
+#include "geometry/box_shape.hpp"
 #include "geometry/heading_axis.hpp"
 #include "world/uncertainty_ellipse.hpp"
 
@@ -27,6 +28,7 @@ struct Part {
   // What the coarse and the fine stage read for every pair, first, so that most pairs touch one
   // cache line of the part.
   bool moving = false;
+  bool box_core = false;             // the core is `box` (below)
   int vertex_count = 0;              // 0 when the core is the ellipse
   const Vec2* vertices = nullptr;    // world frame (stationary) or body frame (moving)
   const Ellipse* ellipse = nullptr;  // world or body frame, as the vertices
@@ -50,6 +52,11 @@ struct Part {
   // A moving body whose region is grown by its uncertainty ellipse (false: E(t) is a point).
   bool uncertain = false;
   UncertaintyEllipse uncertainty;
+  // Where box_core: the core as a box, in the vertices' frame (an Obb's, or four vertices that
+  // make a rectangle to round-off), which the fine stage answers the ego's box against in closed
+  // form (checker/box_part.hpp); box_slack: how far (m) its corners lie from the vertices at most.
+  BoxShape box;
+  double box_slack = 0;
 };
 
 // The ego's footprint as every scan needs it: derived from the config once per scene, not once

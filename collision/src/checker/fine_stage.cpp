@@ -3,14 +3,53 @@
 // fine_stage_grown.cpp's: its GJK instantiations here would cost the plain ones their inlining.
 #include "checker/fine_stage.hpp"
 
+#include <type_traits>
+
+#include "checker/box_part.hpp"
 #include "checker/part_view.hpp"
 #include "checker/pose_queries.hpp"
 
 namespace collision::detail {
 
+// The ego's box and a box part (box_part.hpp) where both are boxes; body: null for a stationary
+// part. The closed forms answer the pair where they decide it, GJK the rest.
+template <class Ego>
+constexpr bool kBoxEgo = std::is_same_v<Ego, BoxEgo>;
+
+inline BoxPair box_pair_at(const FineContext& c, const Part& part, const EgoPose& ego,
+                           const BodyAt* body) {
+  return box_pair(ego_box(c.shape, ego, c.origin), part_box(part, body, c.origin), part);
+}
+
+template <class Ego>
+std::optional<PoseGap> box_pose_clearance(const FineContext& c, const Part& part,
+                                          const EgoPose& ego, const BodyAt* body) {
+  if constexpr (kBoxEgo<Ego>) {
+    if (part.box_core) return box_clearance(box_pair_at(c, part, ego, body), c.contact_tolerance);
+  }
+  return std::nullopt;
+}
+
+template <class Ego>
+std::optional<bool> box_pose_hits(const FineContext& c, const Part& part, const EgoPose& ego,
+                                  const BodyAt* body, int* iterations) {
+  if constexpr (kBoxEgo<Ego>) {
+    if (part.box_core) {
+      // Counted as one iteration, as the face pass of GJK's path is.
+      if (iterations != nullptr) ++*iterations;
+      return box_hits(ego_box(c.shape, ego, c.origin), part_box(part, body, c.origin), part,
+                      c.contact_tolerance);
+    }
+  }
+  return std::nullopt;
+}
+
 template <class Ego>
 PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                        GjkCache* cache) {
+  if (const std::optional<PoseGap> d = box_pose_clearance<Ego>(context, part, ego, nullptr)) {
+    return *d;
+  }
   return with_core(part, [&](auto core) {
     return clearance_to<Ego>(context, ego, part_view(core, part, context.origin), cache);
   });
@@ -20,6 +59,9 @@ template <class Ego>
 PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                        BodyAt body, GjkCache* cache) {
   if (part.uncertain) return grown_pose_clearance<Ego>(context, part, ego, body);
+  if (const std::optional<PoseGap> d = box_pose_clearance<Ego>(context, part, ego, &body)) {
+    return *d;
+  }
   return with_core(part, [&](auto core) {
     return clearance_to<Ego>(context, ego, body_view(core, part, body, context.origin), cache);
   });
@@ -59,6 +101,16 @@ SignedDistance pose_signed_distance(const FineContext& context, const Part& part
   if (body != nullptr && part.uncertain) {
     return grown_pose_signed_distance<Ego>(context, part, ego, *body);
   }
+  if constexpr (kBoxEgo<Ego>) {
+    if (part.box_core) {
+      const BoxPair p = box_pair_at(context, part, ego, body);
+      if (std::optional<SignedDistance> d = box_signed_distance(p, context.contact_tolerance)) {
+        d->point_a += context.origin;
+        d->point_b += context.origin;
+        return *d;
+      }
+    }
+  }
   return with_core(part, [&](auto core) {
     return body != nullptr
                ? signed_distance_to<Ego>(context, ego, body_view(core, part, *body, context.origin),
@@ -82,6 +134,8 @@ Contact pose_contact(const FineContext& context, const Part& part, const EgoPose
 template <class Ego>
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, GjkCache* cache,
                int* iterations) {
+  if (const std::optional<bool> hit = box_pose_hits<Ego>(context, part, ego, nullptr, iterations))
+    return *hit;
   return with_core(part, [&](auto core) {
     return hits<Ego>(context, ego, part_view(core, part, context.origin), cache, iterations);
   });
@@ -91,6 +145,8 @@ template <class Ego>
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
                GjkCache* cache, int* iterations) {
   if (part.uncertain) return grown_pose_hits<Ego>(context, part, ego, body, iterations);
+  if (const std::optional<bool> hit = box_pose_hits<Ego>(context, part, ego, &body, iterations))
+    return *hit;
   return with_core(part, [&](auto core) {
     return hits<Ego>(context, ego, body_view(core, part, body, context.origin), cache, iterations);
   });

@@ -21,8 +21,9 @@
 #include <limits>
 #include <optional>
 
-#include "collision/obb.hpp"
 #include "collision/queries.hpp"
+#include "geometry/box_shape.hpp"
+#include "narrow_phase/deep_overlap.hpp"
 #include "narrow_phase/sat_fast_path.hpp"
 
 namespace collision::detail {
@@ -42,13 +43,13 @@ struct BoxFrames {
   BoxInFrame b_in_a, a_in_b;
 };
 
-inline BoxFrames box_frames(const Obb& a, const Obb& b) {
-  const Vec2 ua = a.axis_length(), ub = b.axis_length();
-  const Vec2 va(-ua.y(), ua.x()), vb(-ub.y(), ub.x());
-  const Vec2 d = b.center() - a.center();
+inline BoxFrames box_frames(const BoxShape& a, const BoxShape& b) {
+  const Vec2 &ua = a.axis, &ub = b.axis;
+  const Vec2 va = a.width_axis(), vb = b.width_axis();
+  const Vec2 d = b.center - a.center;
   const double cos = ub.dot(ua), sin = ub.dot(va);  // b's heading in a's frame
-  const double hla = a.half_length(), hwa = a.half_width();
-  const double hlb = b.half_length(), hwb = b.half_width();
+  const double hla = a.half_length, hwa = a.half_width;
+  const double hlb = b.half_length, hwb = b.half_width;
   // a's axes in b's frame are (cos, -sin) and (sin, cos).
   return {{d.dot(ua), d.dot(va), hlb * cos, hlb * sin, -hwb * sin, hwb * cos},
           {-d.dot(ub), -d.dot(vb), hla * cos, -hla * sin, hwa * sin, hwa * cos}};
@@ -111,13 +112,13 @@ inline std::optional<std::array<double, 2>> edge_in_box(const BoxInFrame& q, dou
 // intersects()'s verdict for two boxes: apart where SAT's separation exceeds apart_beyond
 // (metres), overlapping where the cores overlap by more than overlap_beyond along every axis, or
 // neither. a's axes first, with an early exit: most pairs apart are apart along one of them.
-inline SatVerdict box_box_verdict(const Obb& a, const Obb& b, double apart_beyond,
+inline SatVerdict box_box_verdict(const BoxShape& a, const BoxShape& b, double apart_beyond,
                                   double overlap_beyond) {
   const BoxFrames f = box_frames(a, b);
   int axis = 0;
-  const double gap_a = frame_axis_gap(f.b_in_a, a.half_length(), a.half_width(), axis);
+  const double gap_a = frame_axis_gap(f.b_in_a, a.half_length, a.half_width, axis);
   if (gap_a > apart_beyond) return SatVerdict::apart;
-  const double gap_b = frame_axis_gap(f.a_in_b, b.half_length(), b.half_width(), axis);
+  const double gap_b = frame_axis_gap(f.a_in_b, b.half_length, b.half_width, axis);
   if (gap_b > apart_beyond) return SatVerdict::apart;
   return std::max(gap_a, gap_b) < -overlap_beyond ? SatVerdict::overlapping : SatVerdict::undecided;
 }
@@ -129,16 +130,16 @@ struct BoxSat {
   Vec2 normal;
 };
 
-inline BoxSat box_box_sat(const Obb& a, const Obb& b, const BoxFrames& f) {
+inline BoxSat box_box_sat(const BoxShape& a, const BoxShape& b, const BoxFrames& f) {
   int axis_a = 0, axis_b = 0;
-  const double gap_a = frame_axis_gap(f.b_in_a, a.half_length(), a.half_width(), axis_a);
-  const double gap_b = frame_axis_gap(f.a_in_b, b.half_length(), b.half_width(), axis_b);
+  const double gap_a = frame_axis_gap(f.b_in_a, a.half_length, a.half_width, axis_a);
+  const double gap_b = frame_axis_gap(f.a_in_b, b.half_length, b.half_width, axis_b);
   if (gap_a >= gap_b) {
-    const Vec2 axis = axis_a == 0 ? a.axis_length() : a.axis_width();
+    const Vec2 axis = axis_a == 0 ? a.axis : a.width_axis();
     const bool ahead = (axis_a == 0 ? f.b_in_a.cx : f.b_in_a.cy) >= 0;
     return {gap_a, ahead ? axis : Vec2(-axis)};
   }
-  const Vec2 axis = axis_b == 0 ? b.axis_length() : b.axis_width();
+  const Vec2 axis = axis_b == 0 ? b.axis : b.width_axis();
   const bool behind = (axis_b == 0 ? f.a_in_b.cx : f.a_in_b.cy) <= 0;
   return {gap_b, behind ? axis : Vec2(-axis)};
 }
@@ -146,7 +147,7 @@ inline BoxSat box_box_sat(const Obb& a, const Obb& b, const BoxFrames& f) {
 // penetration()'s answer for two boxes beyond `beyond` (metres) on either side of touching:
 // overlapping, SAT's least overlap is the exact depth and its axis the normal; apart, that axis
 // separates them.
-inline std::optional<PenetrationResult> box_box_penetration(const Obb& a, const Obb& b,
+inline std::optional<PenetrationResult> box_box_penetration(const BoxShape& a, const BoxShape& b,
                                                             double beyond) {
   const BoxSat sat = box_box_sat(a, b, box_frames(a, b));
   if (!(sat.separation > beyond) && !(-sat.separation > beyond)) return std::nullopt;
@@ -159,75 +160,110 @@ inline std::optional<PenetrationResult> box_box_penetration(const Obb& a, const 
   return r;
 }
 
+// Two boxes whose SAT separation is > 0: the distance, the nearest points and the normal (from a
+// towards b). features: where given, the nearest features as GJK's simplex names them (ObbView's
+// corner numbering).
+inline DistanceResult box_box_apart(const BoxShape& a, const BoxShape& b, const BoxFrames& frames,
+                                    GjkCache* features = nullptr) {
+  const BoxInFrame &b_in_a = frames.b_in_a, &a_in_b = frames.a_in_b;
+  const NearestCorner of_b = nearest_corner(b_in_a, a.half_length, a.half_width);
+  const NearestCorner of_a = nearest_corner(a_in_b, b.half_length, b.half_width);
+  // The nearer corner, the point of the other box nearest it, and that box's feature there.
+  const bool b_corner = of_b.squared <= of_a.squared;
+  const BoxShape& frame = b_corner ? a : b;
+  const BoxInFrame& q = b_corner ? b_in_a : a_in_b;
+  const int k = b_corner ? of_b.corner : of_a.corner;
+  const double hl = frame.half_length, hw = frame.half_width;
+  const Vec2 u = frame.axis, v = frame.width_axis();
+  const double x = q.corner_x(k), y = q.corner_y(k);
+  const double on_x = std::clamp(x, -hl, hl), on_y = std::clamp(y, -hw, hw);
+  const Vec2 corner = frame.center + x * u + y * v;
+  const Vec2 on_box = frame.center + on_x * u + on_y * v;
+  DistanceResult r;
+  r.distance = std::sqrt(b_corner ? of_b.squared : of_a.squared);
+  r.point_a = b_corner ? on_box : corner;
+  r.point_b = b_corner ? corner : on_box;
+  // In the frame, not from the world points, which lose their digits at UTM coordinates.
+  const double sign = b_corner ? 1 / r.distance : -1 / r.distance;
+  r.normal = sign * (x - on_x) * u + sign * (y - on_y) * v;
+  r.status = QueryStatus::separated;
+  if (features != nullptr) {
+    // Past a face along one axis only: that face's two corners; along both: the corner there.
+    const bool out_x = on_x != x, out_y = on_y != y;
+    const int bits = (x > 0 ? 1 : 0) | (y > 0 ? 2 : 0);
+    const int fixed = out_x ? (bits & 1) : (bits & 2);
+    const std::array<int, 3> face = out_x && out_y
+                                        ? std::array<int, 3>{bits, bits, 0}
+                                        : std::array<int, 3>{fixed, fixed | (out_x ? 2 : 1), 0};
+    const std::array<int, 3> corner_twice{k, k, 0};
+    features->count = out_x && out_y ? 1 : 2;
+    features->index_a = b_corner ? face : corner_twice;
+    features->index_b = b_corner ? corner_twice : face;
+  }
+  return r;
+}
+
+// A point of both boxes, whose SAT shows an overlap along every axis: a corner of one inside the
+// other or, as the boxes then cross, the middle of the part of an edge of a's inside b. Nothing
+// where the edges meet only within round-off.
+inline std::optional<Vec2> box_box_common_point(const BoxShape& a, const BoxShape& b,
+                                                const BoxFrames& frames) {
+  const auto from = [](const BoxShape& box, double x, double y) -> Vec2 {
+    return box.center + x * box.axis + y * box.width_axis();
+  };
+  const BoxInFrame &b_in_a = frames.b_in_a, &a_in_b = frames.a_in_b;
+  if (const NearestCorner of_b = nearest_corner(b_in_a, a.half_length, a.half_width);
+      of_b.squared == 0) {
+    return from(a, b_in_a.corner_x(of_b.corner), b_in_a.corner_y(of_b.corner));
+  }
+  if (const NearestCorner of_a = nearest_corner(a_in_b, b.half_length, b.half_width);
+      of_a.squared == 0) {
+    return from(b, a_in_b.corner_x(of_a.corner), a_in_b.corner_y(of_a.corner));
+  }
+  if (const auto crossing = edge_in_box(b_in_a, a.half_length, a.half_width)) {
+    return from(a, (*crossing)[0], (*crossing)[1]);
+  }
+  return std::nullopt;
+}
+
 // decided: how far (metres) beyond the contact tolerance a gap or an overlap must be for the
 // answer to carry GJK's status. features: where given, an answer apart leaves the nearest
 // features in it as GJK's simplex names them (ObbView's corner numbering).
-inline std::optional<DistanceResult> box_box_distance(const Obb& a, const Obb& b, double decided,
+inline std::optional<DistanceResult> box_box_distance(const BoxShape& a, const BoxShape& b,
+                                                      double decided,
                                                       GjkCache* features = nullptr) {
-  const double hla = a.half_length(), hwa = a.half_width();
-  const double hlb = b.half_length(), hwb = b.half_width();
-  if (!(hla > 0 && hwa > 0 && hlb > 0 && hwb > 0)) return std::nullopt;  // repeated corners
-  const Vec2 ua = a.axis_length(), ub = b.axis_length();
-  const Vec2 va(-ua.y(), ua.x()), vb(-ub.y(), ub.x());
+  if (!(a.half_length > 0 && a.half_width > 0 && b.half_length > 0 && b.half_width > 0)) {
+    return std::nullopt;  // repeated corners
+  }
   const BoxFrames frames = box_frames(a, b);
-  const BoxInFrame &b_in_a = frames.b_in_a, &a_in_b = frames.a_in_b;
-  const auto from_a = [&](double x, double y) -> Vec2 { return a.center() + x * ua + y * va; };
-  const auto from_b = [&](double x, double y) -> Vec2 { return b.center() + x * ub + y * vb; };
-
   const BoxSat sat = box_box_sat(a, b, frames);
   const double gap = sat.separation;
-  if (!(gap > decided) && !(-gap > decided)) return std::nullopt;
-  const NearestCorner of_b = nearest_corner(b_in_a, hla, hwa);
-
+  if (gap > decided) return box_box_apart(a, b, frames, features);
+  if (!(-gap > decided)) return std::nullopt;
+  const std::optional<Vec2> common = box_box_common_point(a, b, frames);
+  if (!common) return std::nullopt;  // the edges meet only within round-off: GJK's
   DistanceResult r;
-  if (gap > decided) {
-    const NearestCorner of_a = nearest_corner(a_in_b, hlb, hwb);
-    // The nearer corner, the point of the other box nearest it, and that box's feature there.
-    const bool b_corner = of_b.squared <= of_a.squared;
-    const BoxInFrame& q = b_corner ? b_in_a : a_in_b;
-    const int k = b_corner ? of_b.corner : of_a.corner;
-    const double hl = b_corner ? hla : hlb, hw = b_corner ? hwa : hwb;
-    const double x = q.corner_x(k), y = q.corner_y(k);
-    const double on_x = std::clamp(x, -hl, hl), on_y = std::clamp(y, -hw, hw);
-    const Vec2 corner = b_corner ? from_a(x, y) : from_b(x, y);
-    const Vec2 on_box = b_corner ? from_a(on_x, on_y) : from_b(on_x, on_y);
-    r.distance = std::sqrt(b_corner ? of_b.squared : of_a.squared);
-    r.point_a = b_corner ? on_box : corner;
-    r.point_b = b_corner ? corner : on_box;
-    // In the frame, not from the world points, which lose their digits at UTM coordinates.
-    const double sign = b_corner ? 1 / r.distance : -1 / r.distance;
-    const Vec2 along = sign * (x - on_x) * (b_corner ? ua : ub);
-    r.normal = along + sign * (y - on_y) * (b_corner ? va : vb);
-    r.status = QueryStatus::separated;
-    if (features != nullptr) {
-      // Past a face along one axis only: that face's two corners; along both: the corner there.
-      const bool out_x = on_x != x, out_y = on_y != y;
-      const int bits = (x > 0 ? 1 : 0) | (y > 0 ? 2 : 0);
-      const int fixed = out_x ? (bits & 1) : (bits & 2);
-      const std::array<int, 3> face = out_x && out_y
-                                          ? std::array<int, 3>{bits, bits, 0}
-                                          : std::array<int, 3>{fixed, fixed | (out_x ? 2 : 1), 0};
-      const std::array<int, 3> corner_twice{k, k, 0};
-      features->count = out_x && out_y ? 1 : 2;
-      features->index_a = b_corner ? face : corner_twice;
-      features->index_b = b_corner ? corner_twice : face;
-    }
-    return r;
-  }
-  // Overlapping along every axis: a corner of one inside the other, or a crossing edge, is a
-  // point of both.
-  if (of_b.squared == 0) {
-    r.point_a = from_a(b_in_a.corner_x(of_b.corner), b_in_a.corner_y(of_b.corner));
-  } else if (const NearestCorner of_a = nearest_corner(a_in_b, hlb, hwb); of_a.squared == 0) {
-    r.point_a = from_b(a_in_b.corner_x(of_a.corner), a_in_b.corner_y(of_a.corner));
-  } else if (const auto crossing = edge_in_box(b_in_a, hla, hwa)) {
-    r.point_a = from_a((*crossing)[0], (*crossing)[1]);
-  } else {
-    return std::nullopt;  // the edges meet only within round-off: GJK's
-  }
+  r.point_a = *common;
   r.point_b = r.point_a;
   r.normal = sat.normal;  // the least overlap's
   r.status = QueryStatus::overlapping;
+  return r;
+}
+
+// The overlap of two boxes deeper than min_depth (metres) along all four axes, as
+// deep_overlap.hpp gives it for a box and a polygon: SAT's least overlap, its normal (from a
+// towards b), and witness points from the features of both deepest along it.
+inline std::optional<DeepOverlap> box_box_deep(const BoxShape& a, const BoxShape& b,
+                                               const BoxSat& sat, double min_depth) {
+  if (!(-sat.separation > min_depth)) return std::nullopt;
+  DeepOverlap r;
+  r.depth = -sat.separation;
+  r.normal = sat.normal;
+  const auto along = [](const BoxShape& box, const Vec2& direction) {
+    return box_feature_along(box.center, box.axis, box.width_axis(), box.half_length,
+                             box.half_width, direction);
+  };
+  deep_witnesses(along(a, r.normal), along(b, -r.normal), r);
   return r;
 }
 

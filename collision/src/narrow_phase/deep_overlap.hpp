@@ -64,6 +64,21 @@ inline void deep_witnesses(const Feature& a, const Feature& b, DeepOverlap& r) {
   r.point_b = r.point_a - depth * normal;
 }
 
+// A box's feature deepest along the unit `direction`: its corner that way, and the other corner
+// of the face there where that face lies across the direction. c: the centre; u, v: the unit
+// axes of the half sizes hl, hw (metres).
+inline Feature box_feature_along(const Vec2& c, const Vec2& u, const Vec2& v, double hl, double hw,
+                                 const Vec2& direction) {
+  const double su = direction.dot(u), sv = direction.dot(v);
+  const Vec2 corner = c + (su >= 0 ? hl : -hl) * u + (sv >= 0 ? hw : -hw) * v;
+  Feature f{corner, corner};
+  if (std::abs(su) * hl <= kParallelFaceTolerance)
+    f.second = corner - (su >= 0 ? 2 * hl : -2 * hl) * u;
+  if (std::abs(sv) * hw <= kParallelFaceTolerance)
+    f.second = corner - (sv >= 0 ? 2 * hw : -2 * hw) * v;
+  return f;
+}
+
 // The overlap of box a and polygon core b (1 to n counter-clockwise vertices; radii left out)
 // when it exceeds min_depth (metres) along every face normal of both; nothing otherwise, as soon
 // as one axis shows less.
@@ -108,14 +123,7 @@ std::optional<DeepOverlap> box_polygon_deep(const ObbView& a, const PolygonCore&
   DeepOverlap r;
   r.depth = depth;
   r.normal = normal;
-  // a's feature deepest along the normal: the box's corner or face that way.
-  const double su = normal.dot(u), sv = normal.dot(v);
-  const Vec2 corner = c + (su >= 0 ? hl : -hl) * u + (sv >= 0 ? hw : -hw) * v;
-  Feature fa{corner, corner};
-  if (std::abs(su) * hl <= kParallelFaceTolerance)
-    fa.second = corner - (su >= 0 ? 2 * hl : -2 * hl) * u;
-  if (std::abs(sv) * hw <= kParallelFaceTolerance)
-    fa.second = corner - (sv >= 0 ? 2 * hw : -2 * hw) * v;
+  const Feature fa = box_feature_along(c, u, v, hl, hw, normal);
   // b's feature deepest against it: its face, or its vertex with a neighbour at the same height.
   Feature fb;
   if (face_b >= 0) {

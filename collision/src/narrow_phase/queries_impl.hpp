@@ -68,9 +68,9 @@ double sat_decision_margin(const A& a, const B& b, const Vec2& origin) {
 }
 // The same for two boxes about a's centre, without their bounding boxes: a box reaches at most its
 // half length plus its half width from its centre along x or y.
-inline double box_pair_margin(const Obb& a, const Obb& b) {
-  const Vec2 offset = b.center() - a.center();
-  return decision_margin(a.half_length() + a.half_width() + b.half_length() + b.half_width() +
+inline double box_pair_margin(const BoxShape& a, const BoxShape& b) {
+  const Vec2 offset = b.center - a.center;
+  return decision_margin(a.half_length + a.half_width + b.half_length + b.half_width +
                          std::max(std::abs(offset.x()), std::abs(offset.y())));
 }
 
@@ -143,9 +143,10 @@ bool intersects_impl(const A& a, const B& b, double contact_tolerance_m, GjkCach
   // query keeps GJK, whose cached axis usually answers at once and which keeps the cache current.
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Obb>) {
     if (cache == nullptr) {
-      const double margin = detail::box_pair_margin(a, b);
+      const detail::BoxShape box_a = detail::box_shape(a), box_b = detail::box_shape(b);
+      const double margin = detail::box_pair_margin(box_a, box_b);
       const detail::SatVerdict verdict =
-          detail::box_box_verdict(a, b, contact_tolerance_m + margin, margin);
+          detail::box_box_verdict(box_a, box_b, contact_tolerance_m + margin, margin);
       if (verdict != detail::SatVerdict::undecided) {
         return verdict == detail::SatVerdict::overlapping;
       }
@@ -201,8 +202,9 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Obb>) {
     // Two boxes: the closed form (box_box.hpp) at any distance, warm or cold, as it costs less
     // than one GJK iteration; the features it finds go to the cache.
-    const double decided = contact_tolerance_m + detail::box_pair_margin(a, b);
-    if (std::optional<DistanceResult> r = detail::box_box_distance(a, b, decided, cache)) {
+    const detail::BoxShape box_a = detail::box_shape(a), box_b = detail::box_shape(b);
+    const double decided = contact_tolerance_m + detail::box_pair_margin(box_a, box_b);
+    if (std::optional<DistanceResult> r = detail::box_box_distance(box_a, box_b, decided, cache)) {
       return *r;
     }
   }
@@ -284,8 +286,11 @@ PenetrationResult penetration_impl(const A& a, const B& b, double contact_tolera
   }
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Obb>) {
     // Two boxes: SAT on the four axes (box_box.hpp), beyond EPA's allowance as below.
-    const double beyond = contact_tolerance_m + detail::box_pair_margin(a, b);
-    if (std::optional<PenetrationResult> r = detail::box_box_penetration(a, b, beyond)) return *r;
+    const detail::BoxShape box_a = detail::box_shape(a), box_b = detail::box_shape(b);
+    const double beyond = contact_tolerance_m + detail::box_pair_margin(box_a, box_b);
+    if (std::optional<PenetrationResult> r = detail::box_box_penetration(box_a, box_b, beyond)) {
+      return *r;
+    }
   }
   const Vec2 origin = detail::anchor(a);
   const detail::MinkowskiDifference diff(detail::make_view(a, origin),
