@@ -36,7 +36,8 @@ inline BoxShape ego_box(const EgoShape& shape, const EgoPose& ego, const Vec2& o
 inline BoxShape part_box(const Part& part, const BodyAt* body, const Vec2& origin) {
   if (body == nullptr) return relative_to(part.box, origin);
   const Vec2& turn = body->axis;
-  const Vec2 center = Vec2(body->pose.x, body->pose.y) + rotate(part.box.center, turn.x(), turn.y());
+  const Vec2 center =
+      Vec2(body->pose.x, body->pose.y) + rotate(part.box.center, turn.x(), turn.y());
   return {center - origin, rotate(part.box.axis, turn.x(), turn.y()), part.box.half_length,
           part.box.half_width};
 }
@@ -55,7 +56,12 @@ struct BoxPair {
 
 inline BoxPair box_pair(const BoxShape& ego, const BoxShape& core, const Part& part) {
   const BoxFrames frames = box_frames(ego, core);
-  return {ego,         core, frames, box_box_sat(ego, core, frames), part.radius, part.box_slack,
+  return {ego,
+          core,
+          frames,
+          box_box_sat(ego, core, frames),
+          part.radius,
+          part.box_slack,
           kRoundOffReach + part.box_slack};
 }
 
