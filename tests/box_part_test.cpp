@@ -98,8 +98,8 @@ struct Counts {
 };
 
 // One obstacle box beside a one-pose trajectory, placed at random around the ego, from 2 m of
-// overlap to 2 m apart; the profile's value, normal and witnesses and check()'s verdict against
-// the reference.
+// overlap to 2 m apart; the profile's value, normal and witnesses and check()'s verdicts (measured
+// with clearance on, the boolean test with it off) against the reference.
 void expect_box_placements_match(const Vec2& place, bool as_polygon, bool moving, double margin,
                                  std::uint64_t seed, Counts& n) {
   std::mt19937_64 rng(seed);
@@ -122,7 +122,8 @@ void expect_box_placements_match(const Vec2& place, bool as_polygon, bool moving
       static const double kGaps[] = {0.0, 1e-9, -1e-9, 1e-6, 2e-5, -2e-5, 1e-4, -1e-4};
       const VehicleParams& v = config.vehicle;
       const Vec2 u(std::cos(pose.heading), std::sin(pose.heading)), side(-u.y(), u.x());
-      const double ahead = 0.5 * (v.rear_overhang + v.wheel_base + v.front_overhang) - v.rear_overhang;
+      const double ahead =
+          0.5 * (v.rear_overhang + v.wheel_base + v.front_overhang) - v.rear_overhang;
       const double gap = tolerance + kGaps[(k / 10) % 8];
       center = Vec2(pose.x, pose.y) + (ahead + 2 * (unit(rng) - 0.5)) * u +
                (0.5 * v.width + hw + margin + gap) * side;
@@ -146,6 +147,12 @@ void expect_box_placements_match(const Vec2& place, bool as_polygon, bool moving
     const Trajectory trajectory{TrajectoryPoint{0.5, pose}};
     const PoseClearance c = checker.clearance_profile(trajectory)[0];
     const TrajectoryResult check = checker.check(trajectory);
+    // Without clearance, check() asks the boolean pose test instead of measuring.
+    CheckerConfig boolean_config = config;
+    boolean_config.clearance.horizon = 0;
+    CollisionChecker boolean_checker(boolean_config);
+    boolean_checker.set_obstacles({obstacle});
+    const bool boolean_collides = boolean_checker.check(trajectory).collides;
 
     const Vec2 origin(pose.x, pose.y);
     er::RefConvex obstacle_ref = er::ref_convex(box, origin);
@@ -163,6 +170,7 @@ void expect_box_placements_match(const Vec2& place, bool as_polygon, bool moving
     EXPECT_NEAR(c.signed_distance, static_cast<double>(value), value_tolerance) << where;
     // A free pose exactly where the value clears the tolerance (the one-pose check).
     EXPECT_EQ(check.collides, !(c.signed_distance > tolerance)) << where;
+    EXPECT_EQ(boolean_collides, check.collides) << where;
     if (std::abs(value - tolerance) < 2e-4L) {
       ++n.near_contact;
       continue;  // the normal is the contact's, which a touching pair leaves open
@@ -170,8 +178,9 @@ void expect_box_placements_match(const Vec2& place, bool as_polygon, bool moving
     (value > 0 ? n.apart : n.overlapping)++;
     // The normal, where the reference's direction is unique (not at a parallel face's end).
     const er::LVec normal = ref.normal;
-    EXPECT_NEAR(c.normal.dot(Vec2(static_cast<double>(normal.x()), static_cast<double>(normal.y()))),
-                1.0, 1e-6)
+    EXPECT_NEAR(
+        c.normal.dot(Vec2(static_cast<double>(normal.x()), static_cast<double>(normal.y()))), 1.0,
+        1e-6)
         << where;
     // The witnesses: the ego's on the ego's outline, the obstacle's the value along the normal.
     const er::LVec ego_point = er::rel(c.ego_point, origin);
@@ -198,8 +207,8 @@ TEST(BoxParts, ProfileAndCheckAgainstTheReference) {
       }
     }
   }
-  std::printf("[ box parts ] %d apart, %d overlapping, %d within 0.2 mm of the contact tolerance\n", n.apart,
-              n.overlapping, n.near_contact);
+  std::printf("[ box parts ] %d apart, %d overlapping, %d within 0.2 mm of the contact tolerance\n",
+              n.apart, n.overlapping, n.near_contact);
   EXPECT_GT(n.apart, 1000);
   EXPECT_GT(n.overlapping, 500);
   EXPECT_GT(n.near_contact, 200);
