@@ -71,13 +71,19 @@ struct NearestCorner {
 };
 
 inline NearestCorner nearest_corner(const BoxInFrame& q, double hl, double hw) {
-  NearestCorner best{std::numeric_limits<double>::infinity(), 0};
-  for (int k = 0; k < 4; ++k) {
-    const double ex = std::max(std::abs(q.corner_x(k)) - hl, 0.0);
-    const double ey = std::max(std::abs(q.corner_y(k)) - hw, 0.0);
-    const double squared = ex * ex + ey * ey;
-    best.corner = squared < best.squared ? k : best.corner;
-    best.squared = std::min(squared, best.squared);
+  // Both coordinates of a corner in one pair of lanes: the corners as corner_x and corner_y
+  // compute them, each clamped against the box.
+  const Eigen::Array2d c(q.cx, q.cy), l(q.lx, q.ly), w(q.wx, q.wy), half(hl, hw);
+  const Eigen::Array2d behind = c - l, ahead = c + l;
+  const auto squared = [&half](const Eigen::Array2d& corner) {
+    return (corner.abs() - half).max(0.0).square().sum();
+  };
+  const double s[4] = {squared(behind - w), squared(ahead - w), squared(behind + w),
+                       squared(ahead + w)};
+  NearestCorner best{s[0], 0};
+  for (int k = 1; k < 4; ++k) {
+    best.corner = s[k] < best.squared ? k : best.corner;
+    best.squared = std::min(s[k], best.squared);
   }
   return best;
 }
