@@ -22,6 +22,7 @@
 #include <optional>
 
 #include "collision/queries.hpp"
+#include "common/compiler_hints.hpp"
 #include "geometry/box_shape.hpp"
 #include "narrow_phase/deep_overlap.hpp"
 #include "narrow_phase/sat_fast_path.hpp"
@@ -169,8 +170,9 @@ inline std::optional<PenetrationResult> box_box_penetration(const BoxShape& a, c
 // Two boxes whose SAT separation is > 0: the distance, the nearest points and the normal (from a
 // towards b). features: where given, the nearest features as GJK's simplex names them (ObbView's
 // corner numbering).
-inline DistanceResult box_box_apart(const BoxShape& a, const BoxShape& b, const BoxFrames& frames,
-                                    GjkCache* features = nullptr) {
+COLLISION_ALWAYS_INLINE inline DistanceResult box_box_apart(const BoxShape& a, const BoxShape& b,
+                                                            const BoxFrames& frames,
+                                                            GjkCache* features = nullptr) {
   const BoxInFrame &b_in_a = frames.b_in_a, &a_in_b = frames.a_in_b;
   const NearestCorner of_b = nearest_corner(b_in_a, a.half_length, a.half_width);
   const NearestCorner of_a = nearest_corner(a_in_b, b.half_length, b.half_width);
