@@ -78,6 +78,7 @@
 // CPU(2 threads) / CPU(1 thread) shows what threading adds to the work even on a loaded machine.
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <boost/geometry/index/rtree.hpp>
 #include <cinttypes>
 #include <cmath>
@@ -800,15 +801,36 @@ double decider_values(const std::vector<DeciderPair>& pairs) {
   return sum;
 }
 
+// A polygon whose four vertices make a rectangle (to 1e-9 of its size) as the Obb it is, which the
+// public queries answer in closed form against the ego's box; any other shape as it is.
+collision::Shape as_box_where_rectangle(const collision::Shape& shape) {
+  const auto* polygon = std::get_if<collision::ConvexPolygon>(&shape);
+  if (polygon == nullptr || polygon->size() != 4) return shape;
+  const std::vector<Vec2>& v = polygon->vertices();
+  const bool longer_first = (v[1] - v[0]).norm() >= (v[2] - v[1]).norm();
+  const Vec2 along = longer_first ? v[1] - v[0] : v[2] - v[1];
+  const Vec2 across = longer_first ? v[2] - v[1] : v[3] - v[2];
+  const Vec2 center = 0.25 * (v[0] + v[1] + v[2] + v[3]);
+  const collision::Obb box(center, std::atan2(along.y(), along.x()), 0.5 * along.norm(),
+                           0.5 * across.norm());
+  const std::array<Vec2, 4> k = box.corners();
+  for (int i = 0; i < 4; ++i) {
+    const Vec2& corner = k[(i + (longer_first ? 0 : 3)) % 4];
+    if ((corner - v[i]).norm() > 1e-9 * (1 + along.norm())) return shape;
+  }
+  return box;
+}
+
 // The floor under any clearance profile on this narrow phase: every pose's value computed by the
 // public queries from the part that decides it, known beforehand (the search for it, the
-// witnesses, the gradient and the broad phase left out). Moving deciders are placed at the pose's
-// time here, untimed. The values must be the profiles'.
+// witnesses, the gradient and the broad phase left out), a rectangle as a box. Moving deciders
+// are placed at the pose's time here, untimed. The values must be the profiles'.
 void setup_profile_floor(const Scene& scene,
                          const std::vector<std::vector<collision::PoseClearance>>& profiles,
                          std::size_t poses) {
   static std::vector<DeciderPair> pairs;
   static std::vector<collision::Shape> placed_bodies;
+  static std::map<int, collision::Shape> stationary;  // each stationary decider's first part
   std::map<int, const collision::Obstacle*> by_id;
   for (const collision::Obstacle& o : scene.obstacles) by_id[o.id()] = &o;
   std::vector<std::pair<std::size_t, std::size_t>> at;  // (candidate, pose) of each pair
@@ -819,10 +841,14 @@ void setup_profile_floor(const Scene& scene,
       if (!c.obstacle_id) continue;  // nothing within the horizon
       const collision::Obstacle& o = *by_id.at(*c.obstacle_id);
       const collision::TrajectoryPoint& p = scene.candidates[k][i];
-      const collision::Shape* shape = &o.parts().front();
+      const collision::Shape* shape = nullptr;
       if (o.is_moving()) {
-        placed_bodies.emplace_back(collision::ConvexPolygon(placed(o, predicted_pose(o, p.t))));
+        placed_bodies.emplace_back(
+            as_box_where_rectangle(collision::ConvexPolygon(placed(o, predicted_pose(o, p.t)))));
         shape = &placed_bodies.back();
+      } else {
+        shape = &stationary.try_emplace(o.id(), as_box_where_rectangle(o.parts().front()))
+                     .first->second;
       }
       const bool same = !pairs.empty() && at.back().first == k && at.back().second + 1 == i &&
                         profiles[k][i - 1].obstacle_id == c.obstacle_id;
