@@ -8,10 +8,12 @@
 #include <optional>
 #include <type_traits>
 
+#include "checker/box_part.hpp"
 #include "checker/fine_stage.hpp"
 #include "checker/part_view.hpp"
 #include "checker/sweep_pieces.hpp"
 #include "collision/swept_hull.hpp"
+#include "narrow_phase/box_box.hpp"
 #include "narrow_phase/face_axis_gap.hpp"
 
 namespace collision::detail {
@@ -182,6 +184,19 @@ PoseVerdict axis_verdict(const FineContext& context, const EgoPose& ego, const A
   return v;
 }
 
+// A box core (Part::box_core) where a face verdict reads it: its eight face gaps against the
+// ego's box come from the two frames (box_box.hpp), without the polygon's vertex loop.
+struct BoxFaces {
+  BoxShape box;                          // relative to the query's origin
+  double radius() const { return 0.0; }  // faces_settle takes unrounded cores only
+};
+
+template <class F>
+void for_each_face_gap(const ObbView& ego, const BoxFaces& core, F&& f) {
+  const BoxShape ego_box{ego.center(), ego.length_axis(), ego.half_length(), ego.half_width()};
+  for_each_box_face_gap(ego_box, core.box, f);
+}
+
 // The verdict from the face axes of the ego's box and a polygon core: the step is free as far as
 // any one of them proves it, so an approach whose separating axis changes on the way (corner
 // against corner) is followed without a search for each new axis. Each direction in time reads
@@ -346,7 +361,12 @@ SweepContact search_contact_time(const FineContext& context, const Part& part, c
       if (by_faces) {
         ++*iterations;
         const std::optional<PoseVerdict> v =
-            part.moving
+            part.box_core
+                ? face_verdict(
+                      context, ego,
+                      BoxFaces{part_box(part, part.moving ? &*body : nullptr, context.origin)},
+                      *motion, 1 - s, backward_span)
+            : part.moving
                 ? face_verdict(context, ego, body_view(PolygonCore{}, part, *body, context.origin),
                                *motion, 1 - s, backward_span)
                 : face_verdict(context, ego, part_view(PolygonCore{}, part, context.origin),

@@ -258,6 +258,29 @@ inline std::optional<DistanceResult> box_box_distance(const BoxShape& a, const B
   return r;
 }
 
+// The gaps along the eight face normals of box a and box b, as for_each_face_gap
+// (face_axis_gap.hpp) gives them for a box and a polygon: f(axis, gap) with the unit axis pointing
+// from b towards a and gap how far a lies beyond that face of a or b along it (negative where they
+// overlap along it); a's faces first. From the boxes' frames: no vertex loop and no square root.
+template <class F>
+void for_each_box_face_gap(const BoxShape& a, const BoxShape& b, F&& f) {
+  const BoxFrames frames = box_frames(a, b);
+  // The faces of the frame's box (half sizes hl, hw, unit axis u), with q beyond them. sign: -1
+  // where the frame is a's (a face's outward normal reversed points from b towards a), +1 where
+  // it is b's (its outward normals do).
+  const auto faces = [&f](const BoxInFrame& q, double hl, double hw, const Vec2& u, double sign) {
+    const double reach_x = std::abs(q.lx) + std::abs(q.wx);  // q's extent about its centre
+    const double reach_y = std::abs(q.ly) + std::abs(q.wy);
+    const Vec2 v(-u.y(), u.x());
+    f(Vec2(sign * u), q.cx - reach_x - hl);
+    f(Vec2(-sign * u), -q.cx - reach_x - hl);
+    f(Vec2(sign * v), q.cy - reach_y - hw);
+    f(Vec2(-sign * v), -q.cy - reach_y - hw);
+  };
+  faces(frames.b_in_a, a.half_length, a.half_width, a.axis, -1.0);
+  faces(frames.a_in_b, b.half_length, b.half_width, b.axis, 1.0);
+}
+
 // The overlap of two boxes deeper than min_depth (metres) along all four axes, as
 // deep_overlap.hpp gives it for a box and a polygon: SAT's least overlap, its normal (from a
 // towards b), and witness points from the features of both deepest along it.
