@@ -12,6 +12,7 @@
 // resumes from whatever they hold, as after any other answer that needed no GJK.
 #pragma once
 
+#include <cmath>
 #include <optional>
 
 #include "broad_phase/scene.hpp"
