@@ -38,8 +38,9 @@
 //                  urban/free/...: the same two calls on the candidates that collide with nothing,
 //                  where check_all too measures every pose.
 //   urban/clearance_decider_floor/threads:1  at every pose of those profiles, only the value,
-//                  from the part the profile found deciding (given, not searched for): the public
-//                  distance (warm-started along a candidate while the part stays) or penetration;
+//                  from the part the profile found deciding (given, not searched for; a rectangle
+//                  as the Obb it is): the public distance (warm-started along a candidate while
+//                  the part stays) or penetration;
 //                  checked equal to the profiles' values. The floor under any profile built on
 //                  this narrow phase; per_pose divides by all poses.
 //   pool/...       check_all on 100 urban candidates of 50 poses on 2 threads, called in a loop

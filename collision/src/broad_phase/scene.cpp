@@ -125,8 +125,9 @@ Part core_of(const Shape& shape, std::vector<Vec2>& pool) {
     part.vertices = pool.data() + first;
     part.vertex_count = static_cast<int>(pool.size() - first);
   }
-  // A box core: an Obb's own numbers, or a polygon of four vertices that make a rectangle to within
-  // the round-off of their coordinates.
+  // A box core: four vertices (an Obb's corners, or a polygon's) that make a rectangle to within
+  // the round-off of their coordinates. The box is rebuilt from the vertices in both cases, so that
+  // its slack is measured against the corners the GJK path reads.
   if (part.vertex_count == 4) {
     double magnitude = 0;
     for (int k = 0; k < 4; ++k)

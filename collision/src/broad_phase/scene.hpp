@@ -52,9 +52,10 @@ struct Part {
   // A moving body whose region is grown by its uncertainty ellipse (false: E(t) is a point).
   bool uncertain = false;
   UncertaintyEllipse uncertainty;
-  // Where box_core: the core as a box, in the vertices' frame (an Obb's, or four vertices that
-  // make a rectangle to round-off), which the fine stage answers the ego's box against in closed
-  // form (checker/box_part.hpp); box_slack: how far (m) its corners lie from the vertices at most.
+  // Where box_core: the core as a box, in the vertices' frame (rebuilt from four vertices, an
+  // Obb's corners or a polygon's, that make a rectangle to round-off), which the fine stage
+  // answers the ego's box against in closed form (checker/box_part.hpp); box_slack: how far (m)
+  // its corners lie from the vertices at most.
   BoxShape box;
   double box_slack = 0;
 };

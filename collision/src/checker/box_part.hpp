@@ -43,8 +43,12 @@ inline BoxShape part_box(const Part& part, const BodyAt* body, const Vec2& origi
           part.box.half_width};
 }
 
+// The round-off (m) an answer on a box part must clear to be taken: GJK's reach and the box's
+// slack.
+inline double box_margin(const Part& part) { return kRoundOffReach + part.box_slack; }
+
 // The pair as the closed forms see it: the two boxes, their frames and SAT, the part's radius
-// (m), and the round-off (m) an answer must clear to be taken: kRoundOffReach and the box slack.
+// (m), its box slack and box_margin.
 struct BoxPair {
   BoxShape ego;
   BoxShape part;
@@ -57,13 +61,8 @@ struct BoxPair {
 
 inline BoxPair box_pair(const BoxShape& ego, const BoxShape& core, const Part& part) {
   const BoxFrames frames = box_frames(ego, core);
-  return {ego,
-          core,
-          frames,
-          box_box_sat(ego, core, frames),
-          part.radius,
-          part.box_slack,
-          kRoundOffReach + part.box_slack};
+  return {ego,         core,           frames,          box_box_sat(ego, core, frames),
+          part.radius, part.box_slack, box_margin(part)};
 }
 
 // The signed distance (narrow_phase.hpp's SignedDistance, points relative to the origin), where
@@ -106,7 +105,7 @@ inline std::optional<PoseGap> box_clearance(const BoxPair& p, double contact_tol
 // pairs, the distance for cores apart by less than the part's radius and the tolerance.
 inline std::optional<bool> box_hits(const BoxShape& ego, const BoxShape& core, const Part& part,
                                     double contact_tolerance) {
-  const double margin = kRoundOffReach + part.box_slack;
+  const double margin = box_margin(part);
   const SatVerdict verdict =
       box_box_verdict(ego, core, contact_tolerance + part.radius + margin, margin);
   if (verdict != SatVerdict::undecided) return verdict == SatVerdict::overlapping;

@@ -12,7 +12,8 @@
 // so the status is the one GJK gives; touching boxes go on to GJK.
 //
 // Everything is in scalars in the two boxes' frames: the query is a few dozen multiplications,
-// which Eigen's 2-vectors would spend as much again packing and unpacking.
+// which Eigen's 2-vectors would spend as much again packing and unpacking. The one exception is
+// nearest_corner, whose clamps treat a corner's two coordinates alike and so fill a pair of lanes.
 #pragma once
 
 #include <algorithm>
