@@ -115,13 +115,8 @@ void validate_in_batch(const Trajectory& trajectory, std::size_t index) {
   }
 }
 
-}  // namespace detail
-
-double heading_change(double from_rad, double to_rad) {
+double wrapped_heading_change(double from_rad, double to_rad) {
   double difference = to_rad - from_rad;
-  // Consecutive poses turn by far less than half a turn: then the difference is the answer, bit
-  // for bit what the remainder would give, without its cost (a fifth of a checker's pose).
-  if (difference > -kPi && difference <= kPi) return difference;
   if (!std::isfinite(difference)) {
     // Headings near +-DBL_MAX of opposite signs (any finite heading is allowed): their
     // difference overflows, so reduce each one first.
@@ -132,19 +127,6 @@ double heading_change(double from_rad, double to_rad) {
   return delta;
 }
 
-namespace {
-
-// a + s (b - a) for s in [0, 1], kept between a and b: round-off could otherwise carry it a double
-// step past an end, and past kMaxCoordinate when that end is on it.
-double lerp(double a, double b, double s) {
-  return std::clamp(a + s * (b - a), std::min(a, b), std::max(a, b));
-}
-
-}  // namespace
-
-Pose2 interpolate(const Pose2& a, const Pose2& b, double s) {
-  return {lerp(a.x, b.x, s), lerp(a.y, b.y, s),
-          a.heading + s * heading_change(a.heading, b.heading)};
-}
+}  // namespace detail
 
 }  // namespace collision
