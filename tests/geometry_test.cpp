@@ -739,6 +739,24 @@ TEST(HeadingChange, HugeHeadingsOfOppositeSignsGiveAFiniteTurn) {
   }
 }
 
+// The turn lies in (-pi, pi] and differs from the plain difference by whole turns. Half a turn
+// either way is +pi: the range's open end is taken by the wrapped case, not the plain one.
+TEST(HeadingChange, InTheHalfOpenRangeAndWholeTurnsFromTheDifference) {
+  EXPECT_EQ(heading_change(0.0, -kPi), kPi);
+  EXPECT_EQ(heading_change(kPi, 0.0), kPi);
+  EXPECT_EQ(heading_change(0.0, kPi), kPi);
+  EXPECT_EQ(heading_change(-kPi, 0.0), kPi);
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> heading(-20, 20);
+  for (int k = 0; k < 100000; ++k) {
+    const double from = heading(rng), to = heading(rng);
+    const double turn = heading_change(from, to);
+    ASSERT_TRUE(turn > -kPi && turn <= kPi) << from << " -> " << to << ": " << turn;
+    // Whole turns from to - from, to the round-off of the difference and of 2 pi's multiples.
+    ASSERT_NEAR(std::remainder(turn - (to - from), 2 * kPi), 0.0, 1e-13) << from << " -> " << to;
+  }
+}
+
 // Interpolated positions stay between the ends, so a pose on the edge of the supported range
 // never rounds past it (the checker builds footprints there).
 TEST(Interpolate, StaysBetweenTheEnds) {
