@@ -42,8 +42,9 @@ struct BodyPiece {
   BodyAt end;
 };
 
-// Heading change from one pose to the next; predictions that keep their heading (constant
-// velocity) skip the remainder and the cosine of the sagitta that follow.
+// Heading change from one pose to the next. heading_change gives 0 too where the heading holds,
+// but a turn known to be 0 here lets the inflations that follow fold to their no-turn values
+// for predictions that keep their heading (constant velocity), the common case.
 inline double turn_between(double from_rad, double to_rad) {
   return from_rad == to_rad ? 0.0 : heading_change(from_rad, to_rad);
 }
