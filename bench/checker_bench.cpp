@@ -708,7 +708,8 @@ void setup_moving() {
   add_scene_row("traffic/moving", moving, checkers[0]);
   add_scene_row("traffic/standing", standing, checkers[1]);
   add_scene_row("traffic/parked", parked, checkers[2]);
-  // Parked and standing are one geometry: the same first hits, or the comparison means nothing.
+  // Parked and standing are one geometry: the same first hits, and the same work at every stage
+  // (the pairs each stage settles), or the comparison means nothing.
   const std::vector<collision::TrajectoryResult> a = checkers[1].check_all(standing.candidates);
   const std::vector<collision::TrajectoryResult> b = checkers[2].check_all(parked.candidates);
   for (std::size_t k = 0; k < a.size(); ++k) {
@@ -717,6 +718,15 @@ void setup_moving() {
       fail("traffic: parked and standing differ on candidate " + std::to_string(k) +
            ": first hit " + str(a[k].first_collision_index) + " vs " +
            str(b[k].first_collision_index));
+    }
+    const collision::CheckStats& sa = a[k].stats;
+    const collision::CheckStats& sb = b[k].stats;
+    if (sa.pairs_seen != sb.pairs_seen || sa.rejected_by_index != sb.rejected_by_index ||
+        sa.rejected_by_circle != sb.rejected_by_circle ||
+        sa.rejected_by_aabb != sb.rejected_by_aabb || sa.sent_to_gjk != sb.sent_to_gjk) {
+      fail("traffic: parked and standing differ on candidate " + std::to_string(k) +
+           ": pairs sent to the fine stage " + std::to_string(sa.sent_to_gjk) + " vs " +
+           std::to_string(sb.sent_to_gjk) + " (or another stage's count)");
     }
   }
   add_scene_row("tutorial/discrete", tutorial_discrete, checkers[3]);

@@ -98,6 +98,8 @@ RATIOS = [
     ("penetration: libccd GJK+EPA / collision (overlapping)",
      "overlapping/penetration/ccd_gjk_epa", "overlapping/penetration/collision", ">= 20",
      lambda r: r >= 20),
+    ("near contact, penetration: libccd GJK+EPA / collision",
+     "near/penetration/ccd_gjk_epa", "near/penetration/collision", "(info)", None),
     ("near contact, intersects: boost::geometry / collision", "near/intersects/boost",
      "near/intersects/collision", ">= 10", lambda r: r >= 10),
     ("near contact, intersects: collision / hand SAT", "near/intersects/collision",

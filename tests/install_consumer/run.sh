@@ -92,6 +92,13 @@ if grep -E '"command".*main\.cpp' "$consumer_build/compile_commands.json" |
   exit 1
 fi
 
+# add_subdirectory builds the library alone unless asked for more: the CommonRoad reader (and
+# with it pugixml) only with -DCOLLISION_BUILD_COMMONROAD=ON.
+if [[ "$mode" == subdirectory && -e "$consumer_build/consumer_commonroad" ]]; then
+  echo "FAILED: add_subdirectory(collision) built the CommonRoad reader by default" >&2
+  exit 1
+fi
+
 echo "== running the consumer"
 "$consumer_build/consumer"
 if [[ -x "$consumer_build/consumer_commonroad" ]]; then
