@@ -1,6 +1,7 @@
 // The narrow phase makes no heap allocation (ARCHITECTURE.md): intersects, distance and
-// penetration over all 36 ordered pairs of shapes, with and without a GjkCache, on separated,
-// touching and overlapping placements, at ordinary and UTM coordinates. Shapes are built first;
+// penetration over all 64 ordered pairs of the query shapes (Circle, Obb, ConvexPolygon, Ellipse
+// and the SweptHull of each), with and without a GjkCache, on separated, touching and overlapping
+// placements, at ordinary and UTM coordinates. Shapes are built first;
 // only the queries run while this binary's replaced operator new counts.
 #include <gtest/gtest.h>
 
@@ -115,11 +116,13 @@ struct Scene {
   std::vector<SweptHull<Circle>> swept_circles;
   std::vector<SweptHull<Obb>> swept_boxes;
   std::vector<SweptHull<ConvexPolygon>> swept_polygons;
+  std::vector<Ellipse> ellipses;
+  std::vector<SweptHull<Ellipse>> swept_ellipses;
 };
 
 Scene make_scene(const Vec2& at, std::uint64_t seed) {
   Rng rng(seed);
-  Scene s{Obb(at, 0.4, 2.4, 0.95), {}, {}, {}, {}, {}, {}};
+  Scene s{Obb(at, 0.4, 2.4, 0.95), {}, {}, {}, {}, {}, {}, {}, {}};
   for (double x : {0.5, 3.28, 9.0}) {  // overlapping, near the surface, apart
     const Rigid m = translation(at + Vec2(x, 0.3));
     s.circles.push_back(moved(random_circle(rng), m));
@@ -129,6 +132,15 @@ Scene make_scene(const Vec2& at, std::uint64_t seed) {
     s.swept_circles.push_back(moved(random_swept<Circle>(rng, ShapeOptions{}, 5.0), m));
     s.swept_boxes.push_back(moved(random_swept<Obb>(rng, ShapeOptions{}, 5.0, 0.01), m));
     s.swept_polygons.push_back(moved(random_swept<ConvexPolygon>(rng, ShapeOptions{}, 5.0), m));
+    // An ellipse of a cyclist's size, and a flat one (half width 0: a segment), each also swept
+    // by a step and a turn.
+    for (const double half_width : {uniform(rng, 0.2, 0.6), 0.0}) {
+      const Ellipse e(at + Vec2(x, 0.3), uniform(rng, -kPi, kPi), uniform(rng, 0.6, 1.2),
+                      half_width);
+      s.ellipses.push_back(e);
+      s.swept_ellipses.emplace_back(e, Ellipse(e.center() + Vec2(0.8, -0.3), e.heading() + 0.3,
+                                               e.half_length(), e.half_width()));
+    }
   }
   // Exact touching, the face-face trap and coincident shapes.
   s.polygons.push_back(
@@ -163,6 +175,8 @@ void query_row(const std::vector<A>& as, const Scene& s, double* sink) {
   query_all(as, s.swept_circles, sink);
   query_all(as, s.swept_boxes, sink);
   query_all(as, s.swept_polygons, sink);
+  query_all(as, s.ellipses, sink);
+  query_all(as, s.swept_ellipses, sink);
 }
 
 TEST(Allocation, NarrowPhaseQueriesMakeNoHeapAllocations) {
@@ -180,6 +194,8 @@ TEST(Allocation, NarrowPhaseQueriesMakeNoHeapAllocations) {
       query_row(s.swept_circles, s, &sink);
       query_row(s.swept_boxes, s, &sink);
       query_row(s.swept_polygons, s, &sink);
+      query_row(s.ellipses, s, &sink);
+      query_row(s.swept_ellipses, s, &sink);
       n = counter.count();
     }
     EXPECT_EQ(n, 0) << "heap allocations in the narrow phase at " << fmt(at);
@@ -213,6 +229,11 @@ TEST(Allocation, EachPairOfTypes) {
   expect_no_allocation("SweptHull<Obb>-ConvexPolygon", s.swept_boxes, s.polygons);
   expect_no_allocation("SweptHull<ConvexPolygon>-SweptHull<Obb>", s.swept_polygons, s.swept_boxes);
   expect_no_allocation("Circle-SweptHull<Circle>", s.circles, s.swept_circles);
+  expect_no_allocation("Obb-Ellipse", ego, s.ellipses);
+  expect_no_allocation("Obb-SweptHull<Ellipse>", ego, s.swept_ellipses);
+  expect_no_allocation("Ellipse-ConvexPolygon", s.ellipses, s.polygons);
+  expect_no_allocation("Ellipse-Ellipse", s.ellipses, s.ellipses);
+  expect_no_allocation("SweptHull<Ellipse>-SweptHull<Obb>", s.swept_ellipses, s.swept_boxes);
 }
 
 // SAT is part of the narrow phase too (ARCHITECTURE.md: "No allocation in the narrow phase").
