@@ -858,15 +858,25 @@ TEST(Robustness, Case18InvalidNumbersAreErrors) {
   const DistanceResult d = distance(segment, poly({{3, -1}, {5, -1}, {5, 1}, {3, 1}}));
   EXPECT_EQ(d.status, QueryStatus::separated);
   EXPECT_TRUE(std::isfinite(d.distance));
-  // A non-finite or negative contact tolerance is rejected or, if answered, never proves a pair
-  // free (queries.hpp does not say which).
+  // A non-finite or negative contact tolerance is a GeometryError from every query, naming it,
+  // whether the pair overlaps or not (queries.hpp).
   const Obb far(Vec2(100, 0), 0, 2.4, 0.95);
-  for (double bad : {nan, -1.0, inf}) {
-    try {
-      EXPECT_TRUE(intersects(kEgo, kEgo, bad)) << "tolerance " << bad;
-      (void)intersects(kEgo, far, bad);
-    } catch (const std::invalid_argument&) {
+  const Circle round(Vec2(3, 0), 1);
+  const auto names_tolerance = [](const std::function<void()>& query) {
+    const std::string m = message_of(query);  // a GeometryError's message, else says what came
+    return m.rfind("contact tolerance", 0) == 0;
+  };
+  for (double bad : {nan, -1.0, -1e-300, inf, -inf}) {
+    for (const Obb& other : {kEgo, far}) {
+      EXPECT_TRUE(names_tolerance([&] { (void)intersects(kEgo, other, bad); }))
+          << "intersects, tolerance " << bad;
+      EXPECT_TRUE(names_tolerance([&] { (void)distance(kEgo, other, bad); }))
+          << "distance, tolerance " << bad;
+      EXPECT_TRUE(names_tolerance([&] { (void)penetration(kEgo, other, bad); }))
+          << "penetration, tolerance " << bad;
     }
+    EXPECT_TRUE(names_tolerance([&] { (void)distance(round, kEgo, bad); }))
+        << "distance(Circle, Obb), tolerance " << bad;
   }
 }
 
