@@ -10,6 +10,8 @@
 // Touching counts as intersecting: shapes closer than contact_tolerance_m are a hit, and every
 // query agrees on that (intersects() is true exactly when distance() reports 0, and then
 // penetration() reports a status other than `separated`).
+// contact_tolerance_m must be finite and >= 0: every query throws GeometryError naming it
+// otherwise.
 #pragma once
 
 #include <array>
