@@ -531,7 +531,7 @@ TEST(ObstacleStationary, VerticesBeyondTheSupportedRangeAreRejectedNamingTheId) 
 }
 
 // A centre and a size each inside the supported range can reach beyond it together (fuzz finding
-// F32: an ellipse 1e9 m long centred 4.5e6 m out); a stationary part must lie inside it, as a
+// F36: an ellipse 1e9 m long centred 4.5e6 m out); a stationary part must lie inside it, as a
 // moving body must at each predicted pose. Up to the edge is accepted.
 TEST(ObstacleStationary, PartsReachingBeyondTheSupportedRangeAreRejectedNamingIdAndPart) {
   const Vec2 utm(4.5e6, 5.5e6);

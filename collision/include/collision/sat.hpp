@@ -1,5 +1,6 @@
-// Separating-axis test for polygon pairs: an implementation independent of GJK/EPA, kept as the
-// reference the tests compare against (and usable on its own).
+// Separating-axis test for polygon pairs: an implementation independent of GJK/EPA, usable on its
+// own. intersects() of two boxes or polygons and penetration() of a deep overlap share its code,
+// so the tests check it, and them, against references of their own (tests/test_support.hpp).
 #pragma once
 
 #include "collision/convex_polygon.hpp"
