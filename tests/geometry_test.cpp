@@ -18,6 +18,7 @@
 
 #include "collision/errors.hpp"
 #include "collision/trajectory.hpp"
+#include "collision/vehicle.hpp"
 #include "test_support.hpp"
 
 namespace collision::test {
@@ -822,6 +823,24 @@ TEST(Sat, FlatBoxesKeepTheirAxes) {
   const Obb tiny_a(utm + Vec2(6.28, 0), 0.0, 2.2e-16, 2.2e-16);
   const Obb tiny_b(utm, 0.0, 2.2e-16, 2.2e-16);
   EXPECT_NEAR(sat(tiny_a, tiny_b).separation, 6.28, 1e-9);
+}
+
+// grown_footprint takes a convex footprint only: grown by a margin through a hull, a dented one
+// would quietly lose its dent, so it is refused with or without margins.
+TEST(GrownFootprint, ANonConvexFootprintIsAnErrorWithOrWithoutMargins) {
+  VehicleParams vehicle;
+  vehicle.footprint = {{-1, -1}, {4, -1}, {4, 1}, {1.5, 0.2}, {-1, 1}};  // a dent at the front
+  for (const Margins& margins : {Margins{0, 0, {}}, Margins{0.1, 0, {}}, Margins{0, 0.2, {}}}) {
+    try {
+      (void)grown_footprint(vehicle, margins);
+      ADD_FAILURE() << "accepted with margins " << margins.longitudinal << ", " << margins.lateral;
+    } catch (const GeometryError& e) {
+      EXPECT_NE(std::string(e.what()).find("not convex"), std::string::npos) << e.what();
+    }
+  }
+  vehicle.footprint = {{-1, -1}, {4, -1}, {4, 1}, {-1, 1}};
+  const ConvexPolygon grown = grown_footprint(vehicle, Margins{0.1, 0.2, {}});
+  EXPECT_NEAR(grown.area(), 5.2 * 2.4, 1e-12);
 }
 
 }  // namespace

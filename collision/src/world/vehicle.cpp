@@ -18,7 +18,10 @@ Obb footprint(const Pose2& rear_axle_pose, const VehicleParams& vehicle, const M
 
 ConvexPolygon grown_footprint(const VehicleParams& vehicle, const Margins& margins) {
   const double lon = margins.longitudinal, lat = margins.lateral;
-  if (lon == 0 && lat == 0) return ConvexPolygon(vehicle.footprint);
+  // Built as given first, so that a footprint that is not convex is an error (the hull below
+  // would quietly fill in its dents).
+  ConvexPolygon footprint(vehicle.footprint);
+  if (lon == 0 && lat == 0) return footprint;
   // The Minkowski sum of a convex polygon and a box: the hull of every vertex moved to each of
   // the box's corners.
   std::vector<Vec2> points;
