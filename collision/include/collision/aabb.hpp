@@ -16,7 +16,10 @@ class Aabb {
   Aabb()
       : min_(Vec2::Constant(std::numeric_limits<double>::infinity())),
         max_(Vec2::Constant(-std::numeric_limits<double>::infinity())) {}
-  // The box [min.x, max.x] x [min.y, max.y] (metres). min > max on an axis gives an empty box.
+  // The box [min.x, max.x] x [min.y, max.y] (metres). min > max on an axis gives an inverted box,
+  // which is_empty() reports and which contains no point; intersects() compares the intervals as
+  // given (two compares an axis, in the broad phase's inner loops), so test is_empty() before it
+  // where a box may be inverted. Only the default box intersects nothing by construction.
   Aabb(const Vec2& min, const Vec2& max) : min_(min), max_(max) {}
 
   const Vec2& min() const { return min_; }
@@ -35,12 +38,14 @@ class Aabb {
     max_ = max_.cwiseMax(b.max_);
     return *this;
   }
-  // Grown by margin_m on every side (a negative margin shrinks it).
+  // Grown by margin_m on every side (a negative margin shrinks it, past half its size into an
+  // inverted box).
   Aabb inflated(double margin_m) const {
     return Aabb(min_ - Vec2::Constant(margin_m), max_ + Vec2::Constant(margin_m));
   }
 
-  // Closed intervals: boxes that share only an edge or a corner intersect.
+  // Closed intervals: boxes that share only an edge or a corner intersect. For boxes that are not
+  // inverted (see the constructor).
   bool intersects(const Aabb& b) const {
     return min_.x() <= b.max_.x() && b.min_.x() <= max_.x() && min_.y() <= b.max_.y() &&
            b.min_.y() <= max_.y();

@@ -42,8 +42,10 @@ struct UncertaintyConfig {
   double sigma_factor = 2.0;
 };
 
-// The coarse stage. Switching a test off never changes an answer, only the time it takes (the
-// tests prove it); the switches exist to measure each test's worth.
+// The coarse stage. Switching a test off never changes a verdict (whether, where and with what a
+// trajectory collides), only the time it takes (the tests prove it); distances may differ in
+// their last bits, since the poses from which each pair's GJK is warm-started differ. The
+// switches exist to measure each test's worth.
 struct BroadPhaseConfig {
   bool spatial_index = true;        // query the obstacle index; off: every obstacle is a candidate
   bool bounding_circles = true;     // reject (pose, obstacle) pairs by bounding circles
@@ -70,15 +72,16 @@ struct CheckerConfig {
   ObstaclesConfig obstacles;
   BroadPhaseConfig broad_phase;
   NarrowPhaseConfig narrow_phase;
-  int threads = 0;  // check_all's worker threads, >= 0; 0 = all cores
+  int threads = 0;  // check_all's and clearance_profiles' worker threads, 0 to 1024; 0 = all cores
 };
 
 // The defaults: equal to config/default.yaml and to parse_config("{}").
 CheckerConfig default_config();
 
-// Reads a YAML file. Throws ConfigError "<path>:<line>: <key>: <reason>" (line 1-based) for a
-// missing, unreadable or empty file, text that is not YAML, unknown or duplicate keys at any
-// level, a section with no value, wrong types, non-finite or out-of-range values. A key or a
+// Reads a YAML file. Throws ConfigError (its message as errors.hpp says: "<path>:<line>: <key>:
+// <reason>" where there is a key, "<path>: <reason>" where there is none) for a missing,
+// unreadable or empty file, text that is not YAML, unknown or duplicate keys at any level, a
+// section with no value, wrong types, non-finite or out-of-range values. A key or a
 // whole section left out takes its default.
 CheckerConfig load_config(const std::string& path);
 

@@ -116,7 +116,8 @@ class Obstacle {
 
   // Pose of a moving obstacle's frame at time t (seconds) along mode `mode` (an index into
   // modes()); nullopt when t is outside the prediction and `outside` is ignore. For a stationary
-  // obstacle: the identity pose.
+  // obstacle: the identity pose. Throws std::out_of_range for a mode past modes(), and
+  // TrajectoryError for a t that is not a number.
   std::optional<Pose2> pose_at(double t, OutsidePrediction outside, std::size_t mode = 0) const;
 
  private:

@@ -36,8 +36,10 @@ struct TrajectoryResult {
   bool collides = false;
   std::optional<std::size_t> first_collision_index;  // first index whose pose, or whose sweep
                                                      // from the previous pose, collides
-  std::optional<double> first_collision_time;  // seconds: t of that index, or an estimate of the
-                                               // contact time within the sweep into it
+  // Seconds: t of that index without continuous checking; with it, an estimate of the first
+  // contact within the sweep into that index (at most t), the earliest over every part hit
+  // there, so it can belong to another obstacle than obstacle_id (the lowest id hit there).
+  std::optional<double> first_collision_time;
   std::optional<int> obstacle_id;  // obstacle hit at that index; the lowest id if several are
   // The prediction mode of obstacle_id hit there (its index in the list given to
   // Obstacle::moving; the lowest if several are); 0 for a single prediction or no collision.
