@@ -46,8 +46,7 @@ inline constexpr double kDefaultContactTolerance = 1e-8;
 // throws GeometryError naming the obstacle and the count. Validating the outline (no two edges
 // may touch) and ear clipping are quadratic in the vertex count: 0.4 to 0.8 s at the cap on the
 // development machine, by the outline's shape; a building or parking-lot outline from a map has
-// a few hundred. A
-// convex ConvexPolygon has no such cap. Split a longer outline, or simplify it.
+// a few hundred. A convex ConvexPolygon has no such cap. Split a longer outline, or simplify it.
 inline constexpr std::size_t kMaxOutlineVertices = 8192;
 
 // GJK stops at the first repeated support vertex (exact and scale-free); this cap only guards
