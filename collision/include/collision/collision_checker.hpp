@@ -32,11 +32,10 @@ class CollisionChecker {
 
   // Replaces the thresholds and keeps the obstacles, rebuilding only what the new config changes:
   // the obstacles' parts, bounds and index when a class margin, the uncertainty's sigma_factor,
-  // the handling outside predictions, min_mode_probability, the index's node size or its time
-  // slice changed; the ego's footprint when the vehicle or its margins did; the worker pool when
-  // the thread count did. Throws
-  // ConfigError as the constructor does, and then keeps the old config. Must not run while
-  // checks are in flight.
+  // outside_prediction, min_mode_probability, the index's node size or its time slice changed;
+  // the ego's footprint when the vehicle or its margins did; the worker pool when the thread
+  // count did. Throws ConfigError as the constructor does, and then keeps the old config. Must
+  // not run while checks are in flight.
   void set_config(CheckerConfig config);
 
   // Replaces the obstacles of the scene: builds their bounds and the spatial index once per

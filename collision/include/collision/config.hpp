@@ -81,8 +81,8 @@ CheckerConfig default_config();
 // Reads a YAML file. Throws ConfigError (its message as errors.hpp says: "<path>:<line>: <key>:
 // <reason>" where there is a key, "<path>: <reason>" where there is none) for a missing,
 // unreadable or empty file, text that is not YAML, unknown or duplicate keys at any level, a
-// section with no value, wrong types, non-finite or out-of-range values. A key or a
-// whole section left out takes its default.
+// section with no value, wrong types, non-finite or out-of-range values. A key or a whole
+// section left out takes its default.
 CheckerConfig load_config(const std::string& path);
 
 // The same from YAML text; errors name "<config>" as the file.
