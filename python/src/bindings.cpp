@@ -49,8 +49,9 @@ py::array_t<double> as_float64(const py::handle& value, const char* what, bool* 
   *wrong_dtype = false;
   if (py::isinstance<py::array>(value)) {
     const auto array = py::reinterpret_borrow<py::array>(value);
-    // Integers and float32 would silently change meaning or precision; the API says float64.
-    if (!array.dtype().is(py::dtype::of<double>())) {
+    // Integers and float32 would silently change meaning or precision; the API says float64. The
+    // dtype compared by value: an array back from pickle has a float64 dtype of its own.
+    if (!py::isinstance<py::array_t<double>>(array)) {
       *wrong_dtype = true;
       return {};
     }
@@ -216,7 +217,7 @@ std::vector<Trajectory> batch_from(const py::handle& value) {
   std::vector<Trajectory> batch;
   if (py::isinstance<py::array>(value)) {
     const auto array = py::reinterpret_borrow<py::array>(value);
-    if (!array.dtype().is(py::dtype::of<double>())) {
+    if (!py::isinstance<py::array_t<double>>(array)) {  // by value, as in as_float64
       throw TrajectoryError("trajectories: expected a float64 array, got dtype " +
                             std::string(py::str(array.dtype())));
     }

@@ -118,6 +118,21 @@ def test_check_all_ragged_list_and_empty(checker):
     assert len(checker.check_all([])) == 0
 
 
+def test_float64_arrays_back_from_pickle_are_float64(checker):
+    # multiprocessing and joblib hand arrays over by pickle, whose float64 dtype is a separate
+    # (equal) object: the dtype is compared by value.
+    import pickle
+    one = _straight(poses=12)
+    batch = np.stack([one, _straight(y=3.5, poses=12)])
+    assert checker.check(pickle.loads(pickle.dumps(one))).collides == checker.check(one).collides
+    again = checker.check_all(pickle.loads(pickle.dumps(batch)))
+    assert again.collides.tolist() == checker.check_all(batch).collides.tolist()
+    square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    assert collision.ConvexPolygon(pickle.loads(pickle.dumps(square))).area() == 1.0
+    poses = np.array([[0.0, 0.0, 0.0, 0.0], [1.0, 1.0, 0.0, 0.0]])
+    Obstacle.moving(7, Circle((0, 0), 1), pickle.loads(pickle.dumps(poses)))
+
+
 def test_trajectory_array_errors(checker):
     with pytest.raises(collision.TrajectoryError, match=r"^trajectory: expected shape \(T, 4\).*got \(5, 3\)"):
         checker.check(np.zeros((5, 3)))
