@@ -521,7 +521,10 @@ PYBIND11_MODULE(_collision, m) {
       "increasing); the message names the trajectory's index in a batch and the pose's index. "
       "Subclass of ValueError.";
   config_error.doc() =
-      "A bad configuration: '<file>:<line>: <key>: <what is wrong>'. Subclass of RuntimeError.";
+      "A bad configuration, naming what it can: '<file>:<line>: <key>: <what is wrong>' for a "
+      "value in a file or text, '<file>: <what is wrong>' for a file that cannot be read, and "
+      "'<key>: <what is wrong>' from validate, the checker and set_config. Subclass of "
+      "RuntimeError.";
 #ifdef COLLISION_PYTHON_COMMONROAD
   static py::exception<ScenarioError> scenario_error(m, "ScenarioError", PyExc_RuntimeError);
   py::register_exception_translator([](std::exception_ptr p) {
@@ -1065,7 +1068,8 @@ PYBIND11_MODULE(_collision, m) {
 
   m.def("default_config", &default_config, "The defaults: equal to config/default.yaml.");
   m.def("load_config", &load_config, "path"_a,
-        "Reads a YAML config file. Raises ConfigError '<path>:<line>: <key>: <reason>'.");
+        "Reads a YAML config file. Raises ConfigError '<path>:<line>: <key>: <reason>' (or "
+        "'<path>: <reason>' for a file that cannot be read, or is empty).");
   m.def("parse_config", &parse_config, "yaml_text"_a,
         "The same from YAML text; errors name '<config>' as the file.");
   m.def("validate", &validate, "config"_a,
