@@ -517,12 +517,7 @@ inline bool identical(const TrajectoryResult& a, const TrajectoryResult& b) {
   return a.collides == b.collides && a.first_collision_index == b.first_collision_index &&
          same_time(a.first_collision_time, b.first_collision_time) &&
          a.obstacle_id == b.obstacle_id && same_bits(a.min_clearance, b.min_clearance) &&
-         a.stats.pairs_seen == b.stats.pairs_seen &&
-         a.stats.rejected_by_index == b.stats.rejected_by_index &&
-         a.stats.rejected_by_circle == b.stats.rejected_by_circle &&
-         a.stats.rejected_by_aabb == b.stats.rejected_by_aabb &&
-         a.stats.sent_to_gjk == b.stats.sent_to_gjk &&
-         a.stats.gjk_iterations == b.stats.gjk_iterations;
+         a.stats == b.stats;
 }
 
 inline std::string describe(const Trajectory& tr) {

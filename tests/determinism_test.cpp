@@ -168,9 +168,7 @@ std::string difference(const TrajectoryResult& a, const TrajectoryResult& b) {
     out << " min_clearance " << a.min_clearance << " vs " << b.min_clearance;
   }
   const CheckStats &s = a.stats, &t = b.stats;
-  if (s.pairs_seen != t.pairs_seen || s.rejected_by_index != t.rejected_by_index ||
-      s.rejected_by_circle != t.rejected_by_circle || s.rejected_by_aabb != t.rejected_by_aabb ||
-      s.sent_to_gjk != t.sent_to_gjk || s.gjk_iterations != t.gjk_iterations) {
+  if (s != t) {
     out << " stats " << s.pairs_seen << "/" << s.rejected_by_index << "/" << s.rejected_by_circle
         << "/" << s.rejected_by_aabb << "/" << s.sent_to_gjk << "/" << s.gjk_iterations << " vs "
         << t.pairs_seen << "/" << t.rejected_by_index << "/" << t.rejected_by_circle << "/"

@@ -30,6 +30,14 @@ struct CheckStats {
                                          // a sweep's contact search, counts as one)
 
   CheckStats& operator+=(const CheckStats& other);
+  // Every count equal: the same work at every stage.
+  friend bool operator==(const CheckStats& a, const CheckStats& b) {
+    return a.pairs_seen == b.pairs_seen && a.rejected_by_index == b.rejected_by_index &&
+           a.rejected_by_circle == b.rejected_by_circle &&
+           a.rejected_by_aabb == b.rejected_by_aabb && a.sent_to_gjk == b.sent_to_gjk &&
+           a.gjk_iterations == b.gjk_iterations;
+  }
+  friend bool operator!=(const CheckStats& a, const CheckStats& b) { return !(a == b); }
 };
 
 struct TrajectoryResult {
