@@ -24,8 +24,8 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/checker/fine_stage_grown.cpp
   ${COLLISION_SOURCE_DIR}/checker/sweeps.cpp
   ${COLLISION_SOURCE_DIR}/checker/sweeps_grown.cpp
-  ${COLLISION_SOURCE_DIR}/checker/trajectory_scan.cpp
-  ${COLLISION_SOURCE_DIR}/checker/trajectory_scan_polygon.cpp
+  ${COLLISION_SOURCE_DIR}/checker/trajectory_scan_box_ego.cpp
+  ${COLLISION_SOURCE_DIR}/checker/trajectory_scan_polygon_ego.cpp
   ${COLLISION_SOURCE_DIR}/checker/clearance_scan.cpp
   ${COLLISION_SOURCE_DIR}/checker/collision_checker.cpp
   ${COLLISION_SOURCE_DIR}/checker/worker_pool.cpp

@@ -54,15 +54,22 @@ struct CoarseDecision {
   bool measure = false;          // the fine stage measures the clearance at the pose
 };
 
-// The decision for one pair. clearance_threshold (m): the clearance is measured only where it
-// could come out at or below it; a value <= 0 (-infinity after a hit at the same pose) asks for
-// no measurement. Bounding circles come first, then boxes; a stage that is switched off keeps
-// everything. A part absent over the whole motion is rejected by the first stage switched on;
-// with both off it goes to the fine stage with nothing to do there (the fine stage finds it
-// absent), so that the counts of a pair do not depend on which bounds exist.
+// What a pair's measurement is for. The collision scan measures a clearance, which is of use
+// only where it can come out above 0: a threshold <= 0 asks for no measurement (-infinity after a
+// hit at the same pose). A clearance profile measures signed distances, overlaps too: a
+// threshold of 0 (the contact tolerance, when that is 0) still asks for the pairs that touch.
+enum class Measure : unsigned char { clearance, signed_distance };
+
+// The decision for one pair. clearance_threshold (m): the pair is measured only where its
+// distance could come out at or below it, as `what` says. Bounding circles come first, then boxes;
+// a stage that is switched off keeps everything. A part absent over the whole motion is rejected by
+// the first stage switched on; with both off it goes to the fine stage with nothing to do there
+// (the fine stage finds it absent), so that the counts of a pair do not depend on which bounds
+// exist.
 COLLISION_ALWAYS_INLINE inline CoarseDecision coarse_stage(const PairBounds& bounds,
                                                            const CoarseSwitches& switches,
-                                                           double clearance_threshold) {
+                                                           double clearance_threshold,
+                                                           Measure what = Measure::clearance) {
   if (!bounds.present) {
     if (switches.bounding_circles) return {CoarseVerdict::rejected_by_circle, false, false};
     if (switches.aabbs) return {CoarseVerdict::rejected_by_aabb, false, false};
@@ -70,7 +77,9 @@ COLLISION_ALWAYS_INLINE inline CoarseDecision coarse_stage(const PairBounds& bou
   }
   const double tolerance = switches.contact_tolerance;
   bool check_collision = !switches.bounding_circles || bounds.collision_gap <= tolerance;
-  bool measure = bounds.present_at_pose && clearance_threshold > 0 &&
+  const bool asked =
+      what == Measure::clearance ? clearance_threshold > 0 : clearance_threshold >= 0;
+  bool measure = bounds.present_at_pose && asked &&
                  (!switches.bounding_circles || bounds.pose_gap <= clearance_threshold);
   if (!check_collision && !measure) return {CoarseVerdict::rejected_by_circle, false, false};
   if (switches.aabbs) {

@@ -87,7 +87,7 @@ inline Aabb motion_reach(const BodyStep* steps, std::size_t count) {
 // over the chunk's steps: where the scene's index holds a moving body by a whole time slice of
 // its prediction (a car's second of travel), this one holds it by the chunk's few tenths of a
 // second, once for all the candidates, and gives each scan exactly the bodies the scene's
-// index followed by drop_moving_beyond would (trajectory_scan_impl.hpp).
+// index followed by drop_moving_beyond would (chunk_candidates.hpp).
 class BodyTracks {
  public:
   // The steps of the moving parts of `scene` at the given times (strictly increasing), for the
@@ -111,7 +111,7 @@ class BodyTracks {
 
   // Appends to `ids` the moving parts that a scan's query box `box` for poses [begin, end) gets
   // from the scene's index and keeps by their steps there (drop_moving_beyond in
-  // trajectory_scan_impl.hpp), the same set, from an index of the chunk made by the first scan
+  // chunk_candidates.hpp), the same set, from an index of the chunk made by the first scan
   // that asks. False, with nothing appended, when [begin, end) is not a whole chunk of the grid
   // (a shorter trajectory's last, follow_modes' first) or the tracks make no chunk indexes.
   // pieces: working memory.

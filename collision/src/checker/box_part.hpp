@@ -18,7 +18,7 @@
 #include "broad_phase/scene.hpp"
 #include "checker/body_motion.hpp"
 #include "checker/ego_pose.hpp"
-#include "checker/fine_stage.hpp"
+#include "checker/fine_types.hpp"
 #include "geometry/box_shape.hpp"
 #include "geometry/vec2_math.hpp"
 #include "narrow_phase/box_box.hpp"
@@ -91,7 +91,7 @@ inline std::optional<SignedDistance> box_signed_distance(const BoxPair& p,
   return r;
 }
 
-// The clearance (fine_stage.hpp's PoseGap: a hit, or the distance), where decided.
+// The clearance (fine_types.hpp's PoseGap: a hit, or the distance), where decided.
 inline std::optional<PoseGap> box_clearance(const BoxPair& p, double contact_tolerance) {
   if (p.sat.separation < -p.margin) return PoseGap{0.0, 0, true};
   if (!(p.sat.separation > p.margin)) return std::nullopt;

@@ -1,6 +1,6 @@
 // CollisionChecker, the public class: the scene of one planning cycle, and the checks of
 // trajectories against it, one at a time or in parallel. The scan of a trajectory is
-// trajectory_scan.cpp.
+// trajectory_scanner.hpp, its profile clearance_scan.cpp.
 #include "collision/collision_checker.hpp"
 
 #include <algorithm>

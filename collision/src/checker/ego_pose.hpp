@@ -122,7 +122,7 @@ inline Vec2 ego_center_at(const EgoPose& a, const EgoPose& b, double s) {
 
 // The footprint as GJK reads it, relative to the trajectory's local origin: the box, or the
 // config's footprint polygon. Two view types: the scan of a trajectory is instantiated for each
-// (trajectory_scan.cpp), and chooses once per trajectory.
+// (trajectory_scan_box_ego.cpp), and chooses once per trajectory.
 struct BoxEgo {};
 struct PolygonEgo {};
 

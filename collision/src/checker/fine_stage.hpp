@@ -8,12 +8,11 @@
 // part, the caches), so that the pair's value stays in registers on the way.
 #pragma once
 
-#include <limits>
-
 #include "broad_phase/coarse_stage.hpp"
 #include "broad_phase/scene.hpp"
 #include "checker/body_motion.hpp"
 #include "checker/ego_pose.hpp"
+#include "checker/fine_types.hpp"
 #include "checker/pair_test.hpp"
 #include "checker/sweeps.hpp"
 #include "collision/queries.hpp"
@@ -22,21 +21,6 @@
 
 namespace collision::detail {
 
-// 16 bytes, returned in registers: a wider result goes through memory on every pair that
-// reaches GJK.
-struct FineOutcome {
-  double distance = std::numeric_limits<double>::infinity();  // m, at the pose, when measured
-  int iterations = 0;                                         // GJK's, over every query made
-  bool hit = false;
-};
-
-// The GJK distance from the ego at a pose to a stationary part, or to a moving body placed at
-// `body`: a hit, or the distance (m).
-struct PoseGap {
-  double distance = 0;
-  int iterations = 0;
-  bool hit = false;
-};
 template <class Ego>
 PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                        GjkCache* cache);

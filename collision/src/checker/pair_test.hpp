@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <limits>
 #include <vector>
 
 #include "broad_phase/coarse_stage.hpp"
@@ -24,15 +23,6 @@
 #include "geometry/vec2_math.hpp"
 
 namespace collision::detail {
-
-// What one candidate part keeps from pose to pose of a chunk.
-struct PartCaches {
-  GjkCache pose;   // warm start of the tests at the pose (collision or clearance)
-  GjkCache sweep;  // warm start of the sweep tests
-  // s: the contact time of the last sweep test, where it hit and worked the time out (else not a
-  // number). A scan stops at its first hit, so a time here is the hit pose's.
-  double sweep_contact_time = std::numeric_limits<double>::quiet_NaN();
-};
 
 // The motion a test checks: the ego from `from` (null: the pose alone) to `to`, against a part
 // that stands still or, for a moving body, is where its step puts it at the pose's time and moves

@@ -5,7 +5,7 @@
 
 #include "broad_phase/scene.hpp"
 #include "checker/ego_pose.hpp"
-#include "checker/fine_stage.hpp"
+#include "checker/fine_types.hpp"
 #include "narrow_phase/narrow_phase.hpp"
 #include "narrow_phase/support.hpp"
 

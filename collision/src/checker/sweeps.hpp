@@ -19,43 +19,16 @@
 #pragma once
 
 #include <cstddef>
-#include <limits>
 #include <vector>
 
 #include "broad_phase/scene.hpp"
 #include "checker/body_motion.hpp"
 #include "checker/body_track.hpp"
 #include "checker/ego_pose.hpp"
-#include "collision/config.hpp"
+#include "checker/fine_types.hpp"
 #include "collision/queries.hpp"
 
 namespace collision::detail {
-
-// What the fine stage's queries need of one scan, besides the shapes: the ego's dimensions, the
-// local origin of every GJK query of the trajectory, and the narrow-phase settings.
-struct FineContext {
-  EgoShape shape;
-  Vec2 origin;                // m, world frame: the trajectory's first position
-  double contact_tolerance;   // m: closer is a hit
-  int max_gjk_iterations;     // at the cap: a hit
-  double max_overestimate;    // m: how far a sweep hit may over-cover before it is split
-  OutsidePrediction outside;  // what a moving body is outside its prediction
-  bool warm_start;            // GJK starts from the previous pose's simplex
-  int max_epa_iterations;     // for the depths of signed distances
-};
-
-// The context of the queries on one trajectory, from the config; origin: its first position.
-inline FineContext fine_context(const CheckerConfig& config, const EgoShape& shape,
-                                const Vec2& origin) {
-  return {shape,
-          origin,
-          config.narrow_phase.contact_tolerance,
-          config.narrow_phase.max_gjk_iterations,
-          config.continuous.max_overestimate,
-          config.obstacles.outside_prediction,
-          config.narrow_phase.warm_start,
-          config.narrow_phase.max_epa_iterations};
-}
 
 // Ego: BoxEgo or PolygonEgo (ego_pose.hpp), the footprint's kind.
 //
@@ -64,14 +37,6 @@ inline FineContext fine_context(const CheckerConfig& config, const EgoShape& sha
 template <class Ego>
 bool sweep_hits_stationary(const FineContext& context, const Part& part, const EgoPose& a,
                            const EgoPose& b, GjkCache* cache, int* iterations);
-
-// What a sweep test tells, and for a hit the time that contact_time (below) would give.
-struct SweepContact {
-  bool hit = false;
-  // s: the contact time of a hit; not a number for a free step or where it was not worked out
-  // (so that a pair's cached time is always its last hit's)
-  double time = std::numeric_limits<double>::quiet_NaN();
-};
 
 // Whether the sweep of the ego from a to b touches the stationary part, and where the face axes
 // settle it (the ego's box against a plain polygon or segment) the contact time as well: the

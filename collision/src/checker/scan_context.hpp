@@ -1,0 +1,48 @@
+// What every scan of one trajectory reads and never changes (internal): the config, the scene,
+// the trajectory, the batch's tracks, and what is derived from them once per trajectory. The
+// collision scan (trajectory_scanner.hpp), its mode follower and the clearance profile
+// (clearance_scan.cpp) build one and pass it to the pieces they share (placed_footprints.hpp,
+// chunk_candidates.hpp).
+#pragma once
+
+#include <cstddef>
+
+#include "broad_phase/coarse_stage.hpp"
+#include "broad_phase/scene.hpp"
+#include "checker/body_track.hpp"
+#include "checker/fine_types.hpp"
+#include "collision/config.hpp"
+#include "collision/trajectory.hpp"
+
+namespace collision::detail {
+
+struct ScanContext {
+  const CheckerConfig& config;
+  const Scene& scene;
+  const Trajectory& trajectory;  // valid, at least one point
+  const BodyTracks* tracks;      // covering the trajectory's times, or null
+  std::size_t chunk;             // broad_phase.poses_per_query: poses per index query
+  CoarseSwitches switches;       // the coarse stage's share of the config
+  FineContext fine;              // the fine stage's, with the trajectory's first position as origin
+};
+
+inline ScanContext scan_context(const CheckerConfig& config, const Scene& scene,
+                                const Trajectory& trajectory, const BodyTracks* tracks) {
+  return {
+      config,
+      scene,
+      trajectory,
+      tracks,
+      static_cast<std::size_t>(config.broad_phase.poses_per_query),
+      {config.broad_phase.bounding_circles, config.broad_phase.aabbs,
+       config.narrow_phase.contact_tolerance},
+      fine_context(config, scene.ego, Vec2(trajectory.front().pose.x, trajectory.front().pose.y))};
+}
+
+// The first pose that the chunk from `begin` takes in: the pose before it when the scan sweeps
+// into each pose, where the sweep into `begin` starts.
+inline std::size_t chunk_first(std::size_t begin, bool sweeps) {
+  return sweeps && begin > 0 ? begin - 1 : begin;
+}
+
+}  // namespace collision::detail

@@ -1,0 +1,19 @@
+// The collision scan with the box footprint, and the choice of the footprint's kind
+// (trajectory_scanner.hpp; docs/architecture.md says why each kind has a file of its own).
+#include "checker/trajectory_scanner.hpp"
+
+namespace collision::detail {
+
+TrajectoryResult scan_with_polygon_ego(const CheckerConfig& config, const Scene& scene,
+                                       const Trajectory& trajectory, const BodyTracks* tracks);
+
+TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene,
+                                 const Trajectory& trajectory, const BodyTracks* tracks) {
+  if (scene.ego.footprint != nullptr) {
+    return scan_with_polygon_ego(config, scene, trajectory, tracks);
+  }
+  thread_local Scratch scratch;
+  return scan_in_passes<BoxEgo>(config, scene, trajectory, tracks, scratch);
+}
+
+}  // namespace collision::detail

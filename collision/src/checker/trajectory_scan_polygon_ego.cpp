@@ -1,0 +1,13 @@
+// The collision scan with a footprint polygon (vehicle.footprint); see
+// trajectory_scan_box_ego.cpp.
+#include "checker/trajectory_scanner.hpp"
+
+namespace collision::detail {
+
+TrajectoryResult scan_with_polygon_ego(const CheckerConfig& config, const Scene& scene,
+                                       const Trajectory& trajectory, const BodyTracks* tracks) {
+  thread_local Scratch scratch;
+  return scan_in_passes<PolygonEgo>(config, scene, trajectory, tracks, scratch);
+}
+
+}  // namespace collision::detail
