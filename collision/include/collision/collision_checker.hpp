@@ -2,8 +2,8 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "collision/config.hpp"
@@ -18,6 +18,7 @@ namespace detail {
 struct Scene;      // the obstacles with their bounds and spatial index (internal)
 class BodyTracks;  // the moving bodies along the time grid of a batch (internal)
 class Workers;     // the worker threads of the batch calls (internal)
+struct World;      // the config, the scene and the workers of the checks that start now
 }  // namespace detail
 
 class CollisionChecker {
@@ -34,14 +35,20 @@ class CollisionChecker {
   // the obstacles' parts, bounds and index when a class margin, the uncertainty's sigma_factor,
   // outside_prediction, min_mode_probability, the index's node size or its time slice changed;
   // the ego's footprint when the vehicle or its margins did; the worker pool when the thread
-  // count did. Throws ConfigError as the constructor does, and then keeps the old config. Must
-  // not run while checks are in flight.
+  // count did. Throws ConfigError as the constructor does, and then keeps the old config. Safe
+  // while checks run on other threads: see set_obstacles.
   void set_config(CheckerConfig config);
 
   // Replaces the obstacles of the scene: builds their bounds and the spatial index once per
-  // cycle. Takes them by value (the checker keeps its own copy); must not run while checks are
-  // in flight. Throws GeometryError naming the id and both positions when two obstacles share an
-  // id (results name obstacles by id).
+  // cycle. Takes them by value (the checker keeps its own copy). Throws GeometryError naming the
+  // id and both positions when two obstacles share an id (results name obstacles by id).
+  //
+  // Safe while checks run on other threads (a perception thread updating the world while
+  // planner threads check), as is set_config: the new world (config, obstacles, index) is built
+  // aside and then published by one atomic pointer swap. A check that started before the swap
+  // finishes on the world it started with, one that starts after sees the new one, and none sees
+  // a mixture; checks take no lock and copy nothing of the world. Calls of set_obstacles and
+  // set_config from several threads are serialised among themselves.
   void set_obstacles(std::vector<Obstacle> obstacles);
 
   // First collision and clearance of one trajectory. Const and thread-safe. Throws
@@ -65,19 +72,19 @@ class CollisionChecker {
   std::vector<std::vector<PoseClearance>> clearance_profiles(
       const std::vector<Trajectory>& trajectories) const;
 
+  // The config of the checks that start now. The reference stays valid until the next
+  // set_config; take a copy to read it while another thread may call set_config.
   const CheckerConfig& config() const;
 
  private:
-  // check() after validation; tracks: the moving bodies along the batch's time grid, or null.
-  TrajectoryResult check_valid(const Trajectory& trajectory,
-                               const detail::BodyTracks* tracks = nullptr) const;
+  // The world of the checks that start now (an atomic load of world_).
+  std::shared_ptr<const detail::World> world() const;
+  // Publishes a new world (an atomic store; the old one lives on in the checks that hold it).
+  void publish(std::shared_ptr<const detail::World> world);
 
-  // item(i) for i in [0, count) on config.threads threads.
-  void for_each_in_batch(std::size_t count, const std::function<void(std::size_t)>& item) const;
-
-  CheckerConfig config_;
-  std::unique_ptr<detail::Scene> scene_;      // read-only while checks run
-  std::unique_ptr<detail::Workers> workers_;  // started on first use
+  // Immutable once published; replaced whole by set_obstacles and set_config, never changed.
+  std::shared_ptr<const detail::World> world_;
+  std::unique_ptr<std::mutex> writing_;  // serialises set_obstacles and set_config
 };
 
 }  // namespace collision

@@ -64,17 +64,43 @@ CheckStats& CheckStats::operator+=(const CheckStats& o) {
   return *this;
 }
 
-CollisionChecker::CollisionChecker(CheckerConfig config) : config_(std::move(config)) {
-  validate(config_);
-  scene_ = detail::build_scene({}, config_);
-  workers_ = std::make_unique<detail::Workers>(thread_count(config_));
+namespace detail {
+
+// What the checks that start at one moment run on: never changed once published, shared by
+// every check in flight on it (and by the next world, where it keeps the scene or the workers).
+struct World {
+  std::shared_ptr<const CheckerConfig> config;
+  std::shared_ptr<const Scene> scene;
+  std::shared_ptr<Workers> workers;  // started on first use (Workers::pool)
+};
+
+}  // namespace detail
+
+CollisionChecker::CollisionChecker(CheckerConfig config)
+    : writing_(std::make_unique<std::mutex>()) {
+  validate(config);
+  auto world = std::make_shared<detail::World>();
+  world->workers = std::make_shared<detail::Workers>(thread_count(config));
+  world->scene = detail::build_scene({}, config);
+  world->config = std::make_shared<const CheckerConfig>(std::move(config));
+  publish(std::move(world));
 }
 
 CollisionChecker::~CollisionChecker() = default;
 CollisionChecker::CollisionChecker(CollisionChecker&&) noexcept = default;
 CollisionChecker& CollisionChecker::operator=(CollisionChecker&&) noexcept = default;
 
-const CheckerConfig& CollisionChecker::config() const { return config_; }
+// The shared pointer's own atomic access: a check copies the pointer once and holds the world
+// it points to until it returns, whatever is published meanwhile.
+std::shared_ptr<const detail::World> CollisionChecker::world() const {
+  return std::atomic_load_explicit(&world_, std::memory_order_acquire);
+}
+
+void CollisionChecker::publish(std::shared_ptr<const detail::World> world) {
+  std::atomic_store_explicit(&world_, std::move(world), std::memory_order_release);
+}
+
+const CheckerConfig& CollisionChecker::config() const { return *world()->config; }
 
 namespace {
 
@@ -113,35 +139,48 @@ bool same_parts(const CheckerConfig& a, const CheckerConfig& b) {
 
 void CollisionChecker::set_config(CheckerConfig config) {
   validate(config);
-  if (!same_parts(config, config_)) {
-    scene_ = detail::build_scene(scene_->obstacles, config);
-  } else if (!same_ego(config, config_)) {
-    scene_->ego = detail::ego_shape(config, scene_->ego_footprint);
+  const std::lock_guard<std::mutex> lock(*writing_);
+  const std::shared_ptr<const detail::World> old = world();
+  auto world = std::make_shared<detail::World>(*old);
+  // The scene holds the ego's shape beside the parts, whose bounds point into its obstacles: a
+  // new vehicle gets a new scene as a new class margin does.
+  if (!same_parts(config, *old->config) || !same_ego(config, *old->config)) {
+    world->scene = detail::build_scene(old->scene->obstacles, config);
   }
-  if (thread_count(config) != workers_->threads()) {
-    workers_ = std::make_unique<detail::Workers>(thread_count(config));
+  if (thread_count(config) != old->workers->threads()) {
+    world->workers = std::make_shared<detail::Workers>(thread_count(config));
   }
-  config_ = std::move(config);
+  world->config = std::make_shared<const CheckerConfig>(std::move(config));
+  publish(std::move(world));
 }
 
 void CollisionChecker::set_obstacles(std::vector<Obstacle> obstacles) {
   require_unique_ids(obstacles);
-  scene_ = detail::build_scene(std::move(obstacles), config_);
+  const std::lock_guard<std::mutex> lock(*writing_);
+  auto world = std::make_shared<detail::World>(*this->world());
+  world->scene = detail::build_scene(std::move(obstacles), *world->config);
+  publish(std::move(world));
 }
 
-TrajectoryResult CollisionChecker::check(const Trajectory& trajectory) const {
-  validate_trajectory(trajectory);
-  return check_valid(trajectory);
-}
+namespace {
 
-TrajectoryResult CollisionChecker::check_valid(const Trajectory& trajectory,
-                                               const detail::BodyTracks* tracks) const {
-  if (scene_->parts.empty()) {
+// check() after validation, on one world; tracks: the moving bodies along the batch's time grid,
+// or null.
+TrajectoryResult check_valid(const detail::World& world, const Trajectory& trajectory,
+                             const detail::BodyTracks* tracks = nullptr) {
+  if (world.scene->parts.empty()) {
     TrajectoryResult empty;
     empty.min_clearance = std::numeric_limits<double>::infinity();
     return empty;
   }
-  return detail::scan_trajectory(config_, *scene_, trajectory, tracks);
+  return detail::scan_trajectory(*world.config, *world.scene, trajectory, tracks);
+}
+
+}  // namespace
+
+TrajectoryResult CollisionChecker::check(const Trajectory& trajectory) const {
+  validate_trajectory(trajectory);
+  return check_valid(*world(), trajectory);
 }
 
 namespace {
@@ -189,44 +228,52 @@ void validate_batch(const std::vector<Trajectory>& trajectories) {
 
 }  // namespace
 
-void CollisionChecker::for_each_in_batch(std::size_t count,
-                                         const std::function<void(std::size_t)>& item) const {
-  if (!workers_->concurrent(count)) {
+namespace {
+
+// item(i) for i in [0, count) on the world's threads. Each thread takes the next unclaimed item;
+// results land at their own index, so the output is the same whatever the interleaving.
+void for_each_in_batch(const detail::World& world, std::size_t count,
+                       const std::function<void(std::size_t)>& item) {
+  if (!world.workers->concurrent(count)) {
     for (std::size_t i = 0; i < count; ++i) item(i);
     return;
   }
-  // Each thread takes the next unclaimed item; results land at their own index, so the output
-  // is the same whatever the interleaving.
-  workers_->pool().for_each(count, item);
+  world.workers->pool().for_each(count, item);
 }
+
+}  // namespace
 
 std::vector<TrajectoryResult> CollisionChecker::check_all(
     const std::vector<Trajectory>& trajectories) const {
-  const std::unique_ptr<const detail::BodyTracks> tracks =
-      shared_tracks(*scene_, config_, trajectories, workers_->concurrent(trajectories.size()));
+  const std::shared_ptr<const detail::World> w = world();
+  const std::unique_ptr<const detail::BodyTracks> tracks = shared_tracks(
+      *w->scene, *w->config, trajectories, w->workers->concurrent(trajectories.size()));
   if (!tracks) validate_batch(trajectories);
   std::vector<TrajectoryResult> results(trajectories.size());
-  for_each_in_batch(trajectories.size(), [&](std::size_t i) {
-    results[i] = check_valid(trajectories[i], tracks_for(tracks, i));
+  for_each_in_batch(*w, trajectories.size(), [&](std::size_t i) {
+    results[i] = check_valid(*w, trajectories[i], tracks_for(tracks, i));
   });
   return results;
 }
 
 std::vector<PoseClearance> CollisionChecker::clearance_profile(const Trajectory& trajectory) const {
   validate_trajectory(trajectory);
+  const std::shared_ptr<const detail::World> w = world();
   std::vector<PoseClearance> profile;
-  detail::scan_clearance(config_, *scene_, trajectory, nullptr, profile);
+  detail::scan_clearance(*w->config, *w->scene, trajectory, nullptr, profile);
   return profile;
 }
 
 std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
     const std::vector<Trajectory>& trajectories) const {
-  const std::unique_ptr<const detail::BodyTracks> tracks =
-      shared_tracks(*scene_, config_, trajectories, workers_->concurrent(trajectories.size()));
+  const std::shared_ptr<const detail::World> w = world();
+  const std::unique_ptr<const detail::BodyTracks> tracks = shared_tracks(
+      *w->scene, *w->config, trajectories, w->workers->concurrent(trajectories.size()));
   if (!tracks) validate_batch(trajectories);
   std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
-  for_each_in_batch(trajectories.size(), [&](std::size_t i) {
-    detail::scan_clearance(config_, *scene_, trajectories[i], tracks_for(tracks, i), profiles[i]);
+  for_each_in_batch(*w, trajectories.size(), [&](std::size_t i) {
+    detail::scan_clearance(*w->config, *w->scene, trajectories[i], tracks_for(tracks, i),
+                           profiles[i]);
   });
   return profiles;
 }
