@@ -20,6 +20,7 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/broad_phase/spatial_index.cpp
   ${COLLISION_SOURCE_DIR}/config/config.cpp
   ${COLLISION_SOURCE_DIR}/checker/body_track.cpp
+  ${COLLISION_SOURCE_DIR}/checker/face_witness.cpp
   ${COLLISION_SOURCE_DIR}/checker/fine_stage.cpp
   ${COLLISION_SOURCE_DIR}/checker/fine_stage_grown.cpp
   ${COLLISION_SOURCE_DIR}/checker/sweeps.cpp

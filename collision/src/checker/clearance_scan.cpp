@@ -19,6 +19,7 @@
 #include "checker/body_track.hpp"
 #include "checker/chunk_candidates.hpp"
 #include "checker/ego_pose.hpp"
+#include "checker/face_witness.hpp"
 #include "checker/fine_stage.hpp"
 #include "checker/pair_test.hpp"
 #include "checker/placed_footprints.hpp"
@@ -78,7 +79,7 @@ class ClearanceScan {
       for (std::size_t i = begin; i < end; ++i) {
         const Decider decider = measure_pose(i, previous);
         previous = decider.slot;
-        if (decider.slot >= 0) profile[i] = clearance_of(decider, c_.trajectory[i].pose);
+        if (decider.slot >= 0) profile[i] = clearance_of(decider, i);
       }
     }
   }
@@ -183,9 +184,14 @@ class ClearanceScan {
     return a.obstacle_id < b.obstacle_id || (a.obstacle_id == b.obstacle_id && a.mode < b.mode);
   }
 
-  PoseClearance clearance_of(const Decider& decider, const Pose2& pose) const {
-    const SignedDistance& d = decider.distance;
+  // The decider's answer at pose i; between parallel faces, with the witness whose gradient is
+  // the derivative for an increasing heading (face_witness.hpp).
+  PoseClearance clearance_of(const Decider& decider, std::size_t i) const {
+    SignedDistance d = decider.distance;
     const Part& part = s_.near.part(c_, decider.slot);
+    const BodyAt* body = s_.near.body_at_pose(static_cast<std::size_t>(decider.slot), i);
+    settle_face_witness<Ego>(c_.fine, part, s_.ego[i], body, d);
+    const Pose2& pose = c_.trajectory[i].pose;
     PoseClearance c;
     c.signed_distance = d.value;
     c.obstacle_id = part.obstacle_id;
