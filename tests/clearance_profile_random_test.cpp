@@ -1062,6 +1062,7 @@ double relative_speed(const ModelReference& ref, const Trajectory& tr, std::size
 // uncertainty.
 TEST(ClearanceProfileRandom, ExplanationsOfCollidingAndFreeTrajectories) {
   int pose_hits = 0, sweep_hits = 0, free_finite = 0, free_infinite = 0, mixed = 0;
+  int sweep_contacts_at_colliding_poses = 0;  // a contact in the sweep before a pose that hits
   int uncertain_contacts = 0;    // a body grown by its uncertainty nearest just before the contact
   double worst_sweep_ratio = 0;  // contact point's distance over what is allowed
   for (const Vec2& base : {Vec2(0, 0), kUtmOffset2}) {
@@ -1151,8 +1152,15 @@ TEST(ClearanceProfileRandom, ExplanationsOfCollidingAndFreeTrajectories) {
         const TrajectoryResult alone = checker.check(Trajectory{tr[i]});
         const bool pose_collides = alone.collides;
         if (!r.hit_in_sweep) {
-          ++pose_hits;
           ASSERT_TRUE(pose_collides) << "not hit_in_sweep, but pose " << i << " alone is free";
+        } else {
+          EXPECT_FALSE(pose_collides) << "hit_in_sweep, but pose " << i << " alone collides";
+        }
+        // The contact point describes the moment first_collision_time names: the pose's own
+        // time, or an earlier contact in the sweep into it (whether or not the pose collides).
+        if (*r.first_collision_time >= tr[i].t) {
+          ASSERT_FALSE(r.hit_in_sweep) << "hit_in_sweep with a contact at the pose's own time";
+          ++pose_hits;
           // obstacle_id's region, or when obstacle_id is hit only by the sweep into the pose, the
           // lowest id the pose hits: the pose alone's obstacle_id either way.
           mixed += alone.obstacle_id != r.obstacle_id;
@@ -1167,7 +1175,7 @@ TEST(ClearanceProfileRandom, ExplanationsOfCollidingAndFreeTrajectories) {
           continue;
         }
         ++sweep_hits;
-        EXPECT_FALSE(pose_collides) << "hit_in_sweep, but pose " << i << " alone collides";
+        sweep_contacts_at_colliding_poses += pose_collides;
         ASSERT_GE(i, 1u);
         const double t = *r.first_collision_time;
         EXPECT_GE(t, tr[i - 1].t);
@@ -1188,19 +1196,22 @@ TEST(ClearanceProfileRandom, ExplanationsOfCollidingAndFreeTrajectories) {
   std::printf(
       "[ explanations ] %d pose hits (%d whose lowest id is hit only by the sweep), %d sweep hits "
       "(contact point at most %.3g of the "
-      "allowed distance from an obstacle), %d free with a finite clearance, %d without\n",
-      pose_hits, mixed, sweep_hits, worst_sweep_ratio, free_finite, free_infinite);
+      "allowed distance from an obstacle; %d of them before a pose that collides too), %d free "
+      "with a finite clearance, %d without\n",
+      pose_hits, mixed, sweep_hits, worst_sweep_ratio, sweep_contacts_at_colliding_poses,
+      free_finite, free_infinite);
   std::printf("[ explanations ] %d contact times at a body grown by its uncertainty\n",
               uncertain_contacts);
   EXPECT_GT(pose_hits, 50);
   EXPECT_GT(sweep_hits, 20);
+  EXPECT_GT(sweep_contacts_at_colliding_poses, 20);
   EXPECT_GT(uncertain_contacts, 50);
   EXPECT_GT(free_finite, 50);
 }
 
 // The lowest id is hit only by the sweep into pose 1, another obstacle by the pose itself: the
 // pose is not free, so the first collision is not a sweep hit (API.md: hit_in_sweep means the
-// pose itself is free).
+// pose itself is free), and yet the contact came earlier, in the sweep.
 TEST(ClearanceProfileRandom, PoseHitByAnotherObstacleIsNotASweepHit) {
   CollisionChecker checker(default_config());
   std::vector<Obstacle> obstacles;
@@ -1215,10 +1226,13 @@ TEST(ClearanceProfileRandom, PoseHitByAnotherObstacleIsNotASweepHit) {
   EXPECT_EQ(r.obstacle_id, 1);
   EXPECT_FALSE(r.hit_in_sweep);
   ASSERT_TRUE(r.contact_point.has_value());
-  // On the footprint at pose 1 (x in [8.98, 13.78], |y| <= 0.96) and in the disc it hits.
-  EXPECT_GE(r.contact_point->x(), 8.98 - 1e-9);
+  // first_collision_time is the sweep's contact with the border, before pose 1's own time, and
+  // the contact point describes that moment (API.md, Explanations): on the border (the front
+  // face reaches x = 8 there), not in the disc the pose hits.
+  ASSERT_TRUE(r.first_collision_time.has_value());
+  EXPECT_LT(*r.first_collision_time, 1.0);
+  EXPECT_NEAR(r.contact_point->x(), 8.0, default_config().continuous.max_overestimate);
   EXPECT_LE(std::abs(r.contact_point->y()), 0.96 + 1e-9);
-  EXPECT_LE((*r.contact_point - Vec2(12, 0)).norm(), 0.5 + 1e-8);
 }
 
 // A disc of radius 0.1 wholly inside the footprint, 0.3 m behind its front face: the depth is

@@ -228,8 +228,11 @@ class TrajectoryScan {
     result.min_clearance = 0;
     const std::optional<Vec2> pose_contact = pose_contact_point(i, first->obstacle_id);
     result.hit_in_sweep = !pose_contact.has_value();
+    // The point describes the moment first_collision_time names: the pose's own time, or an
+    // earlier contact in the sweep into it, whether or not the pose itself also collides.
+    const bool at_pose = time >= s_.ego[i].t;
     result.contact_point =
-        pose_contact ? *pose_contact : sweep_contact_point(i, first_in_time, time);
+        pose_contact && at_pose ? *pose_contact : sweep_contact_point(i, first_in_time, time);
     result.collision_probability = collision_probability(s_.hits);  // reorders hits
   }
 
