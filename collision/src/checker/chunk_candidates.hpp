@@ -41,6 +41,7 @@ class ChunkCandidates {
         footprints_reach(c.fine.shape, c.trajectory.data() + first, end - first, sweeps);
     if (!reach) return false;
     candidates_.clear();
+    moving_slots_.clear();
     parts_near(c.scene, c.tracks, begin, end,
                reach->inflated(threshold + c.switches.contact_tolerance), c.trajectory[first].t,
                c.trajectory[end - 1].t, candidates_, pieces_);
@@ -56,6 +57,7 @@ class ChunkCandidates {
                                        bool sweeps) {
     std::vector<int>& candidates = candidates_;
     candidates.clear();
+    moving_slots_.clear();  // nothing of the chunk before may be read on an empty chunk
     const std::size_t first = chunk_first(begin, sweeps);
     const bool indexed = c.config.broad_phase.spatial_index;
     // The moving bodies near this chunk from the tracks' index of the chunk where there is one,
@@ -77,11 +79,9 @@ class ChunkCandidates {
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     }
-    // Nothing near (most chunks of a trajectory): the scans skip the chunk, and the per-slot
-    // state below is never read.
+    // Nothing near (most chunks of a trajectory): no slot to fill.
     if (candidates.empty()) return;
     rows_.assign(candidates.size(), nullptr);
-    moving_slots_.clear();
     for (std::size_t k = 0; k < candidates.size(); ++k) {
       if (c.scene.parts[static_cast<std::size_t>(candidates[k])].moving) {
         moving_slots_.push_back(static_cast<int>(k));
@@ -99,7 +99,10 @@ class ChunkCandidates {
   }
 
   // No candidates, as before the first chunk of a trajectory.
-  void clear() { candidates_.clear(); }
+  void clear() {
+    candidates_.clear();
+    moving_slots_.clear();
+  }
 
   std::size_t size() const { return candidates_.size(); }
   bool empty() const { return candidates_.empty(); }
