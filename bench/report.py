@@ -258,6 +258,8 @@ def significant(value, digits=4):
         return "0"
     exponent = math.floor(math.log10(abs(value)))
     rounded = round(value, digits - 1 - exponent)
+    # Rounding can carry into a new digit (9.9995 -> 10.00): count the digits from the result.
+    exponent = math.floor(math.log10(abs(rounded)))
     return "%.*f" % (max(0, digits - 1 - exponent), rounded)
 
 
