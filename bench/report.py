@@ -6,11 +6,30 @@ Reads Google Benchmark JSON files (run with --benchmark_repetitions=N
 table of medians (per query or per pose where the benchmark has that counter) with the
 coefficient of variation over the repetitions, then the target ratios. Standard library only.
 
-usage: bench/report.py results/narrow_phase_bench.json results/checker_bench.json
+With --csv DIR it also writes DIR/<file's stem>.csv for each file (narrow_phase_bench.json ->
+narrow_phase_bench.csv), one row per benchmark in the order run, the columns of CSV_COLUMNS:
+
+  name                  the benchmark, without the min_time / real_time / process_time suffixes
+  unit                  per_query or per_pose (the benchmark's counter: time / items of one pass
+                        over the set or scene), or iteration (no counter: one pass)
+  real_ns, cpu_ns       median wall-clock and CPU time per unit, in ns
+  per_checked_pose_ns   median per pose actually checked (up to each first hit), in the
+                        benchmark's own time (CPU, or wall-clock where cv_pct says so), where
+                        the benchmark counts it (corridor, traffic, tutorial, ...); else empty
+  repetitions           how many repetitions the medians are over
+  cv_pct                coefficient of variation of the measure the counter is in (CPU time, or
+                        wall-clock for the benchmarks timed in real time), percent, 2 decimals
+
+Numbers keep four significant digits, so a run on the same machine changes only the digits the
+noise reaches, and a speed change shows as a diff of the committed file.
+
+usage: bench/report.py [--csv DIR] results/narrow_phase_bench.json results/checker_bench.json
 """
+import csv
 import json
-import re
 import math
+import os
+import re
 import sys
 
 UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
@@ -31,7 +50,11 @@ def load(paths):
                           b["run_name"])
             if name not in runs:
                 names.append(name)
-            runs.setdefault(name, {})[b["aggregate_name"]] = b
+            entry = dict(b)
+            # Rate counters (per_query, per_pose) divide the benchmark's own time: wall-clock
+            # for UseRealTime(), CPU time otherwise.
+            entry["timed_in_real_time"] = re.search(r"/real_time(/|$)", b["run_name"]) is not None
+            runs.setdefault(name, {})[b["aggregate_name"]] = entry
         order.append((path, names, data.get("context", {})))
     return runs, order
 
@@ -223,10 +246,86 @@ def targets(runs, busy):
         print("| %s | %s | %s | %s |" % (what, shown, text, status))
 
 
+CSV_COLUMNS = ["name", "unit", "real_ns", "cpu_ns", "per_checked_pose_ns", "repetitions",
+               "cv_pct"]
+
+
+def significant(value, digits=4):
+    """value with `digits` significant digits, in plain decimal notation ("31.18", "127700")."""
+    if value is None or math.isnan(value) or math.isinf(value):
+        return ""
+    if value == 0:
+        return "0"
+    exponent = math.floor(math.log10(abs(value)))
+    rounded = round(value, digits - 1 - exponent)
+    # Rounding can carry into a new digit (9.9995 -> 10.00): count the digits from the result.
+    exponent = math.floor(math.log10(abs(rounded)))
+    return "%.*f" % (max(0, digits - 1 - exponent), rounded)
+
+
+def csv_row(name, agg):
+    """One CSV row (a dict of CSV_COLUMNS) from a benchmark's aggregates, or None without a
+    median."""
+    med = agg.get("median")
+    if not med:
+        return None
+    unit_ns = UNIT_NS[med.get("time_unit", "ns")]
+    real, cpu = med["real_time"] * unit_ns, med["cpu_time"] * unit_ns
+    own = real if med["timed_in_real_time"] else cpu  # what the rate counters divide
+    unit, items = "iteration", 1.0
+    for key in ("per_query", "per_pose"):
+        if key in med and med[key] > 0:
+            unit, items = key, own / (med[key] * 1e9)
+            break
+    checked = None
+    if "per_checked_pose" in med and med["per_checked_pose"] > 0:
+        checked = med["per_checked_pose"] * 1e9
+    cv = agg.get("cv") or {}
+    cv_key = unit if unit in cv else ("real_time" if med["timed_in_real_time"] else "cpu_time")
+    return {
+        "name": name,
+        "unit": unit,
+        "real_ns": significant(real / items),
+        "cpu_ns": significant(cpu / items),
+        "per_checked_pose_ns": significant(checked),
+        "repetitions": str(med.get("repetitions", "")),
+        "cv_pct": "%.2f" % (100 * cv[cv_key]) if cv_key in cv else "",
+    }
+
+
+def write_csv(directory, runs, order):
+    """DIR/<stem>.csv per JSON file; returns the paths written."""
+    os.makedirs(directory, exist_ok=True)
+    written = []
+    for path, names, _ in order:
+        stem = os.path.splitext(os.path.basename(path))[0]
+        out = os.path.join(directory, stem + ".csv")
+        with open(out, "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=CSV_COLUMNS, lineterminator="\n")
+            writer.writeheader()
+            for name in names:
+                row = csv_row(name, runs[name])
+                if row:
+                    writer.writerow(row)
+        written.append(out)
+    return written
+
+
 def main(argv):
-    if len(argv) < 2:
+    args = argv[1:]
+    csv_dir = None
+    if args[:1] == ["--csv"]:
+        if len(args) < 2:
+            sys.exit(__doc__)
+        csv_dir, args = args[1], args[2:]
+    elif args and args[0].startswith("--csv="):
+        csv_dir, args = args[0][len("--csv="):], args[1:]
+    if not args:
         sys.exit(__doc__)
-    runs, order = load(argv[1:])
+    runs, order = load(args)
+    if csv_dir is not None:
+        for out in write_csv(csv_dir, runs, order):
+            print("report.py: wrote %s" % out, file=sys.stderr)
     for path, names, context in order:
         reps = ""
         for name in names:

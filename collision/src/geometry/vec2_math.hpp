@@ -67,8 +67,8 @@ inline double safe_norm(const Vec2& v) {
 // The unit normal on the right of a non-zero edge e (e rotated by -90 degrees, over |e|), also
 // where |e|^2 underflows (an edge below ~1e-154 m, whose norm would be imprecise; with subnormal
 // coordinates, rounded to 5e-324 m): e is then scaled up by a power of two first, exactly.
-// The edge is taken by reference and its square reused: a copy that the rare branch may replace
-// made GCC move the edge through memory.
+// The edge is taken by reference and never reassigned (the rare branch scales a copy of its
+// own), and its square is computed once, for the test and the common path's root.
 inline Vec2 unit_right_normal(const Vec2& e) {
   const double squared = e.squaredNorm();
   if (COLLISION_UNLIKELY(squared < kSafeSquare)) {
