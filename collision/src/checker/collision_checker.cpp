@@ -130,7 +130,7 @@ void CollisionChecker::set_obstacles(std::vector<Obstacle> obstacles) {
 }
 
 TrajectoryResult CollisionChecker::check(const Trajectory& trajectory) const {
-  validate_trajectory(trajectory);
+  detail::validate_for_check(trajectory, config_.trajectory);
   return check_valid(trajectory);
 }
 
@@ -181,9 +181,9 @@ namespace {
 
 // Validates a batch before any work, naming the failing trajectory's index (where there are
 // tracks, their pass over the batch did).
-void validate_batch(const std::vector<Trajectory>& trajectories) {
+void validate_batch(const std::vector<Trajectory>& trajectories, const TrajectoryConfig& limits) {
   for (std::size_t i = 0; i < trajectories.size(); ++i) {
-    detail::validate_in_batch(trajectories[i], i);
+    detail::validate_in_batch(trajectories[i], i, limits);
   }
 }
 
@@ -204,7 +204,7 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
     const std::vector<Trajectory>& trajectories) const {
   const std::unique_ptr<const detail::BodyTracks> tracks =
       shared_tracks(*scene_, config_, trajectories, workers_->concurrent(trajectories.size()));
-  if (!tracks) validate_batch(trajectories);
+  if (!tracks) validate_batch(trajectories, config_.trajectory);
   std::vector<TrajectoryResult> results(trajectories.size());
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
     results[i] = check_valid(trajectories[i], tracks_for(tracks, i));
@@ -213,7 +213,7 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
 }
 
 std::vector<PoseClearance> CollisionChecker::clearance_profile(const Trajectory& trajectory) const {
-  validate_trajectory(trajectory);
+  detail::validate_for_check(trajectory, config_.trajectory);
   std::vector<PoseClearance> profile;
   detail::scan_clearance(config_, *scene_, trajectory, nullptr, profile);
   return profile;
@@ -223,7 +223,7 @@ std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
     const std::vector<Trajectory>& trajectories) const {
   const std::unique_ptr<const detail::BodyTracks> tracks =
       shared_tracks(*scene_, config_, trajectories, workers_->concurrent(trajectories.size()));
-  if (!tracks) validate_batch(trajectories);
+  if (!tracks) validate_batch(trajectories, config_.trajectory);
   std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
   for_each_in_batch(trajectories.size(), [&](std::size_t i) {
     detail::scan_clearance(config_, *scene_, trajectories[i], tracks_for(tracks, i), profiles[i]);
