@@ -121,6 +121,10 @@ TEST(Plausibility, HeadingsInDegreesAreRefusedNamingThePoint) {
   const std::string expected = turning_too_fast(bad, 1);
   EXPECT_EQ(error_of<TrajectoryError>([&] { checker.check(bad); }), expected);
   EXPECT_EQ(error_of<TrajectoryError>([&] { checker.clearance_profile(bad); }), expected);
+  // Turning right as fast: the rate is the turn's magnitude.
+  Trajectory right = bad;
+  for (TrajectoryPoint& p : right) p.pose.heading = -p.pose.heading;
+  EXPECT_EQ(error_of<TrajectoryError>([&] { checker.check(right); }), turning_too_fast(right, 1));
   // 2.86 rad over 0.1 s: the value printed is the rate, not the step.
   EXPECT_NE(expected.find("yaw rate 28.6"), std::string::npos) << expected;
 }

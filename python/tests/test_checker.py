@@ -1,12 +1,12 @@
 import math
 import subprocess
 import threading
-import time
 
 import numpy as np
 import pytest
 
 import collision
+import gil_probe
 import scene
 from collision import Circle, ConvexPolygon, Ellipse, Obb, Obstacle
 
@@ -166,12 +166,7 @@ def test_error_messages_match_cpp(parity_exe):
 
 def test_results_match_cpp(parity_exe, tmp_path):
     cand = scene.candidates(n=300)
-    path = tmp_path / "candidates.bin"
-    with open(path, "wb") as f:
-        np.array(cand.shape[:2], dtype=np.int64).tofile(f)
-        cand.tofile(f)
-    lines = subprocess.run([parity_exe, str(path)], check=True, capture_output=True, text=True).stdout.splitlines()
-    cpp = np.array([[float(v) for v in line.split()] for line in lines])
+    cpp = scene.parity_rows(parity_exe, tmp_path, cand)
     assert cpp.shape == (300, 10)
     c = collision.CollisionChecker(scene.scene_config())
     c.set_obstacles(scene.scene_obstacles())
@@ -213,33 +208,11 @@ def test_set_obstacles_and_set_config_keep_answers():
 
 
 def test_gil_is_released_during_check_all(checker):
-    # A batch long enough (a tenth of a second or more) that a thread waking every half
-    # millisecond gets many turns while check_all runs, even on a loaded machine; with the GIL
-    # held it could get none. The warm-up's time says nothing about the timed call's, so only the
-    # ticks during the timed call are asserted.
     cand = np.repeat(scene.candidates(n=50), 200, axis=0)
-    ticks = 0
-    done = threading.Event()
-
-    def count():
-        nonlocal ticks
-        while not done.is_set():
-            ticks += 1
-            time.sleep(0.0005)
-
-    checker.check_all(cand[:100])  # warm up
-    thread = threading.Thread(target=count)
-    thread.start()
-    time.sleep(0.01)
-    before = ticks
-    start = time.perf_counter()
-    checker.check_all(cand)
-    elapsed = time.perf_counter() - start
-    after = ticks
-    done.set()
-    thread.join()
+    ticks, elapsed = gil_probe.ticks_during(lambda: checker.check_all(cand),
+                                            warm_up=lambda: checker.check_all(cand[:100]))
     # With the GIL held the counter could not move while check_all runs.
-    assert after - before >= 3, f"{after - before} ticks during a {elapsed:.3f} s check_all"
+    assert ticks >= 3, f"{ticks} ticks during a {elapsed:.3f} s check_all"
 
 
 def test_checks_from_python_threads(checker):

@@ -2,14 +2,12 @@
 (hit_in_sweep, contact_point, min_clearance_index, closest_obstacle_id)."""
 
 import math
-import subprocess
-import threading
-import time
 
 import numpy as np
 import pytest
 
 import collision
+import gil_probe
 import scene
 from collision import Circle, ConvexPolygon, Ellipse, Obb, Obstacle
 
@@ -211,12 +209,7 @@ def test_gradient_matches_finite_differences():
 def test_profile_matches_cpp(parity_exe, tmp_path):
     cand = scene.candidates(n=120)
     cand[110:, :, 1] += 100.0  # the last 10 far past every obstacle: nothing within the horizon
-    path = tmp_path / "candidates.bin"
-    with open(path, "wb") as f:
-        np.array(cand.shape[:2], dtype=np.int64).tofile(f)
-        cand.tofile(f)
-    out = subprocess.run([parity_exe, "--profiles", str(path)], check=True, capture_output=True, text=True).stdout
-    cpp = np.array([[float(v) for v in line.split()] for line in out.splitlines()])
+    cpp = scene.parity_rows(parity_exe, tmp_path, cand, "--profiles")
     assert cpp.shape == (120 * 41, 14)
     np.testing.assert_array_equal(cpp[:, 0], np.repeat(np.arange(120), 41))
     np.testing.assert_array_equal(cpp[:, 1], np.tile(np.arange(41), 120))
@@ -304,33 +297,11 @@ def test_profile_agrees_with_check(checker):
 
 
 def test_gil_is_released_during_clearance_profiles(checker):
-    # As test_checker.py's check_all twin: a batch long enough (a tenth of a second or more) that a
-    # thread waking every half millisecond gets many turns while the profiles run, even on a
-    # loaded machine; with the GIL held it could get none. The warm-up's time says nothing about
-    # the timed call's, so only the ticks during the timed call are asserted.
     cand = np.repeat(scene.candidates(n=50), 200, axis=0)
-    ticks = 0
-    done = threading.Event()
-
-    def count():
-        nonlocal ticks
-        while not done.is_set():
-            ticks += 1
-            time.sleep(0.0005)
-
-    checker.clearance_profiles(cand[:100])  # warm up
-    thread = threading.Thread(target=count)
-    thread.start()
-    time.sleep(0.01)
-    before = ticks
-    start = time.perf_counter()
-    checker.clearance_profiles(cand)
-    elapsed = time.perf_counter() - start
-    after = ticks
-    done.set()
-    thread.join()
+    ticks, elapsed = gil_probe.ticks_during(lambda: checker.clearance_profiles(cand),
+                                            warm_up=lambda: checker.clearance_profiles(cand[:100]))
     # With the GIL held the counter could not move while the profiles run.
-    assert after - before >= 3, f"{after - before} ticks during {elapsed:.3f} s of clearance_profiles"
+    assert ticks >= 3, f"{ticks} ticks during {elapsed:.3f} s of clearance_profiles"
 
 
 def test_profile_docstrings_explain_shapes_and_units():
