@@ -14,18 +14,6 @@ from collision import Circle, ConvexPolygon, Ellipse, Obb, Obstacle
 PROFILE_FIELDS = ["signed_distance", "obstacle_id", "mode", "ego_point", "obstacle_point", "normal", "gradient"]
 
 
-def _straight(y=0.0, speed=10.0, poses=41, duration=4.0):
-    t = np.linspace(0.0, duration, poses)
-    return np.column_stack([t, speed * t, np.full_like(t, y), np.zeros_like(t)])
-
-
-@pytest.fixture(scope="module")
-def checker():
-    c = collision.CollisionChecker(scene.scene_config())
-    c.set_obstacles(scene.scene_obstacles())
-    return c
-
-
 def _assert_profiles_equal(a, b):
     assert len(a) == len(b)
     for field in PROFILE_FIELDS:
@@ -33,7 +21,7 @@ def _assert_profiles_equal(a, b):
 
 
 def test_profile_arrays_shapes_and_meaning(checker):
-    trajectory = _straight(speed=20.0)
+    trajectory = scene.straight(speed=20.0)
     trajectory[:, 1] += 30.0  # from x = 30 m, among the obstacles, to 110 m, far past them
     profile = checker.clearance_profile(trajectory)
     T = len(trajectory)
@@ -88,7 +76,7 @@ def test_profile_arrays_shapes_and_meaning(checker):
 def test_profile_overlap_is_negative_and_list_input():
     c = collision.CollisionChecker()
     c.set_obstacles([Obstacle.stationary(1, Circle((20, 0), 1.0))])
-    profile = c.clearance_profile(_straight().tolist())  # a list of rows is converted
+    profile = c.clearance_profile(scene.straight().tolist())  # a list of rows is converted
     assert profile.signed_distance.min() < -0.5  # driving through the disc: minus the depth
     near = np.isfinite(profile.signed_distance)  # within the 5 m horizon
     assert near.sum() > 10 and np.all(profile.obstacle_id[near] == 1) and np.all(profile.obstacle_id[~near] == -1)
@@ -99,7 +87,7 @@ def test_profile_overlap_is_negative_and_list_input():
 
 
 def test_empty_scene_profile():
-    profile = collision.CollisionChecker().clearance_profile(_straight(poses=3))
+    profile = collision.CollisionChecker().clearance_profile(scene.straight(poses=3))
     assert np.all(np.isinf(profile.signed_distance)) and profile.obstacle_id.tolist() == [-1, -1, -1]
     assert np.all(profile.gradient == 0)
 
@@ -127,7 +115,7 @@ def test_profile_errors_name_the_index(checker):
         checker.clearance_profile(np.zeros((5, 3)))
     with pytest.raises(collision.TrajectoryError, match="^trajectory: expected a float64 array, got dtype float32"):
         checker.clearance_profile(np.zeros((5, 4), dtype=np.float32))
-    bad = _straight()
+    bad = scene.straight()
     bad[12, 3] = np.nan
     with pytest.raises(collision.TrajectoryError, match=r"^trajectory point 12: heading is not finite \(was nan\)$"):
         checker.clearance_profile(bad)
@@ -138,9 +126,9 @@ def test_profile_errors_name_the_index(checker):
     with pytest.raises(collision.TrajectoryError, match="^trajectories: expected a float64 array, got dtype int64"):
         checker.clearance_profiles(np.zeros((2, 3, 4), dtype=np.int64))
     with pytest.raises(collision.TrajectoryError, match=r"^trajectory 1: expected shape \(T, 4\)"):
-        checker.clearance_profiles([_straight(), np.zeros((3, 2))])
+        checker.clearance_profiles([scene.straight(), np.zeros((3, 2))])
     with pytest.raises(collision.TrajectoryError, match="^trajectory 2: expected a float64 array, got dtype float32"):
-        checker.clearance_profiles([_straight(), _straight(), _straight().astype(np.float32)])
+        checker.clearance_profiles([scene.straight(), scene.straight(), scene.straight().astype(np.float32)])
     cand = scene.candidates(n=5)
     cand[3, 7, 2] = np.inf
     with pytest.raises(collision.TrajectoryError, match=r"^trajectory 3: trajectory point 7: y is not finite \(was inf\)$"):
@@ -232,14 +220,14 @@ def test_profile_matches_cpp(parity_exe, tmp_path):
 
 
 def test_check_explanation_fields(checker):
-    hit = checker.check(_straight(y=0.0))
+    hit = checker.check(scene.straight(y=0.0))
     assert hit.collides and hit.obstacle_id == 7  # the pedestrian crossing at x = 15 m
     assert isinstance(hit.hit_in_sweep, bool)
     assert isinstance(hit.contact_point, np.ndarray) and hit.contact_point.shape == (2,)
     assert hit.min_clearance_index is None and hit.closest_obstacle_id is None
     # The contact point is on the footprint at the collision time, near the pedestrian's region.
     assert 14.0 <= hit.contact_point[0] <= 16.0 and -1.2 <= hit.contact_point[1] <= 1.2
-    free = checker.check(_straight(y=3.5))
+    free = checker.check(scene.straight(y=3.5))
     assert not free.collides and not free.hit_in_sweep and free.contact_point is None
     assert isinstance(free.min_clearance_index, int) and isinstance(free.closest_obstacle_id, int)
     text = repr(hit)
