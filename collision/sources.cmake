@@ -13,6 +13,7 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/narrow_phase/sat.cpp
   ${COLLISION_SOURCE_DIR}/world/obstacle.cpp
   ${COLLISION_SOURCE_DIR}/world/obstacle_class.cpp
+  ${COLLISION_SOURCE_DIR}/world/plausibility.cpp
   ${COLLISION_SOURCE_DIR}/world/trajectory.cpp
   ${COLLISION_SOURCE_DIR}/world/vehicle.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/box_grid.cpp

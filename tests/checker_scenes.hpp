@@ -277,37 +277,50 @@ class Reference {
     return ref_footprint(pose, config_.vehicle, config_.margins);
   }
 
-  // Lowest id of the obstacles the ego at `pose` (time t) intersects: closer than the contact
-  // tolerance, by the reference's own geometry.
-  std::optional<int> hit_at(const RefPose& pose, RefReal t) const {
-    const RefPolygon box = ego(pose);
+  // Calls visit(r, shape) for each piece of each obstacle r present at time t (skip(r) false)
+  // whose bounding circle comes within reach() of the circle around `box`, shape being the piece
+  // placed at t; visit returns whether to go on with r's next piece. The pieces' circles are the
+  // scene's (they hold the piece about its centre or pivot); a millimetre of slack keeps their
+  // round-off from deciding anything.
+  template <class Skip, class Reach, class Visit>
+  void for_each_piece_near(const RefPolygon& box, RefReal t, Skip skip, Reach reach,
+                           Visit visit) const {
     const RefCircle around = ref_circle(box);
-    const RefReal tolerance = config_.narrow_phase.contact_tolerance;
-    std::optional<int> hit;
     for (const RefObstacle& r : refs_) {
-      if (hit && r.id >= *hit) continue;
+      if (skip(r)) continue;
       std::optional<RefPose> at;
       if (r.moving()) {
         at = ref_pose_at(r.prediction, t, config_.obstacles.outside_prediction);
         if (!at) continue;
       }
       for (const RefPiece& piece : r.pieces) {
-        // The pieces' circles are the scene's (they hold the piece about its centre or pivot);
-        // a millimetre of slack keeps their round-off from deciding anything.
         const RefReal px = at ? at->x : static_cast<RefReal>(piece.center.x());
         const RefReal py = at ? at->y : static_cast<RefReal>(piece.center.y());
         if (std::hypot(px - around.x, py - around.y) - around.radius - piece.radius >
-            tolerance + 1e-3) {
+            reach() + 1e-3) {
           continue;
         }
         const RefPolygon shape =
             at ? ref_place(piece.polygon.vertices(), *at) : ref_polygon(piece.polygon.vertices());
-        if (ref_within(box, shape, tolerance)) {
-          hit = r.id;
-          break;
-        }
+        if (!visit(r, shape)) break;
       }
     }
+  }
+
+  // Lowest id of the obstacles the ego at `pose` (time t) intersects: closer than the contact
+  // tolerance, by the reference's own geometry.
+  std::optional<int> hit_at(const RefPose& pose, RefReal t) const {
+    const RefPolygon box = ego(pose);
+    const RefReal tolerance = config_.narrow_phase.contact_tolerance;
+    std::optional<int> hit;
+    for_each_piece_near(
+        box, t, [&](const RefObstacle& r) { return hit && r.id >= *hit; },
+        [&] { return tolerance; },
+        [&](const RefObstacle& r, const RefPolygon& shape) {
+          if (!ref_within(box, shape, tolerance)) return true;
+          hit = r.id;
+          return false;
+        });
     return hit;
   }
   std::optional<int> hit_at(const Pose2& pose, double t) const { return hit_at(ref_pose(pose), t); }
@@ -316,25 +329,13 @@ class Reference {
   // circles are farther than `cap` are skipped (the answer is then only known to be >= cap).
   double distance_at(const RefPose& pose, RefReal t, double cap = kInf) const {
     const RefPolygon box = ego(pose);
-    const RefCircle around = ref_circle(box);
     RefReal best = cap;
-    for (const RefObstacle& r : refs_) {
-      std::optional<RefPose> at;
-      if (r.moving()) {
-        at = ref_pose_at(r.prediction, t, config_.obstacles.outside_prediction);
-        if (!at) continue;
-      }
-      for (const RefPiece& piece : r.pieces) {
-        const RefReal px = at ? at->x : static_cast<RefReal>(piece.center.x());
-        const RefReal py = at ? at->y : static_cast<RefReal>(piece.center.y());
-        if (std::hypot(px - around.x, py - around.y) - around.radius - piece.radius > best + 1e-3) {
-          continue;
-        }
-        const RefPolygon shape =
-            at ? ref_place(piece.polygon.vertices(), *at) : ref_polygon(piece.polygon.vertices());
-        best = std::min(best, ref_distance(box, shape));
-      }
-    }
+    for_each_piece_near(
+        box, t, [](const RefObstacle&) { return false; }, [&] { return best; },
+        [&](const RefObstacle&, const RefPolygon& shape) {
+          best = std::min(best, ref_distance(box, shape));
+          return true;
+        });
     return static_cast<double>(best);
   }
   double distance_at(const Pose2& pose, double t, double cap = kInf) const {

@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -14,6 +13,7 @@
 
 #include "checker_scenes.hpp"
 #include "collision/collision.hpp"
+#include "error_of.hpp"
 
 namespace collision {
 namespace {
@@ -915,17 +915,6 @@ TEST(CheckerClearance, InfiniteBeyondTheHorizonOrWhenOff) {
 // ---------------------------------------------------------------------------------------------
 // Bad trajectories.
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const TrajectoryError& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    return std::string("wrong exception type: ") + e.what();
-  }
-  return "no exception";
-}
-
 struct BadCase {
   const char* name;
   Trajectory trajectory;
@@ -972,8 +961,7 @@ std::vector<BadCase> bad_cases() {
       // swept by a turn that std::remainder's rounded 2 pi made up.
       {"heading beyond 1e6 rad",
        with(1, kHeading, 2e34),
-       {"point 1", "heading is outside the supported range |heading| <= 1e6 rad",
-        "1.9999999999999999e+34"}},
+       {"point 1", "heading is outside the supported range |heading| <= 1e6 rad", "(was 2e+34)"}},
       {"heading before -1e6 rad",
        with(2, kHeading, -1.5e6),
        {"point 2", "heading is outside", "-1500000"}},
@@ -990,7 +978,8 @@ TEST(CheckerBadTrajectory, ThrowsNamingIndexAndValue) {
     SCOPED_TRACE(k.name);
     EXPECT_THROW(checker.check(k.trajectory), TrajectoryError);
     EXPECT_THROW(checker.check(k.trajectory), std::invalid_argument);
-    const std::string message = error_of([&] { checker.check(k.trajectory); });
+    const std::string message =
+        test::error_of<TrajectoryError>([&] { checker.check(k.trajectory); });
     for (const std::string& part : k.message_parts) {
       EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
     }
@@ -1036,7 +1025,8 @@ TEST(CheckerBadTrajectory, CheckAllNamesTheBatchIndex) {
                      (scene == &moving ? ", a moving obstacle" : ""));
         std::vector<Trajectory> batch(5, straight(2, 0.5));
         batch[3] = k.trajectory;
-        const std::string message = error_of([&] { checker.check_all(batch); });
+        const std::string message =
+            test::error_of<TrajectoryError>([&] { checker.check_all(batch); });
         EXPECT_NE(message.find("trajectory 3"), std::string::npos) << message;
         for (const std::string& part : k.message_parts) {
           EXPECT_NE(message.find(part), std::string::npos)

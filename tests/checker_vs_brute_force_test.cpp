@@ -33,6 +33,7 @@
 
 #include "checker_scenes.hpp"
 #include "collision/collision.hpp"
+#include "env_count.hpp"
 
 namespace collision {
 namespace {
@@ -55,19 +56,14 @@ constexpr double kDenseSpacing = 0.01;  // m
 // the dense sampling's own spacing.
 constexpr double kMaxEarlyRate = 0.02;  // of the trajectories
 
-std::uint64_t env_or(const char* name, std::uint64_t fallback) {
-  const char* v = std::getenv(name);
-  return v ? std::strtoull(v, nullptr, 10) : fallback;
-}
-
 struct SceneSeed {
   std::uint64_t seed;
   Vec2 offset;
 };
 
 std::vector<SceneSeed> scene_seeds() {
-  const std::uint64_t first = env_or("COLLISION_CHECKER_SEED", 1);
-  const std::uint64_t count = env_or("COLLISION_CHECKER_SCENES", kDefaultScenes);
+  const std::uint64_t first = test::env_seed("COLLISION_CHECKER_SEED").value_or(1);
+  const std::uint64_t count = test::env_count("COLLISION_CHECKER_SCENES", kDefaultScenes);
   std::vector<SceneSeed> seeds;
   for (std::uint64_t k = 0; k < count; ++k) {
     // Odd scenes at UTM coordinates, with a jitter of up to 1 km.

@@ -451,7 +451,7 @@ double angle_between(const RV& a, const RV& b) {
 // Outward unit normals of the edges of the hull of a shape's points (both of a segment's).
 std::vector<RV> edge_normals(const er::RefConvex& s) {
   std::vector<RV> out;
-  const std::vector<RV> h = er::hull_of(s.points);
+  const std::vector<RV> h = ld_hull(s.points);
   if (h.size() == 2) {
     const RV n = er::perp(h[1] - h[0]).normalized();
     out.push_back(n);

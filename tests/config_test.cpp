@@ -25,6 +25,7 @@
 #include "collision/convex_polygon.hpp"
 #include "collision/errors.hpp"
 #include "collision/obstacle_class.hpp"
+#include "error_of.hpp"
 
 namespace collision {
 namespace {
@@ -63,6 +64,8 @@ void ExpectSameConfig(const CheckerConfig& actual, const CheckerConfig& expected
   EXPECT_EQ(actual.continuous.max_overestimate, expected.continuous.max_overestimate);
   EXPECT_EQ(actual.clearance.horizon, expected.clearance.horizon);
   EXPECT_EQ(actual.obstacles.outside_prediction, expected.obstacles.outside_prediction);
+  EXPECT_EQ(actual.trajectory.max_speed, expected.trajectory.max_speed);
+  EXPECT_EQ(actual.trajectory.max_yaw_rate, expected.trajectory.max_yaw_rate);
   EXPECT_EQ(actual.broad_phase.spatial_index, expected.broad_phase.spatial_index);
   EXPECT_EQ(actual.broad_phase.bounding_circles, expected.broad_phase.bounding_circles);
   EXPECT_EQ(actual.broad_phase.aabbs, expected.broad_phase.aabbs);
@@ -109,6 +112,9 @@ std::string ToYaml(const CheckerConfig& c) {
       << "  outside_prediction: "
       << (c.obstacles.outside_prediction == OutsidePrediction::hold ? "hold" : "ignore") << "\n"
       << "  min_mode_probability: " << c.obstacles.min_mode_probability << "\n"
+      << "trajectory:\n"
+      << "  max_speed: " << c.trajectory.max_speed << "\n"
+      << "  max_yaw_rate: " << c.trajectory.max_yaw_rate << "\n"
       << "broad_phase:\n"
       << "  spatial_index: " << c.broad_phase.spatial_index << "\n"
       << "  bounding_circles: " << c.broad_phase.bounding_circles << "\n"
@@ -147,6 +153,8 @@ CheckerConfig CustomConfig() {
   c.clearance.horizon = 0.0;
   c.obstacles.outside_prediction = OutsidePrediction::ignore;
   c.obstacles.min_mode_probability = 0.125;
+  c.trajectory.max_speed = 70.0 / 3.0;  // not a short decimal either
+  c.trajectory.max_yaw_rate = 1.5;
   c.uncertainty.sigma_factor = 2.5;
   c.broad_phase.spatial_index = false;
   c.broad_phase.bounding_circles = false;
@@ -162,19 +170,8 @@ CheckerConfig CustomConfig() {
   return c;
 }
 
-// The message of the ConfigError that f throws; a test failure if it throws none.
-std::string ErrorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "expected a ConfigError";
-  return "";
-}
-
 std::string ParseError(const std::string& yaml) {
-  return ErrorOf([&] { parse_config(yaml); });
+  return test::error_of<ConfigError>([&] { parse_config(yaml); });
 }
 
 // A temporary directory for load_config cases, removed afterwards.
@@ -219,6 +216,8 @@ TEST(ConfigDefaults, DefaultConfigMatchesHeaderDefaultsAndContract) {
   EXPECT_EQ(c.clearance.horizon, 5.0);
   EXPECT_EQ(c.obstacles.outside_prediction, OutsidePrediction::hold);
   EXPECT_EQ(c.obstacles.min_mode_probability, 0.0);
+  EXPECT_EQ(c.trajectory.max_speed, 0.0);  // the plausibility limits are off
+  EXPECT_EQ(c.trajectory.max_yaw_rate, 0.0);
   EXPECT_EQ(c.uncertainty.sigma_factor, 2.0);
   EXPECT_EQ(c.threads, 0);
   EXPECT_EQ(c.narrow_phase.contact_tolerance, kDefaultContactTolerance);
@@ -244,6 +243,8 @@ TEST(ConfigDefaults, DefaultYamlListsEveryKeyWithAComment) {
                                          "  longitudinal:",
                                          "  lateral:",
                                          "  by_class:",
+                                         "uncertainty:",
+                                         "  sigma_factor:",
                                          "continuous:",
                                          "  enabled:",
                                          "  max_overestimate:",
@@ -251,6 +252,10 @@ TEST(ConfigDefaults, DefaultYamlListsEveryKeyWithAComment) {
                                          "  horizon:",
                                          "obstacles:",
                                          "  outside_prediction:",
+                                         "  min_mode_probability:",
+                                         "trajectory:",
+                                         "  max_speed:",
+                                         "  max_yaw_rate:",
                                          "broad_phase:",
                                          "  spatial_index:",
                                          "  bounding_circles:",
@@ -296,9 +301,10 @@ TEST(ConfigDefaults, EmptyMapHasTheBoxAndNoClassMargins) {
 }
 
 TEST(ConfigDefaults, EmptySectionsAreDefault) {
-  ExpectSameConfig(parse_config("vehicle: {}\nmargins: {}\ncontinuous: {}\nclearance: {}\n"
-                                "obstacles: {}\nbroad_phase: {}\nnarrow_phase: {}\n"),
-                   default_config());
+  ExpectSameConfig(
+      parse_config("vehicle: {}\nmargins: {}\ncontinuous: {}\nclearance: {}\n"
+                   "obstacles: {}\ntrajectory: {}\nbroad_phase: {}\nnarrow_phase: {}\n"),
+      default_config());
   ExpectSameConfig(parse_config("vehicle: {footprint: []}\nmargins: {by_class: {}}\n"),
                    default_config());
 }
@@ -347,6 +353,7 @@ TEST(ConfigParse, RangeBoundariesAreAccepted) {
       "continuous: {max_overestimate: 0.001}\n"
       "uncertainty: {sigma_factor: 0}\n"
       "obstacles: {min_mode_probability: 0}\n"
+      "trajectory: {max_speed: 0, max_yaw_rate: 0}\n"
       "clearance: {horizon: 0}\n"
       "broad_phase: {rtree_max_node_entries: 4, poses_per_query: 1, time_slice: 1e-6}\n"
       "narrow_phase: {contact_tolerance: 0, max_gjk_iterations: 4, max_epa_iterations: 4}\n"
@@ -355,6 +362,8 @@ TEST(ConfigParse, RangeBoundariesAreAccepted) {
   EXPECT_EQ(low.continuous.max_overestimate, 0.001);
   EXPECT_EQ(low.uncertainty.sigma_factor, 0.0);
   EXPECT_EQ(low.obstacles.min_mode_probability, 0.0);
+  EXPECT_EQ(low.trajectory.max_speed, 0.0);
+  EXPECT_EQ(low.trajectory.max_yaw_rate, 0.0);
   EXPECT_EQ(low.broad_phase.rtree_max_node_entries, 4);
   EXPECT_EQ(low.broad_phase.poses_per_query, 1);
   EXPECT_EQ(low.narrow_phase.contact_tolerance, 0.0);
@@ -366,6 +375,7 @@ TEST(ConfigParse, RangeBoundariesAreAccepted) {
       "continuous: {max_overestimate: 1}\n"
       "uncertainty: {sigma_factor: 100}\n"
       "obstacles: {min_mode_probability: 1}\n"
+      "trajectory: {max_speed: 1e300, max_yaw_rate: 1e300}\n"  // no upper bound: any finite
       "clearance: {horizon: 1e9}\n"
       "broad_phase: {rtree_max_node_entries: 256, poses_per_query: 1000, time_slice: 1e12}\n"
       "narrow_phase: {contact_tolerance: 0.000999, max_gjk_iterations: 1000,"
@@ -379,6 +389,8 @@ TEST(ConfigParse, RangeBoundariesAreAccepted) {
   EXPECT_EQ(high.continuous.max_overestimate, 1.0);
   EXPECT_EQ(high.uncertainty.sigma_factor, 100.0);
   EXPECT_EQ(high.obstacles.min_mode_probability, 1.0);
+  EXPECT_EQ(high.trajectory.max_speed, 1e300);
+  EXPECT_EQ(high.trajectory.max_yaw_rate, 1e300);
   EXPECT_EQ(high.broad_phase.rtree_max_node_entries, 256);
   EXPECT_EQ(high.broad_phase.poses_per_query, 1000);
   EXPECT_EQ(high.narrow_phase.contact_tolerance, 0.000999);
@@ -456,6 +468,10 @@ std::vector<RangeCase> RangeCases() {
       {"obstacles:\n  min_mode_probability: 1.5\n",
        [](C& c) { c.obstacles.min_mode_probability = 1.5; },
        "obstacles.min_mode_probability: must be 0 to 1 (was 1.5)"},
+      {"trajectory:\n  max_speed: -30\n", [](C& c) { c.trajectory.max_speed = -30; },
+       "trajectory.max_speed: must be >= 0 (was -30)"},
+      {"trajectory:\n  max_yaw_rate: -0.5\n", [](C& c) { c.trajectory.max_yaw_rate = -0.5; },
+       "trajectory.max_yaw_rate: must be >= 0 (was -0.5)"},
       {"clearance:\n  horizon: -5\n", [](C& c) { c.clearance.horizon = -5; },
        "clearance.horizon: must be 0 to 1e9 (was -5)"},
       {"clearance:\n  horizon: 2e9\n", [](C& c) { c.clearance.horizon = 2e9; },
@@ -511,7 +527,7 @@ TEST(ConfigRange, ValidateRejectsTheSameWithTheSameText) {
     SCOPED_TRACE(rc.expected);
     CheckerConfig c = default_config();
     rc.set(c);
-    EXPECT_EQ(ErrorOf([&] { validate(c); }), rc.expected);
+    EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }), rc.expected);
   }
 }
 
@@ -533,6 +549,10 @@ TEST(ConfigRange, ParseRejectsNonFiniteNumbers) {
             "<config>:2: margins.lateral: must be finite (was -.inf)");
   EXPECT_EQ(ParseError("broad_phase:\n  time_slice: +.Inf\n"),
             "<config>:2: broad_phase.time_slice: must be finite (was +.Inf)");
+  EXPECT_EQ(ParseError("trajectory:\n  max_speed: .inf\n"),  // "no limit" is 0, not infinity
+            "<config>:2: trajectory.max_speed: must be finite (was .inf)");
+  EXPECT_EQ(ParseError("obstacles: {}\ntrajectory:\n  max_speed: 30\n  max_yaw_rate: .nan\n"),
+            "<config>:4: trajectory.max_yaw_rate: must be finite (was .nan)");
   EXPECT_EQ(ParseError("margins:\n  by_class:\n    bus: .nan\n"),
             "<config>:3: margins.by_class.bus: must be finite (was .nan)");
   EXPECT_EQ(ParseError("vehicle:\n  footprint: [[0, 0], [1, -.inf], [0, 1]]\n"),
@@ -544,29 +564,38 @@ TEST(ConfigRange, ParseRejectsNonFiniteNumbers) {
 TEST(ConfigRange, ValidateRejectsNonFiniteNumbers) {
   CheckerConfig c = default_config();
   c.vehicle.width = kNan;
-  EXPECT_EQ(ErrorOf([&] { validate(c); }), "vehicle.width: must be finite (was nan)");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
+            "vehicle.width: must be finite (was nan)");
   c = default_config();
   c.clearance.horizon = kInf;  // an infinite horizon is not "measure everything": use a number
-  EXPECT_EQ(ErrorOf([&] { validate(c); }), "clearance.horizon: must be finite (was inf)");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
+            "clearance.horizon: must be finite (was inf)");
   c = default_config();
   c.narrow_phase.contact_tolerance = -kInf;
-  EXPECT_EQ(ErrorOf([&] { validate(c); }),
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
             "narrow_phase.contact_tolerance: must be finite (was -inf)");
   c = default_config();
+  c.trajectory.max_yaw_rate = kInf;
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
+            "trajectory.max_yaw_rate: must be finite (was inf)");
+  c = default_config();
   c.margins.by_class[ObstacleClass::bicycle] = kNan;
-  EXPECT_EQ(ErrorOf([&] { validate(c); }), "margins.by_class.bicycle: must be finite (was nan)");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
+            "margins.by_class.bicycle: must be finite (was nan)");
   c = default_config();
   c.vehicle.footprint = {{0, 0}, {1, 0}, {kInf, 1}};
-  EXPECT_EQ(ErrorOf([&] { validate(c); }), "vehicle.footprint[2].x: must be finite (was inf)");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
+            "vehicle.footprint[2].x: must be finite (was inf)");
   c = default_config();
   c.vehicle.footprint = {{0, 0}, {1, 0}, {1, kNan}};
-  EXPECT_EQ(ErrorOf([&] { validate(c); }), "vehicle.footprint[2].y: must be finite (was nan)");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
+            "vehicle.footprint[2].y: must be finite (was nan)");
 }
 
 TEST(ConfigRange, ValidateRejectsAnUnknownEnumValue) {
   CheckerConfig c = default_config();
   c.obstacles.outside_prediction = static_cast<OutsidePrediction>(7);
-  EXPECT_EQ(ErrorOf([&] { validate(c); }),
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
             "obstacles.outside_prediction: must be hold or ignore (was 7)");
 }
 
@@ -574,11 +603,12 @@ TEST(ConfigRange, ValidateReportsTheFirstBadKeyInFileOrder) {
   CheckerConfig c = default_config();
   c.threads = -3;
   c.vehicle.width = 0;
-  EXPECT_EQ(ErrorOf([&] { validate(c); }), "vehicle.width: must be > 0 and <= 1000 (was 0)");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
+            "vehicle.width: must be > 0 and <= 1000 (was 0)");
   c = default_config();
   c.margins.by_class[ObstacleClass::car] = -1;
   c.vehicle.footprint = {{0, 0}, {1, 0}};
-  EXPECT_EQ(ErrorOf([&] { validate(c); }),
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
             "vehicle.footprint: needs at least 3 vertices (got 2); write [] for the box");
 }
 
@@ -587,7 +617,7 @@ TEST(ConfigRange, ValidateChecksEveryClass) {
   for (const ObstacleClass k : AllClasses()) {
     CheckerConfig c = default_config();
     c.margins.by_class[k] = -1;
-    EXPECT_EQ(ErrorOf([&] { validate(c); }),
+    EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
               std::string("margins.by_class.") + to_string(k) + ": must be 0 to 1000 (was -1)");
     c.margins.by_class[k] = 1000;
     EXPECT_NO_THROW(validate(c)) << to_string(k);
@@ -680,8 +710,8 @@ TEST(ConfigStructure, SectionMustBeAMap) {
 
 TEST(ConfigStructure, TopLevelMustBeAMap) {
   const std::string allowed =
-      "vehicle, margins, uncertainty, continuous, clearance, obstacles, broad_phase, narrow_phase, "
-      "threads";
+      "vehicle, margins, uncertainty, continuous, clearance, obstacles, trajectory, broad_phase, "
+      "narrow_phase, threads";
   EXPECT_EQ(ParseError("- vehicle\n- margins\n"),
             "<config>:1: the top level must be a map of " + allowed + " (was a list)");
   EXPECT_EQ(ParseError("# a comment\n5\n"),
@@ -692,7 +722,7 @@ TEST(ConfigStructure, UnknownKeysNameTheKeyAndTheAllowedOnes) {
   EXPECT_EQ(ParseError("vehicles:\n  width: 2\n"),
             "<config>:1: vehicles: unknown key (allowed: vehicle, margins, uncertainty, "
             "continuous, clearance, "
-            "obstacles, broad_phase, narrow_phase, threads)");
+            "obstacles, trajectory, broad_phase, narrow_phase, threads)");
   EXPECT_EQ(ParseError("vehicle:\n  width: 2\n  wheelbase: 3\n"),
             "<config>:3: vehicle.wheelbase: unknown key (allowed: wheel_base, front_overhang, "
             "rear_overhang, width, footprint)");
@@ -706,6 +736,23 @@ TEST(ConfigStructure, UnknownKeysNameTheKeyAndTheAllowedOnes) {
   EXPECT_EQ(ParseError("broad_phase:\n  threads: 2\n"),
             "<config>:2: broad_phase.threads: unknown key (allowed: spatial_index, "
             "bounding_circles, aabbs, rtree_max_node_entries, poses_per_query, time_slice)");
+}
+
+// The plausibility section: its keys, wrong types and a misspelling, each with its line.
+TEST(ConfigStructure, TrajectorySectionNamesItsKeysAndLines) {
+  const CheckerConfig c =
+      parse_config("threads: 2\ntrajectory:\n  max_speed: 45\n  max_yaw_rate: 1.2\n");
+  EXPECT_EQ(c.trajectory.max_speed, 45.0);
+  EXPECT_EQ(c.trajectory.max_yaw_rate, 1.2);
+  EXPECT_EQ(parse_config("trajectory: {max_yaw_rate: 0.8}\n").trajectory.max_speed, 0.0);
+  EXPECT_EQ(ParseError("trajectory:\n  max_speed: 30\n  max_yawrate: 1\n"),
+            "<config>:3: trajectory.max_yawrate: unknown key (allowed: max_speed, max_yaw_rate)");
+  EXPECT_EQ(ParseError("threads: 1\ntrajectory:\n  max_speed: fast\n"),
+            "<config>:3: trajectory.max_speed: expected a number (was fast)");
+  EXPECT_EQ(ParseError("trajectory:\n  max_yaw_rate: [1, 2]\n"),
+            "<config>:2: trajectory.max_yaw_rate: expected a number (was a list)");
+  EXPECT_EQ(ParseError("trajectory:\n  max_speed: 1\n  max_speed: 2\n"),
+            "<config>:3: trajectory.max_speed: duplicate key (first at line 2)");
 }
 
 TEST(ConfigStructure, KeysMustBeNames) {
@@ -1048,7 +1095,7 @@ TEST(ConfigFootprint, ValidateRejectsTheSameWithTheSameText) {
     SCOPED_TRACE(pc.expected);
     CheckerConfig c = default_config();
     c.vehicle.footprint = pc.vertices;
-    EXPECT_EQ(ErrorOf([&] { validate(c); }), pc.expected);
+    EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }), pc.expected);
   }
 }
 
@@ -1063,25 +1110,28 @@ TEST_F(ConfigFileTest, LoadsAFile) {
 
 TEST_F(ConfigFileTest, MissingFile) {
   const std::string path = (dir_ / "absent.yaml").string();
-  EXPECT_EQ(ErrorOf([&] { load_config(path); }), path + ": cannot open: No such file or directory");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config(path); }),
+            path + ": cannot open: No such file or directory");
 }
 
 TEST_F(ConfigFileTest, DirectoryIsNotAFile) {
   const std::string path = dir_.string();
-  EXPECT_EQ(ErrorOf([&] { load_config(path); }), path + ": cannot open: Is a directory");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config(path); }),
+            path + ": cannot open: Is a directory");
 }
 
 // The error of load_config(path) as a user without the right to read it gets it. Root reads any
 // file, so as root the load runs in a child process that has dropped to the user "nobody".
 std::string ErrorAsUnprivilegedUser(const std::string& path) {
-  if (::geteuid() != 0) return ErrorOf([&] { load_config(path); });
+  if (::geteuid() != 0) return test::error_of<ConfigError>([&] { load_config(path); });
   int out[2];
   if (::pipe(out) != 0) return "pipe failed";
   const pid_t child = ::fork();
   if (child == 0) {
     ::close(out[0]);
     std::string message = "setuid failed";
-    if (::setgid(65534) == 0 && ::setuid(65534) == 0) message = ErrorOf([&] { load_config(path); });
+    if (::setgid(65534) == 0 && ::setuid(65534) == 0)
+      message = test::error_of<ConfigError>([&] { load_config(path); });
     const ssize_t written = ::write(out[1], message.data(), message.size());
     ::_exit(written == static_cast<ssize_t>(message.size()) ? 0 : 1);
   }
@@ -1105,21 +1155,22 @@ TEST_F(ConfigFileTest, UnreadableFile) {
 // A file that opens but fails to read (the kernel answers EIO for the unmapped page at address 0
 // of the process's own memory) is a read error, not an empty config.
 TEST_F(ConfigFileTest, ReadErrorIsNotAnEmptyConfig) {
-  EXPECT_EQ(ErrorOf([&] { load_config("/proc/self/mem"); }),
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config("/proc/self/mem"); }),
             "/proc/self/mem: cannot read: Input/output error");
 }
 
 TEST_F(ConfigFileTest, PathThroughAFile) {
   const std::string path = Write("plain.yaml", "{}\n") + "/inner.yaml";
-  EXPECT_EQ(ErrorOf([&] { load_config(path); }), path + ": cannot open: Not a directory");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config(path); }),
+            path + ": cannot open: Not a directory");
 }
 
 TEST_F(ConfigFileTest, EmptyFileAndCommentsOnly) {
   const std::string empty = Write("empty.yaml", "");
-  EXPECT_EQ(ErrorOf([&] { load_config(empty); }),
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config(empty); }),
             empty + ": empty config (write {} to use the defaults)");
   const std::string comments = Write("comments.yaml", "# vehicle:\n#   width: 2\n\n");
-  EXPECT_EQ(ErrorOf([&] { load_config(comments); }),
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config(comments); }),
             comments + ": empty config (write {} to use the defaults)");
 }
 
@@ -1133,22 +1184,22 @@ TEST_F(ConfigFileTest, FootprintAndClassErrorsNameTheFileAndLine) {
                                   "    - [2, 0.5]\n"
                                   "    - [4, 1]\n"
                                   "    - [0, 1]\n");
-  EXPECT_EQ(ErrorOf([&] { load_config(notch); }),
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config(notch); }),
             notch + ":6: vehicle.footprint[2]: not convex at vertex 2 (2, 0.5)");
   const std::string margin = Write("margin.yaml", "margins:\n  by_class:\n    pedestrian: -1\n");
-  EXPECT_EQ(ErrorOf([&] { load_config(margin); }),
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config(margin); }),
             margin + ":3: margins.by_class.pedestrian: must be 0 to 1000 (was -1)");
 }
 
 TEST_F(ConfigFileTest, ErrorsNameTheFileAndLine) {
   const std::string bad = Write("bad.yaml", "vehicle:\n  width: 1.9\n  width: 2.0\n");
-  EXPECT_EQ(ErrorOf([&] { load_config(bad); }),
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config(bad); }),
             bad + ":3: vehicle.width: duplicate key (first at line 2)");
   const std::string broken = Write("broken.yaml", "threads: [1\n");
-  EXPECT_EQ(ErrorOf([&] { load_config(broken); }),
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config(broken); }),
             broken + ":2: not valid YAML: end of sequence flow not found");
   const std::string range = Write("range.yaml", "# tuned\nclearance:\n  horizon: -1\n");
-  EXPECT_EQ(ErrorOf([&] { load_config(range); }),
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config(range); }),
             range + ":3: clearance.horizon: must be 0 to 1e9 (was -1)");
 }
 

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "collision/collision.hpp"
+#include "env_count.hpp"
 
 namespace collision {
 namespace {
@@ -30,11 +31,7 @@ constexpr std::uint64_t kSeed = 20240611;
 const Vec2 kOrigin(691234.567, 5334567.891);  // UTM-sized, docs/robustness.md's second offset
 
 std::size_t candidate_count() {
-  if (const char* v = std::getenv("COLLISION_DETERMINISM_CANDIDATES")) {
-    const long n = std::strtol(v, nullptr, 10);
-    if (n > 0) return static_cast<std::size_t>(n);
-  }
-  return 2000;
+  return static_cast<std::size_t>(test::env_count("COLLISION_DETERMINISM_CANDIDATES", 2000));
 }
 
 class Random {

@@ -40,6 +40,7 @@
 #include "collision/obb.hpp"
 #include "collision/swept_hull.hpp"
 #include "collision/vec2.hpp"
+#include "ld_hull.hpp"
 
 namespace collision::test::ellipse_ref {
 
@@ -191,33 +192,12 @@ inline RefConvex ref_point(const LVec& p) { return RefConvex{{p}, {}, 0}; }
 // ---------------------------------------------------------------------------------------------
 // Where a shape's support function can bend sharply: the unit normals there.
 
-// Counter-clockwise hull of points (monotone chain, strict turns): only for the kink directions.
-inline std::vector<LVec> hull_of(std::vector<LVec> pts) {
-  std::sort(pts.begin(), pts.end(), [](const LVec& a, const LVec& b) {
-    return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
-  });
-  pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
-  if (pts.size() < 3) return pts;
-  std::vector<LVec> h(2 * pts.size());
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < pts.size(); ++i) {
-    while (k >= 2 && cross(h[k - 1] - h[k - 2], pts[i] - h[k - 2]) <= 0) --k;
-    h[k++] = pts[i];
-  }
-  for (std::size_t i = pts.size() - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && cross(h[k - 1] - h[k - 2], pts[i] - h[k - 2]) <= 0) --k;
-    h[k++] = pts[i];
-  }
-  h.resize(k - 1);
-  return h;
-}
-
 // Fixed kink directions: the outward edge normals of the points' hull (both normals of a
 // segment), and the four axis directions of every ellipse (a flat ellipse's support turns from
 // one end to the other within ~b/a rad of its minor axis: a near-kink).
 inline std::vector<LVec> kink_normals(const RefConvex& s) {
   std::vector<LVec> out;
-  const std::vector<LVec> h = hull_of(s.points);
+  const std::vector<LVec> h = ld_hull(s.points);
   if (h.size() == 2) {
     const LVec n = perp(h[1] - h[0]);
     out.push_back(n);
@@ -241,7 +221,7 @@ inline std::vector<LVec> kink_normals(const RefConvex& s) {
         outline.push_back(e.c + e.a * std::cos(t) * e.axis + e.b * std::sin(t) * perp(e.axis));
       }
     }
-    const std::vector<LVec> oh = hull_of(outline);
+    const std::vector<LVec> oh = ld_hull(outline);
     for (std::size_t i = 0; oh.size() >= 3 && i < oh.size(); ++i) {
       const LVec e = oh[(i + 1) % oh.size()] - oh[i];
       out.push_back(LVec(e.y(), -e.x()));
@@ -431,7 +411,7 @@ inline bool point_in_ellipse(const RefEllipse& e, const LVec& p) {
 
 // Distance from the origin to the convex hull of points.
 inline LD origin_to_hull(const std::vector<LVec>& points) {
-  const std::vector<LVec> h = hull_of(points);
+  const std::vector<LVec> h = ld_hull(points);
   auto to_segment = [](const LVec& p, const LVec& q) {
     const LVec d = q - p;
     const LD len2 = d.squaredNorm();

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "ellipse_reference.hpp"
+#include "env_count.hpp"
 #include "narrow_phase/box_ellipse_verdict.hpp"
 #include "narrow_phase/queries_impl.hpp"
 #include "test_support.hpp"
@@ -137,10 +138,7 @@ constexpr double kTol = kDefaultContactTolerance;
 // see check_against().
 constexpr double kNormalSlack = 1e-6;
 
-std::uint64_t pair_count() {
-  if (const char* n = std::getenv("COLLISION_ELLIPSE_PAIRS")) return std::strtoull(n, nullptr, 10);
-  return 2000;
-}
+std::uint64_t pair_count() { return env_count("COLLISION_ELLIPSE_PAIRS", 2000); }
 
 template <class A, class B>
 er::Answer ref_answer(const A& a, const B& b, const Vec2& origin) {
@@ -286,41 +284,10 @@ std::string outcome_line(const char* label, const Outcome& o) {
          std::to_string(o.p.iterations) + " iterations) normal " + fmt(o.p.normal) + "\n";
 }
 
-// The library's promises between its three queries (queries.hpp): test_support's
-// check_self_consistency without its iteration-count check, which assumes DistanceResult counts
-// GJK's support calls alone; when GJK ends enclosed near the tolerance, distance() runs EPA and
-// counts its calls too, and EPA on a curved difference takes dozens.
+// The library's promises between its three queries (queries.hpp), without the check that an
+// iteration count at the cap comes with its status (see check_self_consistency).
 void check_consistency(const Outcome& o, Failures& f) {
-  const bool d_hit = o.d.status != QueryStatus::separated;
-  const bool p_hit = o.p.status != QueryStatus::separated;
-  f.check(o.hit == d_hit,
-          "intersects=" + std::to_string(o.hit) + " but distance status=" + str(o.d.status));
-  f.check(o.hit == p_hit,
-          "intersects=" + std::to_string(o.hit) + " but penetration status=" + str(o.p.status));
-  f.check(std::isfinite(o.d.distance) && o.d.distance >= 0,
-          "distance not finite/non-negative: " + fmt(o.d.distance));
-  f.check(std::isfinite(o.p.depth) && o.p.depth >= 0,
-          "depth not finite/non-negative: " + fmt(o.p.depth));
-  f.check(finite(o.d.point_a) && finite(o.d.point_b), "witness points not finite");
-  f.check(unit(o.d.normal), "distance normal not unit: " + fmt(o.d.normal));
-  f.check(unit(o.p.normal), "penetration normal not unit: " + fmt(o.p.normal));
-  if (o.d.status == QueryStatus::separated) {
-    f.check(o.d.distance > kTol,
-            "separated but distance " + fmt(o.d.distance) + " <= tolerance " + fmt(kTol));
-  } else if (o.d.status != QueryStatus::iteration_cap) {
-    f.check(o.d.distance == 0, "status " + str(o.d.status) + " but distance " + fmt(o.d.distance));
-  }
-  if (o.p.status == QueryStatus::separated || o.p.status == QueryStatus::touching) {
-    f.check(o.p.depth == 0, "penetration status " + str(o.p.status) + " but depth " +
-                                fmt(o.p.depth) + " (contract: 0 when separated or touching)");
-  }
-  if (o.p.status == QueryStatus::overlapping) {
-    f.check(o.p.depth > kTol, "overlapping but depth " + fmt(o.p.depth) + " <= tolerance");
-  }
-  f.check(o.d.status != QueryStatus::iteration_cap,
-          "distance hit the iteration cap (" + std::to_string(o.d.iterations) + " iterations)");
-  f.check(o.p.status != QueryStatus::iteration_cap,
-          "penetration hit the iteration cap (" + std::to_string(o.p.iterations) + " iterations)");
+  check_self_consistency(o, kTol, f, /*gjk_iterations=*/false);
 }
 
 // One ordering's answers against the reference r of (ra, rb), both relative to origin.
@@ -493,38 +460,14 @@ std::string check_case(const Case<A, B>& c, Rng& rng, GjkCache& foreign, Failure
   return description;
 }
 
-// "distance 0.5 vs 0.7" -> "distance # vs #": failures are counted by kind.
-std::string kind_of(const std::string& message) {
-  std::string k;
-  bool in_number = false;
-  for (char ch : message) {
-    const bool numeric = std::isdigit(static_cast<unsigned char>(ch)) || ch == '.' ||
-                         (in_number && (ch == 'e' || ch == '-' || ch == '+'));
-    if (numeric || (ch == '-' && !in_number)) {
-      if (!in_number) k += '#';
-      in_number = true;
-    } else {
-      in_number = false;
-      if (ch == '{' || ch == '(') break;
-      k += ch;
-    }
-  }
-  return k.substr(0, 90);
-}
-
 constexpr std::uint64_t kSeedStride = 1'000'000'000;  // combinations never share a seed
 
 // Runs count pairs of (A, B) from seed base on; reports the first examples of every kind of
 // failure, the totals and the worst errors.
 template <class A, class B>
 void run_combination(const std::string& name, std::uint64_t base) {
-  std::uint64_t first = base, count = pair_count();
-  if (const char* s = std::getenv("COLLISION_SEED")) {
-    const std::uint64_t seed = std::strtoull(s, nullptr, 10);
-    if (seed < base || seed >= base + count) GTEST_SKIP() << "COLLISION_SEED is another's";
-    first = seed;
-    count = 1;
-  }
+  const auto [first, count] = seeds_to_run(base, pair_count());
+  if (count == 0) GTEST_SKIP() << "COLLISION_SEED is another's";
   std::map<std::string, std::uint64_t> kinds;
   std::uint64_t failing = 0, worst_depth_seed = 0, worst_normal_seed = 0;
   Worst worst;
@@ -545,14 +488,7 @@ void run_combination(const std::string& name, std::uint64_t base) {
     worst.normal = std::max(worst.normal, pair.normal);
     if (f.empty()) continue;
     ++failing;
-    bool report = false;
-    for (const std::string& m : f.list) {
-      if (kinds[kind_of(m)]++ < 3) report = true;
-    }
-    if (report) {
-      ADD_FAILURE() << name << ": seed " << seed << " (COLLISION_SEED=" << seed << ")\n"
-                    << description << f.joined();
-    }
+    report_failing_seed(kinds, "", 3, name, seed, description, f);
   }
   std::cout << "[ pairs    ] " << name << ": " << count << " pairs, " << failing
             << " failing; worst error / accepted: distance " << worst.distance << ", depth "

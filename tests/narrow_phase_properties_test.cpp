@@ -16,6 +16,7 @@
 #include <map>
 #include <string>
 
+#include "env_count.hpp"
 #include "test_support.hpp"
 
 #ifndef COLLISION_DIFFERENTIAL_PAIRS
@@ -28,8 +29,8 @@ namespace {
 constexpr double kTol = kDefaultContactTolerance;
 
 std::uint64_t pairs_per_combination() {
-  if (const char* n = std::getenv("COLLISION_PAIRS")) return std::strtoull(n, nullptr, 10);
-  return std::max<std::uint64_t>(200, COLLISION_DIFFERENTIAL_PAIRS / 50);
+  return env_count("COLLISION_PAIRS",
+                   std::max<std::uint64_t>(200, COLLISION_DIFFERENTIAL_PAIRS / 50));
 }
 
 const char* const kTypeNames[] = {"Circle",         "Obb",
@@ -181,25 +182,6 @@ std::string check_pair(const Pair& p, Rng& rng, Failures& f) {
   return description;
 }
 
-// "distance 0.5 vs 0.7" -> "distance # vs #".
-std::string kind_of(const std::string& message) {
-  std::string k;
-  bool in_number = false;
-  for (char c : message) {
-    const bool numeric = std::isdigit(static_cast<unsigned char>(c)) || c == '.' ||
-                         (in_number && (c == 'e' || c == '-' || c == '+'));
-    if (numeric || (c == '-' && !in_number)) {
-      if (!in_number) k += '#';
-      in_number = true;
-    } else {
-      in_number = false;
-      if (c == '{' || c == '(') break;
-      k += c;
-    }
-  }
-  return k.substr(0, 90);
-}
-
 struct Tally {
   std::map<std::string, std::uint64_t> kinds;
   std::uint64_t pairs = 0, failing = 0;
@@ -207,13 +189,7 @@ struct Tally {
 
 void run_combination(int type_a, int type_b, std::uint64_t base, Tally& tally) {
   const std::string name = std::string(kTypeNames[type_a]) + "-" + kTypeNames[type_b];
-  std::uint64_t first = base, count = pairs_per_combination();
-  if (const char* s = std::getenv("COLLISION_SEED")) {
-    const std::uint64_t seed = std::strtoull(s, nullptr, 10);
-    if (seed < base || seed >= base + count) return;
-    first = seed;
-    count = 1;
-  }
+  const auto [first, count] = seeds_to_run(base, pairs_per_combination());
   auto make_a = [type_a](Rng& rng, const ShapeOptions& o) { return make_shape(type_a, rng, o); };
   auto make_b = [type_b](Rng& rng, const ShapeOptions& o) { return make_shape(type_b, rng, o); };
   for (std::uint64_t i = 0; i < count; ++i) {
@@ -225,14 +201,7 @@ void run_combination(int type_a, int type_b, std::uint64_t base, Tally& tally) {
     ++tally.pairs;
     if (f.empty()) continue;
     ++tally.failing;
-    bool report = false;
-    for (const std::string& m : f.list) {
-      if (tally.kinds[name + ": " + kind_of(m)]++ < 2) report = true;
-    }
-    if (report) {
-      ADD_FAILURE() << name << ": seed " << seed << " (COLLISION_SEED=" << seed << ")\n"
-                    << description << f.joined();
-    }
+    report_failing_seed(tally.kinds, name + ": ", 2, name, seed, description, f);
   }
 }
 

@@ -24,6 +24,7 @@
 #include <map>
 #include <string>
 
+#include "env_count.hpp"
 #include "test_support.hpp"
 
 #ifndef COLLISION_DIFFERENTIAL_PAIRS
@@ -47,41 +48,14 @@ double depth_tolerance(bool huge, double depth) {
   return huge ? 1e-8 : 1e-9 * std::max(1.0, depth);
 }
 
-// "distance 0.5 vs 0.7" -> "distance # vs #": failures are counted by kind.
-std::string kind_of(const std::string& message) {
-  std::string k;
-  bool in_number = false;
-  for (char c : message) {
-    const bool numeric = std::isdigit(static_cast<unsigned char>(c)) || c == '.' ||
-                         (in_number && (c == 'e' || c == '-' || c == '+'));
-    if (numeric || (c == '-' && !in_number)) {
-      if (!in_number) k += '#';
-      in_number = true;
-    } else {
-      in_number = false;
-      if (c == '{' || c == '(') break;
-      k += c;
-    }
-  }
-  return k.substr(0, 90);
-}
-
-std::uint64_t pair_count() {
-  if (const char* n = std::getenv("COLLISION_PAIRS")) return std::strtoull(n, nullptr, 10);
-  return COLLISION_DIFFERENTIAL_PAIRS;
-}
+std::uint64_t pair_count() { return env_count("COLLISION_PAIRS", COLLISION_DIFFERENTIAL_PAIRS); }
 
 // Runs `check(rng, failures, description)` on every seed; reports the first examples of every
 // kind of failure and the totals.
 template <class Check>
 void run_pairs(const std::string& name, std::uint64_t base, Check check) {
-  std::uint64_t first = base, count = pair_count();
-  if (const char* s = std::getenv("COLLISION_SEED")) {
-    const std::uint64_t seed = std::strtoull(s, nullptr, 10);
-    if (seed < base || seed >= base + count) return;  // another combination's seed
-    first = seed;
-    count = 1;
-  }
+  const auto [first, count] = seeds_to_run(base, pair_count());
+  if (count == 0) return;  // COLLISION_SEED is another combination's
   std::map<std::string, std::uint64_t> kinds, note_kinds;
   std::uint64_t failing = 0;
   for (std::uint64_t i = 0; i < count; ++i) {
@@ -98,14 +72,7 @@ void run_pairs(const std::string& name, std::uint64_t base, Check check) {
     }
     if (f.empty()) continue;
     ++failing;
-    bool report = false;
-    for (const std::string& m : f.list) {
-      if (kinds[kind_of(m)]++ < 3) report = true;
-    }
-    if (report) {
-      ADD_FAILURE() << name << ": seed " << seed << " (COLLISION_SEED=" << seed << ")\n"
-                    << description << f.joined();
-    }
+    report_failing_seed(kinds, "", 3, name, seed, description, f);
   }
   std::cout << "[ pairs    ] " << name << ": " << count << " pairs, " << failing << " failing\n";
   for (const auto& [kind, n] : kinds) std::cout << "      " << n << " x " << kind << "\n";

@@ -10,21 +10,10 @@
 
 #include "checker_scenes.hpp"
 #include "collision/collision.hpp"
+#include "error_of.hpp"
 
 namespace collision::test {
 namespace {
-
-template <class F>
-std::string geometry_error_of(F&& f) {
-  try {
-    f();
-  } catch (const GeometryError& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    return std::string("wrong exception type: ") + e.what();
-  }
-  return "no exception";
-}
 
 Obb car() { return Obb(Vec2(0, 0), 0, 2.2, 0.9); }
 
@@ -34,39 +23,40 @@ std::vector<PredictedPose> two_poses() { return {predicted(0, 0, 0), predicted(1
 // Validation.
 
 TEST(PredictionModesValidation, ProbabilitiesAndPosesNameTheObstacleTheModeAndTheValue) {
-  EXPECT_EQ(geometry_error_of([] { Obstacle::moving(4, car(), std::vector<PredictionMode>{}); }),
-            "obstacle 4: no prediction modes (a moving obstacle needs at least one)");
-  EXPECT_EQ(geometry_error_of([] {
+  EXPECT_EQ(
+      error_of<GeometryError>([] { Obstacle::moving(4, car(), std::vector<PredictionMode>{}); }),
+      "obstacle 4: no prediction modes (a moving obstacle needs at least one)");
+  EXPECT_EQ(error_of<GeometryError>([] {
               Obstacle::moving(4, car(), {PredictionMode{0.5, two_poses()}, {0, two_poses()}});
             }),
             "obstacle 4: mode 1: probability must be > 0 and <= 1 (was 0)");
-  EXPECT_EQ(geometry_error_of([] {
+  EXPECT_EQ(error_of<GeometryError>([] {
               Obstacle::moving(4, car(), {PredictionMode{1.5, two_poses()}});
             }),
             "obstacle 4: mode 0: probability must be > 0 and <= 1 (was 1.5)");
-  EXPECT_EQ(geometry_error_of([] {
+  EXPECT_EQ(error_of<GeometryError>([] {
               Obstacle::moving(4, car(), {PredictionMode{std::nan(""), two_poses()}});
             }),
             "obstacle 4: mode 0: probability must be > 0 and <= 1 (was nan)");
-  EXPECT_EQ(geometry_error_of([] {
+  EXPECT_EQ(error_of<GeometryError>([] {
               Obstacle::moving(
                   4, car(),
                   {PredictionMode{0.5, two_poses()}, {0.25, two_poses()}, {0.5, two_poses()}});
             }),
             "obstacle 4: mode 2: the probabilities of the modes sum to more than 1 (was 1.25)");
-  EXPECT_EQ(geometry_error_of([] {
+  EXPECT_EQ(error_of<GeometryError>([] {
               Obstacle::moving(4, car(), {PredictionMode{0.5, two_poses()}, {0.5, {}}});
             }),
             "obstacle 4: mode 1: prediction is empty (a moving obstacle needs at least one "
             "predicted pose)");
-  EXPECT_EQ(geometry_error_of([] {
+  EXPECT_EQ(error_of<GeometryError>([] {
               Obstacle::moving(4, car(),
                                {PredictionMode{0.5, two_poses()},
                                 {0.5, {predicted(0, 0, 0), predicted(0, 1, 0)}}});
             }),
             "obstacle 4: mode 1: prediction 1: t must be greater than the previous prediction's "
             "(was 0 after 0)");
-  EXPECT_EQ(geometry_error_of([] {
+  EXPECT_EQ(error_of<GeometryError>([] {
               Obstacle::moving(4, car(), {PredictionMode{1, {predicted(0, std::nan(""), 0)}}});
             }),
             "obstacle 4: mode 0: prediction 0: x is not finite (was nan)");
@@ -78,18 +68,19 @@ TEST(PredictionModesValidation, ProbabilitiesAndPosesNameTheObstacleTheModeAndTh
 }
 
 TEST(PredictionModesValidation, UncertaintyIsFiniteNonNegativeAndOnlyForMovingObstacles) {
-  EXPECT_EQ(geometry_error_of([] {
+  EXPECT_EQ(error_of<GeometryError>([] {
               Obstacle::stationary(8, Circle(Vec2(0, 0), 1)).set_uncertainty({0.1, 0.1, 0, 0});
             }),
             "obstacle 8: set_uncertainty: only a moving obstacle has a position uncertainty (this "
             "one is stationary)");
-  EXPECT_EQ(geometry_error_of([] {
+  EXPECT_EQ(error_of<GeometryError>([] {
               Obstacle::boundary(9, {Vec2(0, 0), Vec2(1, 0)}).set_uncertainty({});
             }),
             "obstacle 9: set_uncertainty: only a moving obstacle has a position uncertainty (this "
             "one is a boundary)");
   auto with = [](const PositionUncertainty& u) {
-    return geometry_error_of([&] { Obstacle::moving(5, car(), two_poses()).set_uncertainty(u); });
+    return error_of<GeometryError>(
+        [&] { Obstacle::moving(5, car(), two_poses()).set_uncertainty(u); });
   };
   EXPECT_EQ(with({-0.5, 0, 0, 0}),
             "obstacle 5: uncertainty longitudinal must be >= 0 (was -0.5 m)");

@@ -21,6 +21,7 @@
 
 #include "collision/errors.hpp"
 #include "collision/obstacle.hpp"
+#include "error_of.hpp"
 #include "narrow_phase/clear_overlap.hpp"
 #include "narrow_phase/support.hpp"
 #include "test_support.hpp"
@@ -133,6 +134,31 @@ Vec2 in_box_frame(const Obb& box, const Vec2& p) {
   return Vec2(d.dot(box.axis_length()), d.dot(box.axis_width()));
 }
 
+// The ego box against b at the default tolerance, with the hand-worked signed distance and
+// normals, the default 1e-12 m accuracy and no extra check.
+Case ego_case(std::string name, Shape b, double signed_distance, std::vector<Vec2> normals) {
+  return {std::move(name),
+          kEgo,
+          std::move(b),
+          kDefaultContactTolerance,
+          signed_distance,
+          1e-12,
+          std::move(normals),
+          std::nullopt,
+          0,
+          nullptr};
+}
+
+// A case of the ego against b touching along +x at the default tolerance, and its twin at
+// tolerance 0, where the signed distance is the true gap (its sign follows the shift) and no
+// slack is allowed on the untransformed variant.
+void add_touching_and_at_tolerance_zero(std::vector<Case>& cases, const std::string& name,
+                                        const ConvexPolygon& b, double gap) {
+  const Vec2 ex(1, 0);
+  cases.push_back(ego_case(name, b, 0.0, {ex}));
+  cases.push_back({name + "_tol0", kEgo, b, 0.0, gap, 1e-15, {ex}, std::nullopt, 0, nullptr, 0.0});
+}
+
 std::vector<Case> robustness_cases() {
   std::vector<Case> cases;
   const Vec2 ex(1, 0), ey(0, 1);
@@ -151,40 +177,13 @@ std::vector<Case> robustness_cases() {
 
   // 2. Face-face touching exactly, and shifted by delta; with the default tolerance all are
   // touching; with tolerance 0 the sign of the distance follows delta.
-  cases.push_back({"02_face_face_touching",
-                   kEgo,
-                   poly({{2.4, -1}, {4.4, -1}, {4.4, 1}, {2.4, 1}}),
-                   kDefaultContactTolerance,
-                   0.0,
-                   1e-12,
-                   {ex},
-                   std::nullopt,
-                   0,
-                   nullptr});
+  cases.push_back(ego_case("02_face_face_touching",
+                           poly({{2.4, -1}, {4.4, -1}, {4.4, 1}, {2.4, 1}}), 0.0, {ex}));
   for (double delta : {-1e-12, -1e-9, 1e-9, 1e-12}) {
     const double x0 = 2.4 + delta;
     const ConvexPolygon b = poly({{x0, -1}, {x0 + 2, -1}, {x0 + 2, 1}, {x0, 1}});
-    cases.push_back({"02_face_face_shift_" + short_fmt(delta),
-                     kEgo,
-                     b,
-                     kDefaultContactTolerance,
-                     0.0,
-                     1e-12,
-                     {ex},
-                     std::nullopt,
-                     0,
-                     nullptr});
-    cases.push_back({"02_face_face_shift_" + short_fmt(delta) + "_tol0",
-                     kEgo,
-                     b,
-                     0.0,
-                     x0 - 2.4,
-                     1e-15,
-                     {ex},
-                     std::nullopt,
-                     0,
-                     nullptr,
-                     0.0});
+    add_touching_and_at_tolerance_zero(cases, "02_face_face_shift_" + short_fmt(delta), b,
+                                       x0 - 2.4);
   }
 
   // 3. Vertex-vertex touching: depth 0, a finite normal in the corner's cone.
@@ -200,73 +199,24 @@ std::vector<Case> robustness_cases() {
                    nullptr});
 
   // 4. Vertex on edge, then moved off by 1e-7.
-  cases.push_back({"04_vertex_on_edge",
-                   kEgo,
-                   poly({{2.4, 0}, {4, -1}, {4, 1}}),
-                   kDefaultContactTolerance,
-                   0.0,
-                   1e-12,
-                   {ex},
-                   std::nullopt,
-                   0,
-                   nullptr});
+  cases.push_back(ego_case("04_vertex_on_edge", poly({{2.4, 0}, {4, -1}, {4, 1}}), 0.0, {ex}));
   {
     const double x0 = 2.4 + 1e-7;
-    cases.push_back({"04_vertex_off_edge_1e-7",
-                     kEgo,
-                     poly({{x0, 0}, {4 + 1e-7, -1}, {4 + 1e-7, 1}}),
-                     kDefaultContactTolerance,
-                     x0 - 2.4,
-                     1e-12,
-                     {ex},
-                     std::nullopt,
-                     0,
-                     nullptr});
+    cases.push_back(ego_case("04_vertex_off_edge_1e-7",
+                             poly({{x0, 0}, {4 + 1e-7, -1}, {4 + 1e-7, 1}}), x0 - 2.4, {ex}));
   }
 
   // 5. Overlap where GJK ends on a segment: depth 1.9 along +-y (tie), not 3.8 along x.
-  cases.push_back({"05_translated_copy_obb",
-                   kEgo,
-                   Obb(Vec2(1, 0), 0, 2.4, 0.95),
-                   kDefaultContactTolerance,
-                   -1.9,
-                   1e-12,
-                   {ey, -ey},
-                   std::nullopt,
-                   0,
-                   nullptr});
-  cases.push_back({"05_translated_copy_polygon",
-                   kEgo,
-                   poly({{-1.4, -0.95}, {3.4, -0.95}, {3.4, 0.95}, {-1.4, 0.95}}),
-                   kDefaultContactTolerance,
-                   -1.9,
-                   1e-12,
-                   {ey, -ey},
-                   std::nullopt,
-                   0,
-                   nullptr});
+  cases.push_back(
+      ego_case("05_translated_copy_obb", Obb(Vec2(1, 0), 0, 2.4, 0.95), -1.9, {ey, -ey}));
+  cases.push_back(ego_case("05_translated_copy_polygon",
+                           poly({{-1.4, -0.95}, {3.4, -0.95}, {3.4, 0.95}, {-1.4, 0.95}}), -1.9,
+                           {ey, -ey}));
 
   // 6. Identical shapes (zero centre difference), and the 90-degree copy (four-way tie).
-  cases.push_back({"06_identical",
-                   kEgo,
-                   kEgo,
-                   kDefaultContactTolerance,
-                   -1.9,
-                   1e-12,
-                   {ey, -ey},
-                   std::nullopt,
-                   0,
-                   nullptr});
-  cases.push_back({"06_identical_rotated_90",
-                   kEgo,
-                   Obb(Vec2(0, 0), kPi / 2, 2.4, 0.95),
-                   kDefaultContactTolerance,
-                   -3.35,
-                   1e-12,
-                   {ex, -ex, ey, -ey},
-                   std::nullopt,
-                   0,
-                   nullptr});
+  cases.push_back(ego_case("06_identical", kEgo, -1.9, {ey, -ey}));
+  cases.push_back(ego_case("06_identical_rotated_90", Obb(Vec2(0, 0), kPi / 2, 2.4, 0.95), -3.35,
+                           {ex, -ex, ey, -ey}));
 
   // 6 and 22 together: a small square concentric with a long box (zero centre difference
   // with a nested shape; the long box is the footprint swept over 20 m, as in case 21).
@@ -282,72 +232,21 @@ std::vector<Case> robustness_cases() {
                    nullptr});
 
   // 7. Nested with a unique MTV, and A inside a large B.
-  cases.push_back({"07_nested_small",
-                   kEgo,
-                   poly({{-0.1, 0.1}, {0.1, 0.1}, {0.1, 0.3}, {-0.1, 0.3}}),
-                   kDefaultContactTolerance,
-                   -0.85,
-                   1e-12,
-                   {ey},
-                   std::nullopt,
-                   0,
-                   nullptr});
-  cases.push_back({"07_nested_large",
-                   kEgo,
-                   poly({{-10, -10}, {10, -10}, {10, 10}, {-10, 10}}),
-                   kDefaultContactTolerance,
-                   -10.95,
-                   1e-12,
-                   {ey, -ey},
-                   std::nullopt,
-                   0,
-                   nullptr});
+  cases.push_back(ego_case("07_nested_small",
+                           poly({{-0.1, 0.1}, {0.1, 0.1}, {0.1, 0.3}, {-0.1, 0.3}}), -0.85, {ey}));
+  cases.push_back(ego_case("07_nested_large", poly({{-10, -10}, {10, -10}, {10, 10}, {-10, 10}}),
+                           -10.95, {ey, -ey}));
 
   // 8. Sliver through the box; at 2.41; and at 2.4 - 1e-9 (depth 1e-9 needs tolerance 0).
-  cases.push_back({"08_sliver_through",
-                   kEgo,
-                   poly({{0, -5}, {0.001, -5}, {0.001, 5}, {0, 5}}),
-                   kDefaultContactTolerance,
-                   -2.4,
-                   1e-12,
-                   {ex},
-                   std::nullopt,
-                   0,
-                   nullptr});
-  cases.push_back({"08_sliver_at_2.41",
-                   kEgo,
-                   poly({{2.41, -5}, {2.411, -5}, {2.411, 5}, {2.41, 5}}),
-                   kDefaultContactTolerance,
-                   2.41 - 2.4,
-                   1e-12,
-                   {ex},
-                   std::nullopt,
-                   0,
-                   nullptr});
+  cases.push_back(
+      ego_case("08_sliver_through", poly({{0, -5}, {0.001, -5}, {0.001, 5}, {0, 5}}), -2.4, {ex}));
+  cases.push_back(ego_case("08_sliver_at_2.41",
+                           poly({{2.41, -5}, {2.411, -5}, {2.411, 5}, {2.41, 5}}), 2.41 - 2.4,
+                           {ex}));
   {
     const double x0 = 2.4 - 1e-9;
     const ConvexPolygon b = poly({{x0, -5}, {x0 + 0.001, -5}, {x0 + 0.001, 5}, {x0, 5}});
-    cases.push_back({"08_sliver_at_2.4-1e-9",
-                     kEgo,
-                     b,
-                     kDefaultContactTolerance,
-                     0.0,
-                     1e-12,
-                     {ex},
-                     std::nullopt,
-                     0,
-                     nullptr});
-    cases.push_back({"08_sliver_at_2.4-1e-9_tol0",
-                     kEgo,
-                     b,
-                     0.0,
-                     x0 - 2.4,
-                     1e-15,
-                     {ex},
-                     std::nullopt,
-                     0,
-                     nullptr,
-                     0.0});
+    add_touching_and_at_tolerance_zero(cases, "08_sliver_at_2.4-1e-9", b, x0 - 2.4);
   }
 
   // 9. Short edges: a thin box and a point 5 mm beyond its end.
@@ -418,28 +317,12 @@ std::vector<Case> robustness_cases() {
                    }});
 
   // 12. Collinear vertex.
-  cases.push_back({"12_collinear_vertex",
-                   kEgo,
-                   poly({{3, -1}, {5, -1}, {5, 1}, {3, 1}, {3, 0}}),
-                   kDefaultContactTolerance,
-                   0.6,
-                   1e-12,
-                   {ex},
-                   std::nullopt,
-                   0,
-                   nullptr});
+  cases.push_back(
+      ego_case("12_collinear_vertex", poly({{3, -1}, {5, -1}, {5, 1}, {3, 1}, {3, 0}}), 0.6, {ex}));
 
   // 13. A near-zero-area triangle that is still accepted (the rejected side is its own test).
-  cases.push_back({"13_thin_triangle_accepted",
-                   kEgo,
-                   poly({{3, 0}, {5, 0}, {4, 1e-6}}),
-                   kDefaultContactTolerance,
-                   0.6,
-                   1e-12,
-                   {ex},
-                   std::nullopt,
-                   0,
-                   nullptr});
+  cases.push_back(
+      ego_case("13_thin_triangle_accepted", poly({{3, 0}, {5, 0}, {4, 1e-6}}), 0.6, {ex}));
 
   // 15. Near-parallel, tiny rotation: 1e-7 - 0.95 sin(1e-9), from the rounded inputs.
   {
@@ -490,26 +373,12 @@ std::vector<Case> robustness_cases() {
   }
 
   // 17. Scale disparity: a 1 km block and a 1 mm square.
-  cases.push_back({"17_scale_disparity_1km",
-                   kEgo,
-                   poly({{2.5, -500}, {1002.5, -500}, {1002.5, 500}, {2.5, 500}}),
-                   kDefaultContactTolerance,
-                   0.1,
-                   1e-12,
-                   {ex},
-                   std::nullopt,
-                   0,
-                   nullptr});
-  cases.push_back({"17_scale_disparity_1mm",
-                   kEgo,
-                   poly({{2.401, -0.0005}, {2.402, -0.0005}, {2.402, 0.0005}, {2.401, 0.0005}}),
-                   kDefaultContactTolerance,
-                   0.001,
-                   1e-12,
-                   {ex},
-                   std::nullopt,
-                   0,
-                   nullptr});
+  cases.push_back(ego_case("17_scale_disparity_1km",
+                           poly({{2.5, -500}, {1002.5, -500}, {1002.5, 500}, {2.5, 500}}), 0.1,
+                           {ex}));
+  cases.push_back(ego_case(
+      "17_scale_disparity_1mm",
+      poly({{2.401, -0.0005}, {2.402, -0.0005}, {2.402, 0.0005}, {2.401, 0.0005}}), 0.001, {ex}));
 
   // 19. Iteration cap: 16-gon and 64-gon of radius 1000 m, +-1e-9 radial jitter.
   for (int n : {16, 64}) {
@@ -552,16 +421,8 @@ std::vector<Case> robustness_cases() {
                    }});
 
   // 22. Zero initial direction: A's centre is B's vertex 0.
-  cases.push_back({"22_zero_initial_direction",
-                   kEgo,
-                   poly({{0, 0}, {1, 0}, {1, 1}, {0, 1}}),
-                   kDefaultContactTolerance,
-                   -0.95,
-                   1e-12,
-                   {ey},
-                   std::nullopt,
-                   0,
-                   nullptr});
+  cases.push_back(
+      ego_case("22_zero_initial_direction", poly({{0, 0}, {1, 0}, {1, 1}, {0, 1}}), -0.95, {ey}));
 
   // 23. Exactly representable touching: distance exactly 0, also with tolerance 0 where the
   // transform keeps the inputs exact (no rotation).
@@ -609,16 +470,8 @@ std::vector<Case> robustness_cases() {
                    }});
 
   // 25. The convex part of the dart case, as a query (the rejection is its own test).
-  cases.push_back({"25_convex_part_of_dart",
-                   kEgo,
-                   poly({{3, -1}, {5, -1}, {3.5, 0}, {3, 0}}),
-                   kDefaultContactTolerance,
-                   0.6,
-                   1e-12,
-                   {ex},
-                   std::nullopt,
-                   0,
-                   nullptr});
+  cases.push_back(
+      ego_case("25_convex_part_of_dart", poly({{3, -1}, {5, -1}, {3.5, 0}, {3, 0}}), 0.6, {ex}));
 
   // 26. Near-identical overlapping triangles at (3, ...), rotated arbitrarily: always overlap.
   {
@@ -809,21 +662,10 @@ INSTANTIATE_TEST_SUITE_P(Robustness, RobustnessCase, ::testing::ValuesIn(robustn
 // ---------------------------------------------------------------------------------------------
 // Case 13: zero-area polygons are rejected as degenerate; the threshold is relative to size.
 
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const GeometryError& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    return std::string("wrong exception type: ") + e.what();
-  }
-  return "(no exception)";
-}
-
 TEST(Robustness, Case13ZeroAreaPolygonsAreDegenerate) {
   for (const auto& v : std::vector<std::vector<Vec2>>{
            {{3, 0}, {4, 0}, {5, 0}}, {{3, 0}, {3, 0}, {3, 0}}, {{3, 0}, {5, 0}, {4, 1e-12}}}) {
-    const std::string m = message_of([&] { ConvexPolygon p(v); });
+    const std::string m = error_of<GeometryError>([&] { ConvexPolygon p(v); });
     EXPECT_NE(m.find("degenerate"), std::string::npos) << m;
   }
   // The other side of the threshold (kDegenerateAreaRatio = 1e-10 of the extent squared): a
@@ -839,20 +681,22 @@ TEST(Robustness, Case13ZeroAreaPolygonsAreDegenerate) {
 TEST(Robustness, Case18InvalidNumbersAreErrors) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
-  EXPECT_NE(message_of([&] { Obb(Vec2(nan, 0), 0, 2.4, 0.95); }).find("center"), std::string::npos);
-  EXPECT_NE(message_of([&] { Obb(Vec2(0, 0), inf, 2.4, 0.95); }).find("heading"),
+  EXPECT_NE(error_of<GeometryError>([&] { Obb(Vec2(nan, 0), 0, 2.4, 0.95); }).find("center"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { Obb(Vec2(0, 0), -inf, 2.4, 0.95); }).find("heading"),
+  EXPECT_NE(error_of<GeometryError>([&] { Obb(Vec2(0, 0), inf, 2.4, 0.95); }).find("heading"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { Obb(Vec2(0, 0), 0, -2.4, 0.95); }).find("half_length"),
+  EXPECT_NE(error_of<GeometryError>([&] { Obb(Vec2(0, 0), -inf, 2.4, 0.95); }).find("heading"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { Obb(Vec2(0, 0), 0, 2.4, -0.95); }).find("half_width"),
+  EXPECT_NE(error_of<GeometryError>([&] { Obb(Vec2(0, 0), 0, -2.4, 0.95); }).find("half_length"),
             std::string::npos);
-  EXPECT_NE(message_of([&] {
+  EXPECT_NE(error_of<GeometryError>([&] { Obb(Vec2(0, 0), 0, 2.4, -0.95); }).find("half_width"),
+            std::string::npos);
+  EXPECT_NE(error_of<GeometryError>([&] {
               ConvexPolygon({{0, 0}, {1, nan}, {0, 1}});
             }).find("vertex 1"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { Circle(Vec2(0, 0), nan); }).find("radius"), std::string::npos);
+  EXPECT_NE(error_of<GeometryError>([&] { Circle(Vec2(0, 0), nan); }).find("radius"),
+            std::string::npos);
   // A zero-length box is allowed by obb.hpp (half sizes >= 0) and must still answer sanely.
   const Obb segment(Vec2(0, 0), 0.4, 0, 0.95);
   const DistanceResult d = distance(segment, poly({{3, -1}, {5, -1}, {5, 1}, {3, 1}}));
@@ -863,7 +707,8 @@ TEST(Robustness, Case18InvalidNumbersAreErrors) {
   const Obb far(Vec2(100, 0), 0, 2.4, 0.95);
   const Circle round(Vec2(3, 0), 1);
   const auto names_tolerance = [](const std::function<void()>& query) {
-    const std::string m = message_of(query);  // a GeometryError's message, else says what came
+    const std::string m =
+        error_of<GeometryError>(query);  // a GeometryError's message, else says what came
     return m.rfind("contact tolerance", 0) == 0;
   };
   for (double bad : {nan, -1.0, -1e-300, inf, -inf}) {
@@ -884,7 +729,7 @@ TEST(Robustness, Case18InvalidNumbersAreErrors) {
 // a self-intersecting outline there is an error naming the obstacle id.
 TEST(Robustness, Case25NonConvexInput) {
   const std::vector<Vec2> dart = {{3, -1}, {5, -1}, {3.5, 0}, {5, 1}, {3, 1}};
-  const std::string m = message_of([&] { ConvexPolygon p(dart); });
+  const std::string m = error_of<GeometryError>([&] { ConvexPolygon p(dart); });
   EXPECT_NE(m.find("not convex"), std::string::npos) << m;
   EXPECT_TRUE(m.find("vertex 2") != std::string::npos || m.find("3.5") != std::string::npos) << m;
 
@@ -920,11 +765,11 @@ TEST(Robustness, Case25NonConvexInput) {
       EXPECT_GE(inside_hits, 1);
     }
   }
-  const std::string bow = message_of([] {
+  const std::string bow = error_of<GeometryError>([] {
     Obstacle::stationary(42, {{0, 0}, {2, 2}, {2, 0}, {0, 2}});
   });
   EXPECT_NE(bow.find("42"), std::string::npos) << bow;
-  const std::string bad = message_of([] {
+  const std::string bad = error_of<GeometryError>([] {
     Obstacle::stationary(43, {{0, 0}, {2, 0}, {std::numeric_limits<double>::quiet_NaN(), 1}});
   });
   EXPECT_NE(bad.find("43"), std::string::npos) << bad;
@@ -940,6 +785,19 @@ void expect_same(const DistanceResult& warm, const DistanceResult& cold, double 
     EXPECT_LE((warm.point_a - cold.point_a).norm(), std::max(acc, 1e-9));
     EXPECT_LE((warm.point_b - cold.point_b).norm(), std::max(acc, 1e-9));
     EXPECT_LE((warm.normal - cold.normal).norm(), 1e-9);
+  }
+}
+
+// Runs `query(cache)` from every warm start of a single vertex pair (i, j), i < count_a and
+// j < count_b: the cache a one-point simplex on those vertices leaves. A failure names the pair.
+template <class Query>
+void for_each_vertex_pair_cache(int count_a, int count_b, Query query) {
+  for (int i = 0; i < count_a; ++i) {
+    for (int j = 0; j < count_b; ++j) {
+      SCOPED_TRACE("cache " + std::to_string(i) + ", " + std::to_string(j));
+      GjkCache cache{1, {i, 0, 0}, {j, 0, 0}};
+      query(cache);
+    }
   }
 }
 
@@ -997,22 +855,17 @@ TEST(Robustness, EdgesFarBelowTheSmallestNormalDoubleFaceTheRightWay) {
   EXPECT_NEAR(d.distance, 4.7806428882862184e-299, 1e-310) << fmt(d.distance);
   EXPECT_EQ(d.point_b.x(), 4.7806428882862184e-299) << fmt(d.point_b);
   EXPECT_EQ(penetration(point, segment, 0.0).status, QueryStatus::separated);
-  for (int i = 0; i < 4; ++i) {
-    GjkCache cache{1, {0, 0, 0}, {i, 0, 0}};
-    EXPECT_FALSE(intersects(point, segment, 0.0, &cache)) << "cache " << i;
-  }
+  for_each_vertex_pair_cache(
+      1, 4, [&](GjkCache& cache) { EXPECT_FALSE(intersects(point, segment, 0.0, &cache)); });
 
   const Obb a(Vec2(0, 0), 5.4193311899822038e-295, 1.2746893662704161e-321, 0);
   const Obb b(Vec2(0, 4.6639329871736699e-305), 49, 4.1629057619715313e-303, 0);
   const bool cold = intersects(a, b, 0.0);
   EXPECT_EQ(cold, distance(a, b, 0.0).status != QueryStatus::separated);
-  for (int i = 0; i < 4; ++i) {
-    for (int j = 0; j < 4; ++j) {
-      GjkCache cache{1, {i, 0, 0}, {j, 0, 0}};
-      EXPECT_EQ(intersects(a, b, 0.0, &cache), cold) << "cache " << i << ", " << j;
-      EXPECT_EQ(intersects(a, b, 0.0, &cache), cold) << "again, cache " << i << ", " << j;
-    }
-  }
+  for_each_vertex_pair_cache(4, 4, [&](GjkCache& cache) {
+    EXPECT_EQ(intersects(a, b, 0.0, &cache), cold);
+    EXPECT_EQ(intersects(a, b, 0.0, &cache), cold) << "again, from the cache just left";
+  });
 }
 
 // Fuzz finding F30: sat() compared its axes by products of squared normal lengths and a squared
@@ -1097,13 +950,9 @@ TEST(Robustness, WarmSupportSearchCrossesRoundOffPlateaus) {
                                           3.0401796622186451e-57);
   const DistanceResult cold = distance(sweep, obstacle);
   EXPECT_NEAR(cold.distance, 4499847.929440073, 1e-6);
-  for (int i = 0; i < 8; ++i) {
-    for (int j = 0; j < 10; ++j) {
-      GjkCache cache{1, {i, 0, 0}, {j, 0, 0}};
-      EXPECT_EQ(distance(sweep, obstacle, kDefaultContactTolerance, &cache).distance, cold.distance)
-          << "cache " << i << ", " << j;
-    }
-  }
+  for_each_vertex_pair_cache(8, 10, [&](GjkCache& cache) {
+    EXPECT_EQ(distance(sweep, obstacle, kDefaultContactTolerance, &cache).distance, cold.distance);
+  });
 }
 
 // The hill climb itself (queries use it only on polygons of kClimbFromVertexCount vertices or
@@ -1311,13 +1160,9 @@ TEST(Robustness, TouchingOrOverlappingDoesNotDependOnTheCache) {
   const ConvexPolygon small(disc);
   const DistanceResult cold = distance(triangle, small);
   ASSERT_NE(cold.status, QueryStatus::separated);
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 60; ++j) {
-      GjkCache cache{1, {i, 0, 0}, {j, 0, 0}};
-      EXPECT_EQ(distance(triangle, small, kDefaultContactTolerance, &cache).status, cold.status)
-          << "cache " << i << ", " << j;
-    }
-  }
+  for_each_vertex_pair_cache(3, 60, [&](GjkCache& cache) {
+    EXPECT_EQ(distance(triangle, small, kDefaultContactTolerance, &cache).status, cold.status);
+  });
 }
 
 // Contact tolerance 0 (or a subnormal one) and gaps far below any round-off: distance() said

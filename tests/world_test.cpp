@@ -165,53 +165,71 @@ FacingCase facing(const CheckerConfig& c, double heading, double gap) {
   return {ego, Vec2(ego.x, ego.y) + (ego_front(c) + gap) * u + 0.3 * v};
 }
 
+// One obstacle of the class-margin tests: its kind, whether it moves, its heading and its class.
+struct MarginCase {
+  Kind kind;
+  bool moving;
+  double heading;
+  ObstacleClass cls;
+};
+
+// Every kind, stationary and moving, at three headings, in every class.
+std::vector<MarginCase> margin_cases() {
+  std::vector<MarginCase> cases;
+  for (const Kind kind : kKinds) {
+    for (const bool moving : {false, true}) {
+      for (const double heading : {0.0, 0.7, -2.4}) {
+        for (const ObstacleClass cls : kClasses) cases.push_back({kind, moving, heading, cls});
+      }
+    }
+  }
+  return cases;
+}
+
+// A gap between the ego and an obstacle, and whether it must be a hit.
+struct Gap {
+  double gap;
+  bool hit;
+};
+
 TEST(ClassMargins, APoseCollidesExactlyWhenTheGapIsWithinItsClassMargin) {
   CheckerConfig config = base_config();
   config.margins.by_class = distinct_margins();
   const double tolerance = config.narrow_phase.contact_tolerance;
   CollisionChecker checker(config);
   int cases = 0;
-  for (const Kind kind : kKinds) {
-    for (const bool moving : {false, true}) {
-      for (const double heading : {0.0, 0.7, -2.4}) {
-        for (const ObstacleClass cls : kClasses) {
-          const double m = config.margins.by_class[cls];
-          struct Gap {
-            double gap;
-            bool hit;
-          };
-          // Just inside and just outside the margin; at half and one and a half contact
-          // tolerances beyond it (the region closer than the tolerance is a hit); far outside;
-          // overlapping the bare shape.
-          const Gap gaps[] = {{m - 1e-6, true},
-                              {m + 1e-6, false},
-                              {m + 0.5 * tolerance, true},
-                              {m + 1.5 * tolerance, false},
-                              {m + 0.7, false},
-                              {m - 0.25, true}};
-          for (const Gap& g : gaps) {
-            SCOPED_TRACE(case_name(kind, moving, heading, cls, g.gap));
-            const FacingCase f = facing(config, heading, g.gap);
-            // Moving: predicted 5.8 m away at t = 0 and t = 4, on either side, crossing the
-            // anchor at t = 2, the trajectory's only time.
-            Obstacle o =
-                obstacle_at(7, kind, moving, f.anchor, heading, Vec2(-3, 5), Vec2(3, -5), 0.0, 4.0);
-            // unknown is the default class: left unset, the margin of unknown must apply.
-            if (cls != ObstacleClass::unknown) o.set_class(cls);
-            ASSERT_EQ(o.obstacle_class(), cls);
-            checker.set_obstacles(one(std::move(o)));
-            const TrajectoryResult r = checker.check(Trajectory{TrajectoryPoint{2.0, f.ego}});
-            ++cases;
-            EXPECT_EQ(r.collides, g.hit) << describe(r);
-            if (g.hit) {
-              EXPECT_EQ(r.first_collision_index, std::optional<std::size_t>(0));
-              EXPECT_EQ(r.obstacle_id, std::optional<int>(7));
-              EXPECT_EQ(r.min_clearance, 0.0);
-            } else {
-              EXPECT_NEAR(r.min_clearance, g.gap - m, 1e-9);
-            }
-          }
-        }
+  for (const MarginCase& c : margin_cases()) {
+    const auto [kind, moving, heading, cls] = c;
+    const double m = config.margins.by_class[cls];
+    // Just inside and just outside the margin; at half and one and a half contact
+    // tolerances beyond it (the region closer than the tolerance is a hit); far outside;
+    // overlapping the bare shape.
+    const Gap gaps[] = {{m - 1e-6, true},
+                        {m + 1e-6, false},
+                        {m + 0.5 * tolerance, true},
+                        {m + 1.5 * tolerance, false},
+                        {m + 0.7, false},
+                        {m - 0.25, true}};
+    for (const Gap& g : gaps) {
+      SCOPED_TRACE(case_name(kind, moving, heading, cls, g.gap));
+      const FacingCase f = facing(config, heading, g.gap);
+      // Moving: predicted 5.8 m away at t = 0 and t = 4, on either side, crossing the
+      // anchor at t = 2, the trajectory's only time.
+      Obstacle o =
+          obstacle_at(7, kind, moving, f.anchor, heading, Vec2(-3, 5), Vec2(3, -5), 0.0, 4.0);
+      // unknown is the default class: left unset, the margin of unknown must apply.
+      if (cls != ObstacleClass::unknown) o.set_class(cls);
+      ASSERT_EQ(o.obstacle_class(), cls);
+      checker.set_obstacles(one(std::move(o)));
+      const TrajectoryResult r = checker.check(Trajectory{TrajectoryPoint{2.0, f.ego}});
+      ++cases;
+      EXPECT_EQ(r.collides, g.hit) << describe(r);
+      if (g.hit) {
+        EXPECT_EQ(r.first_collision_index, std::optional<std::size_t>(0));
+        EXPECT_EQ(r.obstacle_id, std::optional<int>(7));
+        EXPECT_EQ(r.min_clearance, 0.0);
+      } else {
+        EXPECT_NEAR(r.min_clearance, g.gap - m, 1e-9);
       }
     }
   }
@@ -302,47 +320,38 @@ TEST(ClassMargins, ASweepPastTheObstacleCollidesWhenItComesWithinTheClassMargin)
   const double overestimate = config.continuous.max_overestimate;
   CollisionChecker checker(config);
   CollisionChecker pose_checker(discrete);
-  for (const Kind kind : kKinds) {
-    for (const bool moving : {false, true}) {
-      for (const double heading : {0.0, 0.7, -2.4}) {
-        for (const ObstacleClass cls : kClasses) {
-          const double m = config.margins.by_class[cls];
-          struct Gap {
-            double gap;
-            bool hit;
-          };
-          const Gap gaps[] = {{m - 1e-6, true},
-                              {m - 0.3, true},
-                              {m + 1e-6, false},
-                              {m + overestimate + 1e-3, false},
-                              {m + 0.4, false}};
-          for (const Gap& g : gaps) {
-            SCOPED_TRACE(case_name(kind, moving, heading, cls, g.gap));
-            const PassingCase p = passing(config, heading, g.gap);
-            Obstacle o = obstacle_at(11, kind, moving, p.anchor, p.angle, p.from, p.to, 0, 1);
-            o.set_class(cls);
-            const std::vector<Obstacle> obstacles = one(std::move(o));
-            checker.set_obstacles(obstacles);
-            pose_checker.set_obstacles(obstacles);
-            const TrajectoryResult r = checker.check(p.trajectory);
-            EXPECT_EQ(r.collides, g.hit) << describe(r);
-            if (g.hit) {
-              EXPECT_EQ(r.first_collision_index, std::optional<std::size_t>(1));
-              EXPECT_EQ(r.obstacle_id, std::optional<int>(11));
-              ASSERT_TRUE(r.first_collision_time.has_value());
-              EXPECT_GT(*r.first_collision_time, 0.0);
-              EXPECT_LE(*r.first_collision_time, 1.0);
-            } else {
-              // Clearance is measured at the poses, both beyond the 5 m horizon.
-              EXPECT_EQ(r.min_clearance, kInf);
-            }
-            // Without the sweep, neither pose is near anything.
-            const TrajectoryResult off = pose_checker.check(p.trajectory);
-            EXPECT_FALSE(off.collides) << describe(off);
-            EXPECT_EQ(off.min_clearance, kInf);
-          }
-        }
+  for (const MarginCase& c : margin_cases()) {
+    const auto [kind, moving, heading, cls] = c;
+    const double m = config.margins.by_class[cls];
+    const Gap gaps[] = {{m - 1e-6, true},
+                        {m - 0.3, true},
+                        {m + 1e-6, false},
+                        {m + overestimate + 1e-3, false},
+                        {m + 0.4, false}};
+    for (const Gap& g : gaps) {
+      SCOPED_TRACE(case_name(kind, moving, heading, cls, g.gap));
+      const PassingCase p = passing(config, heading, g.gap);
+      Obstacle o = obstacle_at(11, kind, moving, p.anchor, p.angle, p.from, p.to, 0, 1);
+      o.set_class(cls);
+      const std::vector<Obstacle> obstacles = one(std::move(o));
+      checker.set_obstacles(obstacles);
+      pose_checker.set_obstacles(obstacles);
+      const TrajectoryResult r = checker.check(p.trajectory);
+      EXPECT_EQ(r.collides, g.hit) << describe(r);
+      if (g.hit) {
+        EXPECT_EQ(r.first_collision_index, std::optional<std::size_t>(1));
+        EXPECT_EQ(r.obstacle_id, std::optional<int>(11));
+        ASSERT_TRUE(r.first_collision_time.has_value());
+        EXPECT_GT(*r.first_collision_time, 0.0);
+        EXPECT_LE(*r.first_collision_time, 1.0);
+      } else {
+        // Clearance is measured at the poses, both beyond the 5 m horizon.
+        EXPECT_EQ(r.min_clearance, kInf);
       }
+      // Without the sweep, neither pose is near anything.
+      const TrajectoryResult off = pose_checker.check(p.trajectory);
+      EXPECT_FALSE(off.collides) << describe(off);
+      EXPECT_EQ(off.min_clearance, kInf);
     }
   }
 }

@@ -1023,6 +1023,10 @@ PYBIND11_MODULE(_collision, m) {
       .def_readwrite("min_mode_probability", &ObstaclesConfig::min_mode_probability,
                      "in [0, 1]: prediction modes less probable than this are not checked (a "
                      "single-prediction obstacle never is skipped)");
+  py::class_<TrajectoryConfig>(m, "TrajectoryConfig", "trajectory.*")
+      .def(py::init<>())
+      .def_readwrite("max_speed", &TrajectoryConfig::max_speed, "m/s, >= 0; 0: off")
+      .def_readwrite("max_yaw_rate", &TrajectoryConfig::max_yaw_rate, "rad/s, >= 0; 0: off");
   py::class_<UncertaintyConfig>(m, "UncertaintyConfig", "uncertainty.*")
       .def(py::init<>())
       .def_readwrite("sigma_factor", &UncertaintyConfig::sigma_factor,
@@ -1057,6 +1061,7 @@ PYBIND11_MODULE(_collision, m) {
       .def_readwrite("continuous", &CheckerConfig::continuous)
       .def_readwrite("clearance", &CheckerConfig::clearance)
       .def_readwrite("obstacles", &CheckerConfig::obstacles)
+      .def_readwrite("trajectory", &CheckerConfig::trajectory)
       .def_readwrite("broad_phase", &CheckerConfig::broad_phase)
       .def_readwrite("narrow_phase", &CheckerConfig::narrow_phase)
       .def_readwrite("threads", &CheckerConfig::threads,

@@ -9,6 +9,14 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
+import scene  # noqa: E402  (found through the path above)
+
+
+@pytest.fixture(scope="module")
+def checker():
+    """The parity scene's checker, shared by a module's tests (they only read it)."""
+    return scene.scene_checker()
+
 
 @pytest.fixture(scope="session")
 def parity_exe():

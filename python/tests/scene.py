@@ -1,5 +1,7 @@
 """The scene of python/tests/parity.cpp, built with the Python API (keep the two in step)."""
 
+import subprocess
+
 import numpy as np
 
 import collision
@@ -86,6 +88,31 @@ def candidates(n=300, poses=41, seed=7):
 
 _DISC = Circle((0, 0), 1.0)
 _PATH = np.array([[0.0, 0.0, 0.0, 0.0], [1.0, 1.0, 0.0, 0.0]])
+
+
+def straight(y=0.0, speed=10.0, poses=41, duration=4.0):
+    """A trajectory (T, 4) along +x at y, from x = 0 at t = 0."""
+    t = np.linspace(0.0, duration, poses)
+    return np.column_stack([t, speed * t, np.full_like(t, y), np.zeros_like(t)])
+
+
+def scene_checker():
+    """A checker of the parity scene (scene_config and scene_obstacles)."""
+    c = collision.CollisionChecker(scene_config())
+    c.set_obstacles(scene_obstacles())
+    return c
+
+
+def parity_rows(parity_exe, tmp_path, cand, *flags):
+    """What parity.cpp computes on the candidates (N, T, 4): they are written to a file as the
+    two int64 dimensions and the float64 values, the program runs with the flags and the file,
+    and each line it prints is one row of numbers."""
+    path = tmp_path / "candidates.bin"
+    with open(path, "wb") as f:
+        np.array(cand.shape[:2], dtype=np.int64).tofile(f)
+        cand.tofile(f)
+    out = subprocess.run([parity_exe, *flags, str(path)], check=True, capture_output=True, text=True).stdout
+    return np.array([[float(v) for v in line.split()] for line in out.splitlines()])
 
 
 def _checker():

@@ -1,26 +1,14 @@
 import math
 import subprocess
 import threading
-import time
 
 import numpy as np
 import pytest
 
 import collision
+import gil_probe
 import scene
 from collision import Circle, ConvexPolygon, Ellipse, Obb, Obstacle
-
-
-def _straight(y=0.0, speed=10.0, poses=41, duration=4.0):
-    t = np.linspace(0.0, duration, poses)
-    return np.column_stack([t, speed * t, np.full_like(t, y), np.zeros_like(t)])
-
-
-@pytest.fixture(scope="module")
-def checker():
-    c = collision.CollisionChecker(scene.scene_config())
-    c.set_obstacles(scene.scene_obstacles())
-    return c
 
 
 def test_obstacles_of_every_kind():
@@ -70,17 +58,17 @@ def test_readme_first_program():
             Obstacle.boundary(4, [(0, -2.5), (60, -2.5)]),
         ]
     )
-    hit = checker.check(_straight(y=0.0))
+    hit = checker.check(scene.straight(y=0.0))
     assert hit.collides and hit.first_collision_index == 17 and hit.obstacle_id == 1
     assert f"{hit.first_collision_time:.2f}" == "1.62"
     assert hit.min_clearance == 0.0
     assert hit.stats.pairs_seen > 0 and hit.stats.sent_to_gjk > 0
-    free = checker.check(_straight(y=3.5))
+    free = checker.check(scene.straight(y=3.5))
     assert not free.collides
     assert free.first_collision_index is None and free.first_collision_time is None
     assert free.obstacle_id is None
     assert f"{free.min_clearance:.2f}" == "0.54"
-    assert checker.check(_straight(y=3.5).tolist()).min_clearance == free.min_clearance
+    assert checker.check(scene.straight(y=3.5).tolist()).min_clearance == free.min_clearance
 
 
 def test_check_all_array_list_and_check_agree(checker):
@@ -112,8 +100,8 @@ def test_check_all_array_list_and_check_agree(checker):
 
 
 def test_check_all_ragged_list_and_empty(checker):
-    batch = checker.check_all([_straight(poses=5), _straight(y=3.5, poses=30)])
-    assert batch.collides.tolist() == [checker.check(_straight(poses=5)).collides, False]
+    batch = checker.check_all([scene.straight(poses=5), scene.straight(y=3.5, poses=30)])
+    assert batch.collides.tolist() == [checker.check(scene.straight(poses=5)).collides, False]
     assert len(checker.check_all(np.zeros((0, 5, 4)))) == 0
     assert len(checker.check_all([])) == 0
 
@@ -122,8 +110,8 @@ def test_float64_arrays_back_from_pickle_are_float64(checker):
     # multiprocessing and joblib hand arrays over by pickle, whose float64 dtype is a separate
     # (equal) object: the dtype is compared by value.
     import pickle
-    one = _straight(poses=12)
-    batch = np.stack([one, _straight(y=3.5, poses=12)])
+    one = scene.straight(poses=12)
+    batch = np.stack([one, scene.straight(y=3.5, poses=12)])
     assert checker.check(pickle.loads(pickle.dumps(one))).collides == checker.check(one).collides
     again = checker.check_all(pickle.loads(pickle.dumps(batch)))
     assert again.collides.tolist() == checker.check_all(batch).collides.tolist()
@@ -143,7 +131,7 @@ def test_trajectory_array_errors(checker):
     with pytest.raises(collision.TrajectoryError, match="trajectories: expected a float64 array, got dtype int32"):
         checker.check_all(np.zeros((2, 3, 4), dtype=np.int32))
     with pytest.raises(collision.TrajectoryError, match=r"^trajectory 1: expected shape \(T, 4\)"):
-        checker.check_all([_straight(), np.zeros((3, 2))])
+        checker.check_all([scene.straight(), np.zeros((3, 2))])
     cand = scene.candidates(n=5)
     cand[3, 7, 2] = np.inf
     with pytest.raises(collision.TrajectoryError, match=r"^trajectory 3: trajectory point 7: y is not finite \(was inf\)$"):
@@ -166,12 +154,7 @@ def test_error_messages_match_cpp(parity_exe):
 
 def test_results_match_cpp(parity_exe, tmp_path):
     cand = scene.candidates(n=300)
-    path = tmp_path / "candidates.bin"
-    with open(path, "wb") as f:
-        np.array(cand.shape[:2], dtype=np.int64).tofile(f)
-        cand.tofile(f)
-    lines = subprocess.run([parity_exe, str(path)], check=True, capture_output=True, text=True).stdout.splitlines()
-    cpp = np.array([[float(v) for v in line.split()] for line in lines])
+    cpp = scene.parity_rows(parity_exe, tmp_path, cand)
     assert cpp.shape == (300, 10)
     c = collision.CollisionChecker(scene.scene_config())
     c.set_obstacles(scene.scene_obstacles())
@@ -202,44 +185,22 @@ def test_results_match_cpp(parity_exe, tmp_path):
 
 def test_set_obstacles_and_set_config_keep_answers():
     c = collision.CollisionChecker()
-    assert not c.check(_straight()).collides
+    assert not c.check(scene.straight()).collides
     c.set_obstacles([Obstacle.stationary(1, Circle((20, 0), 1.0))])
-    assert c.check(_straight()).obstacle_id == 1
+    assert c.check(scene.straight()).obstacle_id == 1
     config = collision.default_config()
     config.clearance.horizon = 0.0
     c.set_config(config)
-    free = c.check(_straight(y=10))
-    assert free.min_clearance == math.inf and c.check(_straight()).collides
+    free = c.check(scene.straight(y=10))
+    assert free.min_clearance == math.inf and c.check(scene.straight()).collides
 
 
 def test_gil_is_released_during_check_all(checker):
-    # A batch long enough (a tenth of a second or more) that a thread waking every half
-    # millisecond gets many turns while check_all runs, even on a loaded machine; with the GIL
-    # held it could get none. The warm-up's time says nothing about the timed call's, so only the
-    # ticks during the timed call are asserted.
     cand = np.repeat(scene.candidates(n=50), 200, axis=0)
-    ticks = 0
-    done = threading.Event()
-
-    def count():
-        nonlocal ticks
-        while not done.is_set():
-            ticks += 1
-            time.sleep(0.0005)
-
-    checker.check_all(cand[:100])  # warm up
-    thread = threading.Thread(target=count)
-    thread.start()
-    time.sleep(0.01)
-    before = ticks
-    start = time.perf_counter()
-    checker.check_all(cand)
-    elapsed = time.perf_counter() - start
-    after = ticks
-    done.set()
-    thread.join()
+    ticks, elapsed = gil_probe.ticks_during(lambda: checker.check_all(cand),
+                                            warm_up=lambda: checker.check_all(cand[:100]))
     # With the GIL held the counter could not move while check_all runs.
-    assert after - before >= 3, f"{after - before} ticks during a {elapsed:.3f} s check_all"
+    assert ticks >= 3, f"{ticks} ticks during a {elapsed:.3f} s check_all"
 
 
 def test_checks_from_python_threads(checker):

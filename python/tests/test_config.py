@@ -11,7 +11,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 def _as_dict(config):
     out = {}
-    for section in ["vehicle", "margins", "uncertainty", "continuous", "clearance", "obstacles", "broad_phase", "narrow_phase"]:
+    for section in ["vehicle", "margins", "uncertainty", "continuous", "clearance", "obstacles", "trajectory", "broad_phase", "narrow_phase"]:
         obj = getattr(config, section)
         for key in dir(obj):
             if key.startswith("_"):
@@ -70,6 +70,7 @@ margins: {lateral: 0.2, by_class: {pedestrian: 0.5}}
 continuous: {enabled: false}
 uncertainty: {sigma_factor: 3.0}
 obstacles: {min_mode_probability: 0.1}
+trajectory: {max_speed: 45.0, max_yaw_rate: 1.25}
 """
     config = collision.default_config()
     config.vehicle.width = 2.0
@@ -78,6 +79,8 @@ obstacles: {min_mode_probability: 0.1}
     config.continuous.enabled = False
     config.uncertainty.sigma_factor = 3.0
     config.obstacles.min_mode_probability = 0.1
+    config.trajectory.max_speed = 45.0
+    config.trajectory.max_yaw_rate = 1.25
     assert _as_dict(config) == _as_dict(collision.parse_config(text))
     assert collision.CollisionChecker(config).config.uncertainty.sigma_factor == 3.0
 
@@ -124,3 +127,24 @@ def test_config_errors_name_file_and_line(tmp_path):
         collision.load_config(str(path))
     with pytest.raises(collision.ConfigError, match=r"^<config>:1: "):
         collision.parse_config("bogus: 1\n")
+
+
+def test_trajectory_limits_are_off_by_default_and_refuse_slips():
+    config = collision.default_config()
+    assert config.trajectory.max_speed == 0.0 and config.trajectory.max_yaw_rate == 0.0
+    # A left turn at 10 m/s, 0.5 rad/s, every 0.1 s; and its headings in degrees.
+    k = np.arange(21, dtype=float)
+    turn = np.column_stack([0.1 * k, 1.0 * k, np.zeros_like(k), 0.05 * k])
+    degrees = turn.copy()
+    degrees[:, 3] = np.degrees(turn[:, 3])
+    collision.CollisionChecker(config).check(degrees)  # off: checked as given
+    config.trajectory.max_yaw_rate = 1.5
+    checker = collision.CollisionChecker(config)
+    checker.check(turn)
+    with pytest.raises(collision.TrajectoryError,
+                       match=r"^trajectory point 1: yaw rate 28\.6\d* rad/s from point 0 is above "
+                             r"trajectory\.max_yaw_rate \(1\.5 rad/s\): headings in degrees\?$"):
+        checker.check(degrees)
+    config.trajectory.max_speed = -1
+    with pytest.raises(collision.ConfigError, match=r"^trajectory\.max_speed: must be >= 0 \(was -1\)$"):
+        collision.validate(config)

@@ -1,7 +1,6 @@
 """Prediction modes, position uncertainty, shape groups and the results' mode and
 collision_probability: the bindings, their errors and parity with C++ (parity.cpp --modes)."""
 
-import subprocess
 
 import numpy as np
 import pytest
@@ -157,12 +156,7 @@ def test_uncertainty_grows_the_obstacle():
 
 def test_modes_results_match_cpp(parity_exe, tmp_path):
     cand = scene.candidates(n=300)
-    path = tmp_path / "candidates.bin"
-    with open(path, "wb") as f:
-        np.array(cand.shape[:2], dtype=np.int64).tofile(f)
-        cand.tofile(f)
-    out = subprocess.run([parity_exe, "--modes", str(path)], check=True, capture_output=True, text=True).stdout
-    cpp = np.array([[float(v) for v in line.split()] for line in out.splitlines()])
+    cpp = scene.parity_rows(parity_exe, tmp_path, cand, "--modes")
     assert cpp.shape == (300, 6)
     c = collision.CollisionChecker(scene.modes_config())
     c.set_obstacles(scene.modes_obstacles())

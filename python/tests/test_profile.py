@@ -2,30 +2,16 @@
 (hit_in_sweep, contact_point, min_clearance_index, closest_obstacle_id)."""
 
 import math
-import subprocess
-import threading
-import time
 
 import numpy as np
 import pytest
 
 import collision
+import gil_probe
 import scene
 from collision import Circle, ConvexPolygon, Ellipse, Obb, Obstacle
 
 PROFILE_FIELDS = ["signed_distance", "obstacle_id", "mode", "ego_point", "obstacle_point", "normal", "gradient"]
-
-
-def _straight(y=0.0, speed=10.0, poses=41, duration=4.0):
-    t = np.linspace(0.0, duration, poses)
-    return np.column_stack([t, speed * t, np.full_like(t, y), np.zeros_like(t)])
-
-
-@pytest.fixture(scope="module")
-def checker():
-    c = collision.CollisionChecker(scene.scene_config())
-    c.set_obstacles(scene.scene_obstacles())
-    return c
 
 
 def _assert_profiles_equal(a, b):
@@ -35,7 +21,7 @@ def _assert_profiles_equal(a, b):
 
 
 def test_profile_arrays_shapes_and_meaning(checker):
-    trajectory = _straight(speed=20.0)
+    trajectory = scene.straight(speed=20.0)
     trajectory[:, 1] += 30.0  # from x = 30 m, among the obstacles, to 110 m, far past them
     profile = checker.clearance_profile(trajectory)
     T = len(trajectory)
@@ -90,7 +76,7 @@ def test_profile_arrays_shapes_and_meaning(checker):
 def test_profile_overlap_is_negative_and_list_input():
     c = collision.CollisionChecker()
     c.set_obstacles([Obstacle.stationary(1, Circle((20, 0), 1.0))])
-    profile = c.clearance_profile(_straight().tolist())  # a list of rows is converted
+    profile = c.clearance_profile(scene.straight().tolist())  # a list of rows is converted
     assert profile.signed_distance.min() < -0.5  # driving through the disc: minus the depth
     near = np.isfinite(profile.signed_distance)  # within the 5 m horizon
     assert near.sum() > 10 and np.all(profile.obstacle_id[near] == 1) and np.all(profile.obstacle_id[~near] == -1)
@@ -101,7 +87,7 @@ def test_profile_overlap_is_negative_and_list_input():
 
 
 def test_empty_scene_profile():
-    profile = collision.CollisionChecker().clearance_profile(_straight(poses=3))
+    profile = collision.CollisionChecker().clearance_profile(scene.straight(poses=3))
     assert np.all(np.isinf(profile.signed_distance)) and profile.obstacle_id.tolist() == [-1, -1, -1]
     assert np.all(profile.gradient == 0)
 
@@ -129,7 +115,7 @@ def test_profile_errors_name_the_index(checker):
         checker.clearance_profile(np.zeros((5, 3)))
     with pytest.raises(collision.TrajectoryError, match="^trajectory: expected a float64 array, got dtype float32"):
         checker.clearance_profile(np.zeros((5, 4), dtype=np.float32))
-    bad = _straight()
+    bad = scene.straight()
     bad[12, 3] = np.nan
     with pytest.raises(collision.TrajectoryError, match=r"^trajectory point 12: heading is not finite \(was nan\)$"):
         checker.clearance_profile(bad)
@@ -140,9 +126,9 @@ def test_profile_errors_name_the_index(checker):
     with pytest.raises(collision.TrajectoryError, match="^trajectories: expected a float64 array, got dtype int64"):
         checker.clearance_profiles(np.zeros((2, 3, 4), dtype=np.int64))
     with pytest.raises(collision.TrajectoryError, match=r"^trajectory 1: expected shape \(T, 4\)"):
-        checker.clearance_profiles([_straight(), np.zeros((3, 2))])
+        checker.clearance_profiles([scene.straight(), np.zeros((3, 2))])
     with pytest.raises(collision.TrajectoryError, match="^trajectory 2: expected a float64 array, got dtype float32"):
-        checker.clearance_profiles([_straight(), _straight(), _straight().astype(np.float32)])
+        checker.clearance_profiles([scene.straight(), scene.straight(), scene.straight().astype(np.float32)])
     cand = scene.candidates(n=5)
     cand[3, 7, 2] = np.inf
     with pytest.raises(collision.TrajectoryError, match=r"^trajectory 3: trajectory point 7: y is not finite \(was inf\)$"):
@@ -211,12 +197,7 @@ def test_gradient_matches_finite_differences():
 def test_profile_matches_cpp(parity_exe, tmp_path):
     cand = scene.candidates(n=120)
     cand[110:, :, 1] += 100.0  # the last 10 far past every obstacle: nothing within the horizon
-    path = tmp_path / "candidates.bin"
-    with open(path, "wb") as f:
-        np.array(cand.shape[:2], dtype=np.int64).tofile(f)
-        cand.tofile(f)
-    out = subprocess.run([parity_exe, "--profiles", str(path)], check=True, capture_output=True, text=True).stdout
-    cpp = np.array([[float(v) for v in line.split()] for line in out.splitlines()])
+    cpp = scene.parity_rows(parity_exe, tmp_path, cand, "--profiles")
     assert cpp.shape == (120 * 41, 14)
     np.testing.assert_array_equal(cpp[:, 0], np.repeat(np.arange(120), 41))
     np.testing.assert_array_equal(cpp[:, 1], np.tile(np.arange(41), 120))
@@ -239,14 +220,14 @@ def test_profile_matches_cpp(parity_exe, tmp_path):
 
 
 def test_check_explanation_fields(checker):
-    hit = checker.check(_straight(y=0.0))
+    hit = checker.check(scene.straight(y=0.0))
     assert hit.collides and hit.obstacle_id == 7  # the pedestrian crossing at x = 15 m
     assert isinstance(hit.hit_in_sweep, bool)
     assert isinstance(hit.contact_point, np.ndarray) and hit.contact_point.shape == (2,)
     assert hit.min_clearance_index is None and hit.closest_obstacle_id is None
     # The contact point is on the footprint at the collision time, near the pedestrian's region.
     assert 14.0 <= hit.contact_point[0] <= 16.0 and -1.2 <= hit.contact_point[1] <= 1.2
-    free = checker.check(_straight(y=3.5))
+    free = checker.check(scene.straight(y=3.5))
     assert not free.collides and not free.hit_in_sweep and free.contact_point is None
     assert isinstance(free.min_clearance_index, int) and isinstance(free.closest_obstacle_id, int)
     text = repr(hit)
@@ -304,33 +285,11 @@ def test_profile_agrees_with_check(checker):
 
 
 def test_gil_is_released_during_clearance_profiles(checker):
-    # As test_checker.py's check_all twin: a batch long enough (a tenth of a second or more) that a
-    # thread waking every half millisecond gets many turns while the profiles run, even on a
-    # loaded machine; with the GIL held it could get none. The warm-up's time says nothing about
-    # the timed call's, so only the ticks during the timed call are asserted.
     cand = np.repeat(scene.candidates(n=50), 200, axis=0)
-    ticks = 0
-    done = threading.Event()
-
-    def count():
-        nonlocal ticks
-        while not done.is_set():
-            ticks += 1
-            time.sleep(0.0005)
-
-    checker.clearance_profiles(cand[:100])  # warm up
-    thread = threading.Thread(target=count)
-    thread.start()
-    time.sleep(0.01)
-    before = ticks
-    start = time.perf_counter()
-    checker.clearance_profiles(cand)
-    elapsed = time.perf_counter() - start
-    after = ticks
-    done.set()
-    thread.join()
+    ticks, elapsed = gil_probe.ticks_during(lambda: checker.clearance_profiles(cand),
+                                            warm_up=lambda: checker.clearance_profiles(cand[:100]))
     # With the GIL held the counter could not move while the profiles run.
-    assert after - before >= 3, f"{after - before} ticks during {elapsed:.3f} s of clearance_profiles"
+    assert ticks >= 3, f"{ticks} ticks during {elapsed:.3f} s of clearance_profiles"
 
 
 def test_profile_docstrings_explain_shapes_and_units():

@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cmath>
 #include <collision/collision.hpp>
 #include <collision/commonroad.hpp>
@@ -27,6 +26,7 @@
 #include <variant>
 #include <vector>
 
+#include "../env_count.hpp"
 #include "commonroad_test_support.hpp"
 
 namespace {
@@ -228,16 +228,8 @@ std::vector<collision::Trajectory> candidates(const collision::CommonRoadState& 
 // the reference's dense sampling is forty times slower under ASan), else 150. A value that is not
 // a count fails the test rather than running it on none.
 int candidate_count() {
-  const char* n = std::getenv("COLLISION_COMMONROAD_CANDIDATES");
-  if (n == nullptr) return 150;
-  char* end = nullptr;
-  errno = 0;
-  const long count = std::strtol(n, &end, 10);
-  if (end == n || *end != '\0' || errno != 0 || count < 1 || count > 100000) {
-    throw std::invalid_argument("COLLISION_COMMONROAD_CANDIDATES=\"" + std::string(n) +
-                                "\": expected a count of candidates from 1 to 100000");
-  }
-  return static_cast<int>(count);
+  return static_cast<int>(
+      collision::test::env_count("COLLISION_COMMONROAD_CANDIDATES", 150, 100000));
 }
 
 // min_free: of 150 candidates, scaled to the count run.

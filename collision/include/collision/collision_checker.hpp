@@ -52,7 +52,8 @@ class CollisionChecker {
   void set_obstacles(std::vector<Obstacle> obstacles);
 
   // First collision and clearance of one trajectory. Const and thread-safe. Throws
-  // TrajectoryError for a bad trajectory (see validate_trajectory()).
+  // TrajectoryError for a bad trajectory (see validate_trajectory()), and for one faster or
+  // turning faster than config.trajectory's limits allow (off by default).
   TrajectoryResult check(const Trajectory& trajectory) const;
 
   // check() on every trajectory, on config.threads threads; the results are exactly what

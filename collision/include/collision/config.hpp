@@ -36,6 +36,15 @@ struct ObstaclesConfig {
   double min_mode_probability = 0.0;
 };
 
+// Optional plausibility limits on the trajectories given to check, check_all and the clearance
+// profiles, off (0) by default. A step beyond them is a TrajectoryError naming the point: it is
+// far more often an input slip (headings in degrees, swapped columns, kilometres for metres)
+// than a real motion, and the checker would otherwise answer it as if it were one.
+struct TrajectoryConfig {
+  double max_speed = 0.0;     // m/s, >= 0; 0: off. A step with |dp| / dt above it is an error
+  double max_yaw_rate = 0.0;  // rad/s, >= 0; 0: off. A step turning faster than it is an error
+};
+
 struct UncertaintyConfig {
   // Standard deviations, 0 to 100: an obstacle's PositionUncertainty grows its region by the
   // ellipse of this many of them (0: uncertainty is ignored).
@@ -70,6 +79,7 @@ struct CheckerConfig {
   ContinuousConfig continuous;
   ClearanceConfig clearance;
   ObstaclesConfig obstacles;
+  TrajectoryConfig trajectory;
   BroadPhaseConfig broad_phase;
   NarrowPhaseConfig narrow_phase;
   int threads = 0;  // check_all's and clearance_profiles' worker threads, 0 to 1024; 0 = all cores

@@ -156,7 +156,7 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
     const std::size_t n = trajectory.size();
     // The longest trajectory gave the grid, so none is longer.
     assert(n <= times_.size());
-    validate_in_batch(trajectory, k);
+    validate_in_batch(trajectory, k, config.trajectory);
     // The bits in which any time differs from the grid's: the times match bit for bit exactly
     // when none does, and an integer xor costs less than a compare that minds NaN.
     std::uint64_t differing_bits = 0;

@@ -93,8 +93,9 @@ class BodyTracks {
   // The steps of the moving parts of `scene` at the given times (strictly increasing), for the
   // trajectories of `batch` whose times are a prefix of them. The scene must outlive the tracks.
   // The pass that reads the batch's times and positions validates every trajectory first
-  // (validate_trajectory, with its errors naming the trajectory's index), so that the batch is
-  // read from memory once: the first invalid trajectory throws TrajectoryError.
+  // (validate_trajectory and config.trajectory's limits, with its errors naming the trajectory's
+  // index), so that the batch is read from memory once: the first invalid trajectory throws
+  // TrajectoryError.
   // concurrent: scans on several threads read the tracks at once, so each row and chunk index is
   // made under a once flag; else by the one scan that asks first, without the flag's cost.
   BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times,

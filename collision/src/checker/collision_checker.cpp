@@ -179,8 +179,9 @@ TrajectoryResult check_valid(const detail::World& world, const Trajectory& traje
 }  // namespace
 
 TrajectoryResult CollisionChecker::check(const Trajectory& trajectory) const {
-  validate_trajectory(trajectory);
-  return check_valid(*world(), trajectory);
+  const std::shared_ptr<const detail::World> w = world();
+  detail::validate_for_check(trajectory, w->config->trajectory);
+  return check_valid(*w, trajectory);
 }
 
 namespace {
@@ -220,9 +221,9 @@ namespace {
 
 // Validates a batch before any work, naming the failing trajectory's index (where there are
 // tracks, their pass over the batch did).
-void validate_batch(const std::vector<Trajectory>& trajectories) {
+void validate_batch(const std::vector<Trajectory>& trajectories, const TrajectoryConfig& limits) {
   for (std::size_t i = 0; i < trajectories.size(); ++i) {
-    detail::validate_in_batch(trajectories[i], i);
+    detail::validate_in_batch(trajectories[i], i, limits);
   }
 }
 
@@ -248,7 +249,7 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
   const std::shared_ptr<const detail::World> w = world();
   const std::unique_ptr<const detail::BodyTracks> tracks = shared_tracks(
       *w->scene, *w->config, trajectories, w->workers->concurrent(trajectories.size()));
-  if (!tracks) validate_batch(trajectories);
+  if (!tracks) validate_batch(trajectories, w->config->trajectory);
   std::vector<TrajectoryResult> results(trajectories.size());
   for_each_in_batch(*w, trajectories.size(), [&](std::size_t i) {
     results[i] = check_valid(*w, trajectories[i], tracks_for(tracks, i));
@@ -257,8 +258,8 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
 }
 
 std::vector<PoseClearance> CollisionChecker::clearance_profile(const Trajectory& trajectory) const {
-  validate_trajectory(trajectory);
   const std::shared_ptr<const detail::World> w = world();
+  detail::validate_for_check(trajectory, w->config->trajectory);
   std::vector<PoseClearance> profile;
   detail::scan_clearance(*w->config, *w->scene, trajectory, nullptr, profile);
   return profile;
@@ -269,7 +270,7 @@ std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
   const std::shared_ptr<const detail::World> w = world();
   const std::unique_ptr<const detail::BodyTracks> tracks = shared_tracks(
       *w->scene, *w->config, trajectories, w->workers->concurrent(trajectories.size()));
-  if (!tracks) validate_batch(trajectories);
+  if (!tracks) validate_batch(trajectories, w->config->trajectory);
   std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
   for_each_in_batch(*w, trajectories.size(), [&](std::size_t i) {
     detail::scan_clearance(*w->config, *w->scene, trajectories[i], tracks_for(tracks, i),

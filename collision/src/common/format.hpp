@@ -2,20 +2,31 @@
 #pragma once
 
 #include <charconv>
-#include <sstream>
+#include <cmath>
 #include <string>
 
 #include "collision/vec2.hpp"
 
 namespace collision::detail {
 
-// A value as the geometry errors print it: 17 significant digits, integers in full
-// ("-1500000000").
+// Where format_number switches to an exponent: %.17g's bounds, so that every integer a double
+// holds exactly below 1e17 prints in full.
+inline constexpr double kFormatPositionalMin = 1e-5;
+inline constexpr double kFormatPositionalMax = 1e17;
+
+// A value as the error messages print it: the shortest text that reads back as the same double
+// ("3.9", not "3.8999999999999999"), laid out as printf's %.17g lays it out: positional from
+// 1e-5 up to 1e17, so that integers print in full ("-1500000000"), and with an exponent beyond
+// ("1e+300"). std::to_chars, not a stream: no locale can change the decimal point.
 inline std::string format_number(double value) {
-  std::ostringstream out;
-  out.precision(17);
-  out << value;
-  return out.str();
+  char buffer[64];
+  char* const end = buffer + sizeof buffer;
+  if (!std::isfinite(value)) return std::string(buffer, std::to_chars(buffer, end, value).ptr);
+  const double magnitude = std::fabs(value);
+  const bool positional =
+      magnitude == 0 || (magnitude >= kFormatPositionalMin && magnitude < kFormatPositionalMax);
+  const auto format = positional ? std::chars_format::fixed : std::chars_format::scientific;
+  return std::string(buffer, std::to_chars(buffer, end, value, format).ptr);
 }
 
 // The shortest text that reads back as the same double, as config errors print limits and values

@@ -153,6 +153,11 @@ const std::vector<Setting>& settings() {
       real("obstacles", "min_mode_probability", from_to(0, 1),
            [](C& c) -> double& { return c.obstacles.min_mode_probability; }),
 
+      real("trajectory", "max_speed", from_to(0, kInf),
+           [](C& c) -> double& { return c.trajectory.max_speed; }),
+      real("trajectory", "max_yaw_rate", from_to(0, kInf),
+           [](C& c) -> double& { return c.trajectory.max_yaw_rate; }),
+
       boolean("broad_phase", "spatial_index",
               [](C& c) -> bool& { return c.broad_phase.spatial_index; }),
       boolean("broad_phase", "bounding_circles",

@@ -9,6 +9,7 @@
 #include "collision/errors.hpp"
 #include "common/format.hpp"
 #include "common/supported_range.hpp"
+#include "world/plausibility.hpp"
 #include "world/validate_in_batch.hpp"
 
 namespace collision {
@@ -107,9 +108,15 @@ void validate_trajectory(const Trajectory& trajectory) {
 
 namespace detail {
 
-void validate_in_batch(const Trajectory& trajectory, std::size_t index) {
+void validate_for_check(const Trajectory& trajectory, const TrajectoryConfig& limits) {
+  validate_trajectory(trajectory);
+  validate_plausible(trajectory, limits);
+}
+
+void validate_in_batch(const Trajectory& trajectory, std::size_t index,
+                       const TrajectoryConfig& limits) {
   try {
-    validate_trajectory(trajectory);
+    validate_for_check(trajectory, limits);
   } catch (const TrajectoryError& e) {
     throw TrajectoryError("trajectory " + std::to_string(index) + ": " + e.what());
   }
