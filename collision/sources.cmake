@@ -7,6 +7,7 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/geometry/ellipse.cpp
   ${COLLISION_SOURCE_DIR}/geometry/obb.cpp
   ${COLLISION_SOURCE_DIR}/geometry/polygon_decomposition.cpp
+  ${COLLISION_SOURCE_DIR}/geometry/pose.cpp
   ${COLLISION_SOURCE_DIR}/geometry/swept_hull.cpp
   ${COLLISION_SOURCE_DIR}/narrow_phase/queries.cpp
   ${COLLISION_SOURCE_DIR}/narrow_phase/queries_ellipse.cpp

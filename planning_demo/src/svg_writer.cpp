@@ -89,11 +89,8 @@ std::vector<Vec2> corners(const collision::Obb& box) {
 }
 
 std::vector<Vec2> placed(const std::vector<Vec2>& body, const collision::Pose2& pose) {
-  const double c = std::cos(pose.heading), s = std::sin(pose.heading);
   std::vector<Vec2> out;
-  for (const Vec2& p : body) {
-    out.emplace_back(pose.x + c * p.x() - s * p.y(), pose.y + s * p.x() + c * p.y());
-  }
+  for (const Vec2& p : body) out.push_back(collision::transform_point(pose, p));
   return out;
 }
 
@@ -328,9 +325,8 @@ const char* const kKerbColour = "#c0392b";
 
 // A frame composed with a pose given in it: the pose in the frame's parent.
 collision::Pose2 compose(const collision::Pose2& frame, const collision::Pose2& local) {
-  const double c = std::cos(frame.heading), s = std::sin(frame.heading);
-  return collision::Pose2{frame.x + c * local.x - s * local.y, frame.y + s * local.x + c * local.y,
-                          frame.heading + local.heading};
+  const Vec2 at = collision::transform_point(frame, Vec2(local.x, local.y));
+  return collision::Pose2{at.x(), at.y(), frame.heading + local.heading};
 }
 
 // A circle or an ellipse of semi-axes (a, b) at `at` (world), as an SVG element with `style`.
