@@ -2,6 +2,7 @@
 # decision about its layer, and the fuzz build (fuzz/CMakeLists.txt) compiles the same list.
 set(COLLISION_SOURCE_DIR ${CMAKE_CURRENT_LIST_DIR}/src)
 set(COLLISION_SOURCES
+  ${COLLISION_SOURCE_DIR}/common/number_text.cpp
   ${COLLISION_SOURCE_DIR}/geometry/circle.cpp
   ${COLLISION_SOURCE_DIR}/geometry/convex_polygon.cpp
   ${COLLISION_SOURCE_DIR}/geometry/ellipse.cpp
