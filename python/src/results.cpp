@@ -59,6 +59,37 @@ BatchResult make_batch(std::vector<TrajectoryResult> results) {
   return b;
 }
 
+namespace {
+
+// A profile's printed form: its length, then the first three and the last entry of the two fields
+// a planner looks at first (all of them when there are at most four), as a numpy-like list.
+template <class Value>
+std::string some_entries(const std::vector<PoseClearance>& poses, Value value) {
+  constexpr std::size_t kHead = 3;
+  std::string s = "[";
+  for (std::size_t i = 0; i < poses.size(); ++i) {
+    if (poses.size() > kHead + 1 && i == kHead) {
+      s += ", ...";
+      i = poses.size() - 1;
+    }
+    s += (i ? ", " : "") + value(poses[i]);
+  }
+  return s + "]";
+}
+
+std::string repr_profile(const ClearanceProfile& p) {
+  return "ClearanceProfile(" + std::to_string(p.poses.size()) + " poses, signed_distance=" +
+         some_entries(p.poses,
+                      [](const PoseClearance& c) { return repr_float(c.signed_distance); }) +
+         ", obstacle_id=" +
+         some_entries(
+             p.poses,
+             [](const PoseClearance& c) { return std::to_string(c.obstacle_id.value_or(-1)); }) +
+         ")";
+}
+
+}  // namespace
+
 void bind_results(py::module_& m) {
   py::class_<CheckStats>(m, "CheckStats",
                          "Work per stage, in (pose, obstacle part) pairs (see the C++ header).")
@@ -240,9 +271,7 @@ void bind_results(py::module_& m) {
              if (i < 0 || i >= n) throw py::index_error("pose index out of range");
              return p.poses[static_cast<std::size_t>(i)];
            })
-      .def("__repr__", [](const ClearanceProfile& p) {
-        return "ClearanceProfile(" + std::to_string(p.poses.size()) + " poses)";
-      });
+      .def("__repr__", &repr_profile);
 }
 
 }  // namespace collision::python
