@@ -5,18 +5,30 @@
 
 namespace collision::python {
 
-// The ndarray of a Python value: a float64 array as it is (no copy), a list converted.
-py::array_t<double> as_float64(const py::handle& value, const char* what, bool* wrong_dtype) {
-  *wrong_dtype = false;
+namespace {
+
+// Whether an array's values are taken as float64: float64 in either byte order (the values
+// themselves) and integers (as an integer list converts: exactly up to 2^53). Not float32 or
+// float16, whose values have lost the digits UTM coordinates need before they reach us, nor
+// bools, complex numbers or objects, which are not coordinates.
+bool takes_as_float64(const py::dtype& dtype) {
+  const char kind = dtype.kind();
+  return (kind == 'f' && dtype.itemsize() == 8) || kind == 'i' || kind == 'u';
+}
+
+}  // namespace
+
+py::array_t<double> as_float64(const py::handle& value, const char* what, std::string* refusal) {
+  refusal->clear();
   if (py::isinstance<py::array>(value)) {
     const auto array = py::reinterpret_borrow<py::array>(value);
-    // Integers and float32 would silently change meaning or precision; the API says float64. The
-    // dtype compared by value: an array back from pickle has a float64 dtype of its own.
-    if (!py::isinstance<py::array_t<double>>(array)) {
-      *wrong_dtype = true;
+    // The dtype compared by value: an array back from pickle has a float64 dtype of its own.
+    if (py::isinstance<py::array_t<double>>(array)) return py::array_t<double>::ensure(array);
+    if (!takes_as_float64(array.dtype())) {
+      *refusal = dtype_refusal(array);
       return {};
     }
-    return py::array_t<double>::ensure(array);
+    return py::array_t<double, py::array::forcecast>::ensure(array);  // a native float64 copy
   }
   try {
     return py::array_t<double, py::array::c_style | py::array::forcecast>(
@@ -24,6 +36,11 @@ py::array_t<double> as_float64(const py::handle& value, const char* what, bool* 
   } catch (const py::error_already_set&) {
     throw py::type_error(std::string(what) + ": not a float64 array or a sequence of numbers");
   }
+}
+
+std::string dtype_refusal(const py::array& array) {
+  return "expected a float64 array, got dtype " + std::string(py::str(array.dtype())) +
+         "; pass a float64 array (a.astype(numpy.float64)); integer arrays are converted";
 }
 
 std::string shape_string(const py::array& a) {
@@ -37,12 +54,9 @@ std::string shape_string(const py::array& a) {
 
 // A (V, 2) array or a list of pairs as points. Errors are GeometryError: the points are a shape.
 std::vector<Vec2> points_from(const py::handle& value, const char* what) {
-  bool wrong_dtype = false;
-  const py::array_t<double> a = as_float64(value, what, &wrong_dtype);
-  if (wrong_dtype) {
-    throw GeometryError(std::string(what) + ": expected a float64 array, got dtype " +
-                        std::string(py::str(py::reinterpret_borrow<py::array>(value).dtype())));
-  }
+  std::string refusal;
+  const py::array_t<double> a = as_float64(value, what, &refusal);
+  if (!refusal.empty()) throw GeometryError(std::string(what) + ": " + refusal);
   if (a.ndim() != 2 || a.shape(1) != 2) {
     throw GeometryError(std::string(what) + ": expected shape (V, 2), got " + shape_string(a));
   }
@@ -101,17 +115,15 @@ bool is_sequence(const py::handle& h) {
 std::vector<Trajectory> batch_from(const py::handle& value) {
   std::vector<Trajectory> batch;
   if (py::isinstance<py::array>(value)) {
-    const auto array = py::reinterpret_borrow<py::array>(value);
-    if (!py::isinstance<py::array_t<double>>(array)) {  // by value, as in as_float64
-      throw TrajectoryError("trajectories: expected a float64 array, got dtype " +
-                            std::string(py::str(array.dtype())));
-    }
+    std::string refusal;
+    const py::array_t<double> array = as_float64(value, "trajectories", &refusal);
+    if (!refusal.empty()) throw TrajectoryError("trajectories: " + refusal);
     if (array.ndim() != 3 || array.shape(2) != 4) {
       throw TrajectoryError(
           "trajectories: expected shape (N, T, 4) (columns t, x, y, heading), got " +
           shape_string(array));
     }
-    const auto r = py::array_t<double>::ensure(array).unchecked<3>();
+    const auto r = array.unchecked<3>();
     batch.resize(static_cast<std::size_t>(r.shape(0)));
     for (py::ssize_t n = 0; n < r.shape(0); ++n) {
       Trajectory& trajectory = batch[static_cast<std::size_t>(n)];

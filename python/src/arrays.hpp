@@ -12,8 +12,15 @@
 
 namespace collision::python {
 
-// The ndarray of a Python value: a float64 array as it is (no copy), a list converted.
-py::array_t<double> as_float64(const py::handle& value, const char* what, bool* wrong_dtype);
+// The ndarray of a Python value: a native float64 array as it is (no copy); a float64 array in
+// the other byte order or an integer array as a native float64 copy; a sequence converted (a
+// TypeError if it is not one of numbers). An array of another dtype gives an empty array and
+// `refusal` says why and what to pass (dtype_refusal); `refusal` is empty otherwise.
+py::array_t<double> as_float64(const py::handle& value, const char* what, std::string* refusal);
+
+// "expected a float64 array, got dtype float32; pass ...": what the callers' errors say after
+// their "<what>: ".
+std::string dtype_refusal(const py::array& array);
 
 // "(3, 4)", "(5,)".
 std::string shape_string(const py::array& a);
@@ -27,12 +34,9 @@ py::array_t<double> points_to_array(const std::vector<Vec2>& points);
 template <class Error, class Row, class Make>
 void rows_from(const py::handle& value, const std::string& where, std::vector<Row>* out,
                Make make) {
-  bool wrong_dtype = false;
-  const py::array_t<double> a = as_float64(value, where.c_str(), &wrong_dtype);
-  if (wrong_dtype) {
-    throw Error(where + ": expected a float64 array, got dtype " +
-                std::string(py::str(py::reinterpret_borrow<py::array>(value).dtype())));
-  }
+  std::string refusal;
+  const py::array_t<double> a = as_float64(value, where.c_str(), &refusal);
+  if (!refusal.empty()) throw Error(where + ": " + refusal);
   if (a.ndim() != 2 || a.shape(1) != 4) {
     throw Error(where + ": expected shape (T, 4) (columns t, x, y, heading), got " +
                 shape_string(a));

@@ -137,8 +137,8 @@ def test_profile_errors_name_the_index(checker):
         checker.clearance_profile(np.zeros((0, 4)))
     with pytest.raises(collision.TrajectoryError, match=r"^trajectories: expected shape \(N, T, 4\).*got \(2, 4\)"):
         checker.clearance_profiles(np.zeros((2, 4)))
-    with pytest.raises(collision.TrajectoryError, match="^trajectories: expected a float64 array, got dtype int64"):
-        checker.clearance_profiles(np.zeros((2, 3, 4), dtype=np.int64))
+    with pytest.raises(collision.TrajectoryError, match="^trajectories: expected a float64 array, got dtype bool"):
+        checker.clearance_profiles(np.zeros((2, 3, 4), dtype=np.bool_))
     with pytest.raises(collision.TrajectoryError, match=r"^trajectory 1: expected shape \(T, 4\)"):
         checker.clearance_profiles([_straight(), np.zeros((3, 2))])
     with pytest.raises(collision.TrajectoryError, match="^trajectory 2: expected a float64 array, got dtype float32"):
