@@ -517,10 +517,9 @@ collision::Pose2 predicted_pose(const collision::Obstacle& o, double t) {
 }
 
 std::vector<Vec2> placed(const collision::Obstacle& o, const collision::Pose2& pose) {
-  const double c = std::cos(pose.heading), s = std::sin(pose.heading);
   std::vector<Vec2> out;
   for (const Vec2& v : std::get<collision::ConvexPolygon>(o.parts().front()).vertices()) {
-    out.emplace_back(pose.x + c * v.x() - s * v.y(), pose.y + s * v.x() + c * v.y());
+    out.push_back(collision::transform_point(pose, v));
   }
   return out;
 }

@@ -294,10 +294,7 @@ std::string describe(const std::vector<Obstacle>& obstacles, const CheckerConfig
 // by the pose's from its axis: its own heading may be any finite number (1e154 rad), beside which
 // the pose's turn would vanish in the sum.
 Shape placed(const Shape& body, const Pose2& pose) {
-  const double c = std::cos(pose.heading), s = std::sin(pose.heading);
-  auto place = [&](const Vec2& v) {
-    return Vec2(c * v.x() - s * v.y() + pose.x, s * v.x() + c * v.y() + pose.y);
-  };
+  auto place = [&](const Vec2& v) { return transform_point(pose, v); };
   auto turned = [&](const Vec2& axis) { return std::atan2(axis.y(), axis.x()) + pose.heading; };
   if (const Circle* x = std::get_if<Circle>(&body)) return Circle(place(x->center()), x->radius());
   if (const Obb* x = std::get_if<Obb>(&body)) {

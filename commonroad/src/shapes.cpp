@@ -9,26 +9,18 @@
 #include <string>
 
 #include "collision/errors.hpp"
+#include "collision/pose.hpp"
 
 namespace collision::commonroad_detail {
 namespace {
 
 constexpr int kCircleHullSides = 16;  // a circle's part of a hull: a 16-gon around it
 
-Vec2 rotate(const Vec2& v, double angle) {
-  const double c = std::cos(angle), s = std::sin(angle);
-  return Vec2(c * v.x() - s * v.y(), s * v.x() + c * v.y());
-}
-
-Vec2 place(const Vec2& v, const Pose2& pose) {
-  return rotate(v, pose.heading) + Vec2(pose.x, pose.y);
-}
-
 std::vector<Vec2> rectangle_corners(const LocalShape& r) {
   std::vector<Vec2> out;
   for (const Vec2& c : {Vec2(-1, -1), Vec2(1, -1), Vec2(1, 1), Vec2(-1, 1)}) {
-    out.push_back(r.center +
-                  rotate(Vec2(c.x() * r.half_length, c.y() * r.half_width), r.orientation));
+    out.push_back(transform_point(Pose2{r.center.x(), r.center.y(), r.orientation},
+                                  Vec2(c.x() * r.half_length, c.y() * r.half_width)));
   }
   return out;
 }
@@ -116,15 +108,15 @@ Obstacle static_obstacle(const XmlDocument& xml, int id, const std::vector<Local
     try {
       switch (s.kind) {
         case LocalShape::Kind::rectangle:
-          parts.emplace_back(Obb(place(s.center, pose), pose.heading + s.orientation, s.half_length,
-                                 s.half_width));
+          parts.emplace_back(Obb(transform_point(pose, s.center), pose.heading + s.orientation,
+                                 s.half_length, s.half_width));
           break;
         case LocalShape::Kind::circle:
-          parts.emplace_back(Circle(place(s.center, pose), s.radius));
+          parts.emplace_back(Circle(transform_point(pose, s.center), s.radius));
           break;
         case LocalShape::Kind::polygon: {
           std::vector<Vec2> outline;
-          for (const Vec2& p : s.points) outline.push_back(place(p, pose));
+          for (const Vec2& p : s.points) outline.push_back(transform_point(pose, p));
           Obstacle piece = Obstacle::stationary(id, outline);
           if (shapes.size() == 1) return piece;
           parts.insert(parts.end(), piece.parts().begin(), piece.parts().end());

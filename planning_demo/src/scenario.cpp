@@ -183,11 +183,8 @@ std::vector<Vec2> box_outline(double length, double width) {
 }
 
 std::vector<Vec2> placed(const std::vector<Vec2>& body, const collision::Pose2& pose) {
-  const double c = std::cos(pose.heading), s = std::sin(pose.heading);
   std::vector<Vec2> out;
-  for (const Vec2& p : body) {
-    out.emplace_back(pose.x + c * p.x() - s * p.y(), pose.y + s * p.x() + c * p.y());
-  }
+  for (const Vec2& p : body) out.push_back(collision::transform_point(pose, p));
   return out;
 }
 

@@ -1,9 +1,11 @@
 #include "svg_writer.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -19,9 +21,8 @@ namespace {
 using collision::Vec2;
 
 using collision::kPi;
-constexpr double kTitleHeight = 78;    // px above the map
-constexpr double kLegendHeight = 124;  // px below the map
-constexpr double kSide = 24;           // px left and right of the map
+constexpr double kTitleHeight = 78;  // px above the map
+constexpr double kSide = 24;         // px left and right of the map
 
 const char* const kFreeColour = "#2e9e44";
 const char* const kCollidingColour = "#d62728";
@@ -89,11 +90,8 @@ std::vector<Vec2> corners(const collision::Obb& box) {
 }
 
 std::vector<Vec2> placed(const std::vector<Vec2>& body, const collision::Pose2& pose) {
-  const double c = std::cos(pose.heading), s = std::sin(pose.heading);
   std::vector<Vec2> out;
-  for (const Vec2& p : body) {
-    out.emplace_back(pose.x + c * p.x() - s * p.y(), pose.y + s * p.x() + c * p.y());
-  }
+  for (const Vec2& p : body) out.push_back(collision::transform_point(pose, p));
   return out;
 }
 
@@ -163,6 +161,10 @@ struct LabelRequest {
   std::string text;
   int size = 11;
   std::string colour;
+  // A leader line to the anchor even at the first choice: for a label of one of several bodies
+  // of an obstacle (a prediction mode's end), which could otherwise be read as naming whatever
+  // lies next to it.
+  bool always_leader = false;
 };
 
 // Where every drawn body lies (pixels), for the labels to avoid.
@@ -328,9 +330,8 @@ const char* const kKerbColour = "#c0392b";
 
 // A frame composed with a pose given in it: the pose in the frame's parent.
 collision::Pose2 compose(const collision::Pose2& frame, const collision::Pose2& local) {
-  const double c = std::cos(frame.heading), s = std::sin(frame.heading);
-  return collision::Pose2{frame.x + c * local.x - s * local.y, frame.y + s * local.x + c * local.y,
-                          frame.heading + local.heading};
+  const Vec2 at = collision::transform_point(frame, Vec2(local.x, local.y));
+  return collision::Pose2{at.x(), at.y(), frame.heading + local.heading};
 }
 
 // A circle or an ellipse of semi-axes (a, b) at `at` (world), as an SVG element with `style`.
@@ -662,11 +663,14 @@ void draw_moving(std::ostream& out, const View& view, const Scenario& scenario,
                          "\" stroke-width=\"1\"");
       }
       if (!spec.modes.empty()) {
-        const collision::Pose2 end = pose_at(prediction, horizon);
-        // Placed with the other labels, clear of them and of the bodies.
-        labels.push_back(LabelRequest{
-            view.px(Vec2(end.x, end.y)), 8,
-            "mode " + std::to_string(m) + ": p=" + fixed(modes[m].probability, 2), 11, colour});
+        // On the car's own body at the mode's last snapshot, just above it, with a leader line
+        // into it: placed with the other labels, clear of them and of every mode's bodies.
+        const std::vector<Vec2> end = placed(spec.outline, pose_at(prediction, times.back()));
+        const PixelBox box = pixel_box(view, end);
+        labels.push_back(
+            LabelRequest{view.px(centroid(end)), 0.5 * (box.hi.y() - box.lo.y()) + 4,
+                         "mode " + std::to_string(m) + ": p=" + fixed(modes[m].probability, 2), 11,
+                         colour, true});
       }
     }
     snapshot_times_text(out, view, spec, times, colour);
@@ -693,8 +697,13 @@ void draw_labels(std::ostream& out, const View& view, const Scenario& scenario,
       placer.block(pixel_box(view, spec.outline));
       continue;
     }
-    for (double t : times)
-      placer.block(pixel_box(view, placed(spec.outline, pose_at(spec.prediction, t))));
+    // Every mode's bodies, not only mode 0's: a label on another mode's snapshot would hide it.
+    std::vector<std::vector<collision::PredictedPose>> predictions{spec.prediction};
+    for (const collision::PredictionMode& mode : spec.modes) predictions.push_back(mode.poses);
+    for (const auto& prediction : predictions) {
+      for (double t : times)
+        placer.block(pixel_box(view, placed(spec.outline, pose_at(prediction, t))));
+    }
   }
   const Candidate& chosen = outcome.lattice.candidates[outcome.ranking.best];
   for (double t : times) {
@@ -706,7 +715,7 @@ void draw_labels(std::ostream& out, const View& view, const Scenario& scenario,
   out << "<g id=\"labels\">\n";
   for (const LabelRequest& label : labels) {
     const LabelPlacement p = placer.place(label.anchor, label.gap, label.text, label.size);
-    if (p.moved) {
+    if (p.moved || label.always_leader) {
       const PixelBox box = LabelPlacer::text_box(p.at, label.text, label.size);
       const Vec2 end(std::clamp(label.anchor.x(), box.lo.x(), box.hi.x()),
                      std::clamp(label.anchor.y(), box.lo.y(), box.hi.y()));
@@ -819,142 +828,236 @@ void draw_chosen(std::ostream& out, const View& view, const PlanOutcome& outcome
 
 constexpr int kLegendFont = 14;
 
-void legend_swatch_line(std::ostream& out, double x, double y, const std::string& colour,
-                        double width, double opacity, const std::string& label) {
+// One entry of the legend: its swatch, drawn with its middle-left at (x, y), and its text.
+struct LegendItem {
+  std::function<void(std::ostream&, double, double)> swatch;
+  std::string text;
+};
+
+// What the legend shows: only what the picture has. Three columns of items (candidates and
+// collisions; the ego and moving obstacles; stationary obstacles and the snapshots), each filled
+// from the top, then full-width rows (the moving obstacles' class colours, their uncertainty,
+// their modes), each a drawing of its own.
+struct LegendContent {
+  std::array<std::vector<LegendItem>, 3> columns;
+  std::vector<std::function<void(std::ostream&, double, double)>> wide_rows;  // (x, y of middle)
+
+  std::size_t column_rows() const {
+    std::size_t n = 0;
+    for (const auto& c : columns) n = std::max(n, c.size());
+    return n;
+  }
+};
+
+constexpr double kLegendRow = 26;  // px per legend row
+
+void legend_line(std::ostream& out, double x, double y, const std::string& colour, double width,
+                 double opacity) {
   out << "<line x1=\"" << num(x) << "\" y1=\"" << num(y) << "\" x2=\"" << num(x + 34) << "\" y2=\""
       << num(y) << "\" stroke=\"" << colour << "\" stroke-width=\"" << width
       << "\" stroke-opacity=\"" << opacity << "\"/>\n";
-  text(out, x + 44, y + 5, label, kLegendFont);
 }
 
-void legend_swatch_box(std::ostream& out, double x, double y, const std::string& fill,
-                       double opacity, const std::string& stroke, const std::string& label) {
-  out << "<rect x=\"" << num(x + 4) << "\" y=\"" << num(y - 6) << "\" width=\"26\" height=\"12\" "
+void legend_box(std::ostream& out, double x, double y, const std::string& fill, double opacity,
+                const std::string& stroke) {
+  out << "<rect x=\"" << num(x + 4) << "\" y=\"" << num(y - 7) << "\" width=\"26\" height=\"14\" "
       << "fill=\"" << fill << "\" fill-opacity=\"" << opacity << "\" stroke=\"" << stroke
       << "\"/>\n";
-  text(out, x + 44, y + 5, label, kLegendFont);
 }
 
-// What the legend's optional rows show: only what the picture has.
-struct LegendExtras {
-  bool borders = false;                                  // road boundaries
-  bool margins = false;                                  // some obstacle has a class margin > 0
-  bool round_stationary = false;                         // a stationary circle or ellipse
+LegendContent legend_content(const Scenario& scenario, const PlanOutcome& outcome,
+                             const std::vector<std::size_t>& drawn,
+                             const std::vector<double>& times, double sigma_factor) {
+  const collision::ClassMargins& margins = outcome.config.margins.by_class;
+  bool borders = false, class_margins = false, round_stationary = false, boxes = false;
+  bool polygons = false, moving = false, uncertainty = false, modes = false;
   std::vector<collision::ObstacleClass> moving_classes;  // of moving obstacles coloured by class
-  bool predictions = false;  // some moving obstacle has modes or an uncertainty
-  bool any() const { return borders || margins || round_stationary; }
-};
-
-LegendExtras legend_extras(const Scenario& scenario, const collision::ClassMargins& margins) {
-  LegendExtras extras;
   for (const ObstacleSpec& spec : scenario.obstacle_specs) {
-    extras.borders |= spec.is_boundary();
-    extras.margins |= margins[spec.obstacle_class] > 0;
-    extras.round_stationary |= spec.is_round() && !spec.is_moving();
-    if (spec.is_moving() && spec.color.empty() &&
-        std::find(extras.moving_classes.begin(), extras.moving_classes.end(),
-                  spec.obstacle_class) == extras.moving_classes.end()) {
-      extras.moving_classes.push_back(spec.obstacle_class);
+    borders |= spec.is_boundary();
+    class_margins |= margins[spec.obstacle_class] > 0;
+    if (spec.is_moving()) {
+      moving = true;
+      uncertainty |= spec.uncertainty.has_value() && sigma_factor > 0;
+      modes |= !spec.modes.empty();
+      if (spec.color.empty() && std::find(moving_classes.begin(), moving_classes.end(),
+                                          spec.obstacle_class) == moving_classes.end()) {
+        moving_classes.push_back(spec.obstacle_class);
+      }
+    } else if (!spec.is_boundary()) {
+      // In the legend's colours only when the scenario gives the obstacle none of its own.
+      round_stationary |= spec.is_round() && spec.color.empty();
+      boxes |= spec.kind == ObstacleKind::box && spec.color.empty();
+      polygons |= spec.kind == ObstacleKind::polygon && spec.color.empty();
     }
-    extras.predictions |= !spec.modes.empty() || spec.uncertainty.has_value();
   }
-  std::sort(extras.moving_classes.begin(), extras.moving_classes.end());
-  return extras;
+  std::sort(moving_classes.begin(), moving_classes.end());
+  std::size_t free_drawn = 0, colliding_drawn = 0, contacts = 0;
+  for (std::size_t i : drawn) {
+    outcome.results[i].collides ? ++colliding_drawn : ++free_drawn;
+    contacts += outcome.results[i].contact_point.has_value();
+  }
+  const std::size_t n = outcome.lattice.candidates.size();
+  const std::size_t free = outcome.ranking.free_count;
+
+  LegendContent c;
+  auto& left = c.columns[0];
+  auto& middle = c.columns[1];
+  auto& right = c.columns[2];
+  if (free_drawn > 0) {
+    left.push_back(
+        {[](std::ostream& o, double x, double y) { legend_line(o, x, y, kFreeColour, 2, 0.8); },
+         "collision-free candidate (" + std::to_string(free) + ")"});
+  }
+  if (colliding_drawn > 0) {
+    left.push_back({[](std::ostream& o, double x, double y) {
+                      legend_line(o, x, y, kCollidingColour, 2, 0.7);
+                    },
+                    "colliding, up to its first collision (" + std::to_string(n - free) + ")"});
+  }
+  if (contacts > 0) {
+    left.push_back({[](std::ostream& o, double x, double y) {
+                      o << "<circle cx=\"" << num(x + 17) << "\" cy=\"" << num(y)
+                        << "\" r=\"3\" fill=\"#7a0000\"/>\n";
+                    },
+                    "first collision (contact point)"});
+  }
+  if (borders) {
+    left.push_back({[](std::ostream& o, double x, double y) {
+                      const double w = 4;
+                      o << "<line x1=\"" << num(x) << "\" y1=\"" << num(y) << "\" x2=\""
+                        << num(x + 34) << "\" y2=\"" << num(y) << "\" stroke=\"" << kKerbColour
+                        << "\" stroke-width=\"" << num(w) << "\" stroke-dasharray=\"" << num(2 * w)
+                        << "," << num(2 * w) << "\"/>\n";
+                    },
+                    "road boundary (kerb line)"});
+  }
+  middle.push_back(
+      {[](std::ostream& o, double x, double y) { legend_line(o, x, y, kChosenColour, 4, 1); },
+       "chosen trajectory #" + std::to_string(outcome.ranking.best) + " (rear axle)"});
+  middle.push_back({[](std::ostream& o, double x, double y) {
+                      legend_box(o, x, y, kChosenColour, 0.6, kChosenColour);
+                    },
+                    "ego footprint at snapshot times"});
+  if (moving) {
+    // A moving obstacle's snapshot: its time inside, in seconds (its colour: the class row).
+    middle.push_back({[](std::ostream& o, double x, double y) {
+                        o << "<rect x=\"" << num(x + 4) << "\" y=\"" << num(y - 7)
+                          << "\" width=\"26\" height=\"14\" fill=\"#777777\" fill-opacity=\"0.7\" "
+                             "stroke=\"#777777\"/>\n";
+                        o << "<text x=\"" << num(x + 17) << "\" y=\"" << num(y + 3)
+                          << "\" font-size=\"8\" text-anchor=\"middle\" fill=\"#ffffff\" "
+                             "stroke=\"#777777\" stroke-width=\"2\" paint-order=\"stroke\" "
+                             "font-weight=\"bold\">2s</text>\n";
+                      },
+                      "moving obstacle at 2 s (time inside, s)"});
+  }
+  if (class_margins) {
+    middle.push_back({[](std::ostream& o, double x, double y) {
+                        o << "<rect x=\"" << num(x + 4) << "\" y=\"" << num(y - 6)
+                          << "\" width=\"26\" height=\"12\" rx=\"5\" fill=\"#555555\" "
+                             "fill-opacity=\"0.06\" stroke=\"#555555\" stroke-dasharray=\"5,3\" "
+                             "stroke-width=\"1.2\"/>\n";
+                      },
+                      "margin kept by class (margins.by_class)"});
+  }
+  if (boxes) {
+    right.push_back(
+        {[](std::ostream& o, double x, double y) { legend_box(o, x, y, kBoxColour, 1, "#222222"); },
+         "stationary box"});
+  }
+  if (polygons) {
+    right.push_back({[](std::ostream& o, double x, double y) {
+                       legend_box(o, x, y, kPolygonColour, 1, "#222222");
+                     },
+                     "stationary polygon"});
+  }
+  if (round_stationary) {
+    right.push_back({[](std::ostream& o, double x, double y) {
+                       o << "<ellipse cx=\"" << num(x + 17) << "\" cy=\"" << num(y)
+                         << "\" rx=\"13\" ry=\"6\" fill=\"" << kBoxColour
+                         << "\" stroke=\"#222222\"/>\n";
+                     },
+                     "stationary circle or ellipse"});
+  }
+  // Fading key: a row of boxes from opaque (now) to faint (the horizon).
+  const double step = times.size() > 1 ? times[1] - times[0] : 0;
+  right.push_back(
+      {[times](std::ostream& o, double x, double y) {
+         for (std::size_t i = 0; i < times.size(); ++i) {
+           o << "<rect x=\"" << num(x + 4 + 26.0 * i / times.size()) << "\" y=\"" << num(y - 6)
+             << "\" width=\"" << num(26.0 / times.size()) << "\" height=\"12\" fill=\"#444444\" "
+             << "fill-opacity=\"" << fixed(fade(times[i], times.back() > 0 ? times.back() : 1), 2)
+             << "\"/>\n";
+         }
+       },
+       "snapshots every " + fixed(step, step == std::floor(step) ? 0 : 1) + " s to " +
+           fixed(times.back(), times.back() == std::floor(times.back()) ? 0 : 1) + " s, fading"});
+
+  // Moving obstacles' colours, one per class in the picture.
+  if (!moving_classes.empty()) {
+    c.wide_rows.push_back([moving_classes](std::ostream& o, double x, double y) {
+      text(o, x, y + 5, "moving obstacles by class:", kLegendFont);
+      double at = x + 200;
+      for (collision::ObstacleClass k : moving_classes) {
+        const std::string name = collision::to_string(k);
+        legend_box(o, at, y, moving_colour(k), 0.6, moving_colour(k));
+        text(o, at + 44, y + 5, name, kLegendFont);
+        at += 44 + 0.62 * kLegendFont * static_cast<double>(name.size()) + 24;
+      }
+    });
+  }
+  if (uncertainty) {
+    c.wide_rows.push_back([](std::ostream& o, double x, double y) {
+      o << "<rect x=\"" << num(x + 4) << "\" y=\"" << num(y - 6)
+        << "\" width=\"26\" height=\"12\" rx=\"5\" fill=\"#777777\" fill-opacity=\"0.12\" "
+           "stroke=\"#777777\" stroke-dasharray=\"2,2\" stroke-width=\"0.8\"/>\n";
+      text(o, x + 44, y + 5,
+           "moving obstacle grown by its position uncertainty (sigma_factor standard "
+           "deviations) at snapshot times",
+           kLegendFont);
+    });
+  }
+  if (modes) {
+    c.wide_rows.push_back([](std::ostream& o, double x, double y) {
+      o << "<text x=\"" << num(x + 17) << "\" y=\"" << num(y + 4)
+        << "\" font-size=\"11\" text-anchor=\"middle\" fill=\"#777777\" "
+           "font-weight=\"bold\">k: p</text>\n";
+      text(o, x + 44, y + 5,
+           "\"mode k: p\" on a multi-modal obstacle's last snapshot along its predicted future k: "
+           "the probability of that future (modes after the first are drawn fainter)",
+           kLegendFont);
+    });
+  }
+  return c;
 }
 
-double legend_height(const LegendExtras& extras) {
-  return kLegendHeight + (extras.any() ? 26 : 0) + (extras.moving_classes.empty() ? 0 : 26) +
-         (extras.predictions ? 26 : 0);
+// Pixels below the map: the legend's rows and its margins.
+double legend_height(const LegendContent& content) {
+  return 46 + kLegendRow * static_cast<double>(content.column_rows() + content.wide_rows.size());
 }
 
 void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome, std::size_t drawn,
-                 const std::vector<double>& times, const LegendExtras& extras, double width_px) {
+                 const LegendContent& content, double width_px) {
   const double top = view.top + view.height() + 14;
   out << "<g id=\"legend\" fill=\"#222222\">\n";
   out << "<rect x=\"" << num(kSide) << "\" y=\"" << num(top) << "\" width=\""
-      << num(width_px - 2 * kSide) << "\" height=\"" << num(legend_height(extras) - 26)
+      << num(width_px - 2 * kSide) << "\" height=\"" << num(legend_height(content) - 26)
       << "\" fill=\"#fafafa\" stroke=\"#bbbbbb\"/>\n";
   const std::size_t n = outcome.lattice.candidates.size();
-  const std::size_t free = outcome.ranking.free_count;
   const double col[] = {kSide + 14, kSide + 444, kSide + 804};
-  const double row[] = {top + 23, top + 49, top + 75, top + 101, top + 127};
-  legend_swatch_line(out, col[0], row[0], kFreeColour, 2, 0.8,
-                     "collision-free candidate (" + std::to_string(free) + ")");
-  legend_swatch_line(out, col[0], row[1], kCollidingColour, 2, 0.7,
-                     "colliding, up to its first collision (" + std::to_string(n - free) + ")");
-  out << "<circle cx=\"" << num(col[0] + 17) << "\" cy=\"" << num(row[2]) << "\" r=\"3\" "
-      << "fill=\"#7a0000\"/>\n";
-  text(out, col[0] + 44, row[2] + 5, "first collision (contact point)", kLegendFont);
-  legend_swatch_line(out, col[1], row[0], kChosenColour, 4, 1,
-                     "chosen trajectory #" + std::to_string(outcome.ranking.best) + " (rear axle)");
-  legend_swatch_box(out, col[1], row[1], kChosenColour, 0.6, kChosenColour,
-                    "ego footprint at snapshot times");
-  // A moving obstacle's snapshot: its time inside, in seconds (its colour: the class row).
-  out << "<rect x=\"" << num(col[1] + 4) << "\" y=\"" << num(row[2] - 7)
-      << "\" width=\"26\" height=\"14\" fill=\"#777777\" fill-opacity=\"0.7\" "
-         "stroke=\"#777777\"/>\n";
-  out << "<text x=\"" << num(col[1] + 17) << "\" y=\"" << num(row[2] + 3)
-      << "\" font-size=\"8\" text-anchor=\"middle\" fill=\"#ffffff\" stroke=\"#777777\" "
-         "stroke-width=\"2\" paint-order=\"stroke\" font-weight=\"bold\">2s</text>\n";
-  text(out, col[1] + 44, row[2] + 5, "moving obstacle at 2 s (time inside, s)", kLegendFont);
-  legend_swatch_box(out, col[2], row[0], kBoxColour, 1, "#222222", "stationary box");
-  legend_swatch_box(out, col[2], row[1], kPolygonColour, 1, "#222222", "stationary polygon");
-  if (extras.predictions) {
-    // The last row: the region a moving obstacle's uncertainty grows it to, and its modes.
-    const double y =
-        (extras.any() ? row[3] : row[2]) + 26 + (extras.moving_classes.empty() ? 0 : 26);
-    out << "<rect x=\"" << num(col[0] + 4) << "\" y=\"" << num(y - 6)
-        << "\" width=\"26\" height=\"12\" rx=\"5\" fill=\"#777777\" fill-opacity=\"0.12\" "
-           "stroke=\"#777777\" stroke-dasharray=\"2,2\" stroke-width=\"0.8\"/>\n";
-    text(out, col[0] + 44, y + 5,
-         "moving obstacle grown by its position uncertainty (sigma_factor standard deviations) "
-         "at snapshot times; \"mode k: p\" ends each predicted future with its probability",
-         kLegendFont);
-  }
-  if (extras.borders) {
-    const double w = 4;
-    out << "<line x1=\"" << num(col[0]) << "\" y1=\"" << num(row[3]) << "\" x2=\""
-        << num(col[0] + 34) << "\" y2=\"" << num(row[3]) << "\" stroke=\"" << kKerbColour
-        << "\" stroke-width=\"" << num(w) << "\" stroke-dasharray=\"" << num(2 * w) << ","
-        << num(2 * w) << "\"/>\n";
-    text(out, col[0] + 44, row[3] + 5, "road boundary (kerb line)", kLegendFont);
-  }
-  if (extras.margins) {
-    out << "<rect x=\"" << num(col[1] + 4) << "\" y=\"" << num(row[3] - 6)
-        << "\" width=\"26\" height=\"12\" rx=\"5\" fill=\"#555555\" fill-opacity=\"0.06\" "
-        << "stroke=\"#555555\" stroke-dasharray=\"5,3\" stroke-width=\"1.2\"/>\n";
-    text(out, col[1] + 44, row[3] + 5, "margin kept by class (margins.by_class)", kLegendFont);
-  }
-  if (extras.round_stationary) {
-    out << "<ellipse cx=\"" << num(col[2] + 17) << "\" cy=\"" << num(row[3]) << "\" rx=\"13\" "
-        << "ry=\"6\" fill=\"" << kBoxColour << "\" stroke=\"#222222\"/>\n";
-    text(out, col[2] + 44, row[3] + 5, "stationary circle or ellipse", kLegendFont);
-  }
-  // Moving obstacles' colours, one per class in the picture.
-  if (!extras.moving_classes.empty()) {
-    const double y = (extras.any() ? row[3] : row[2]) + 26;
-    text(out, col[0], y + 5, "moving obstacles by class:", kLegendFont);
-    double x = col[0] + 200;
-    for (collision::ObstacleClass c : extras.moving_classes) {
-      const std::string name = collision::to_string(c);
-      legend_swatch_box(out, x, y, moving_colour(c), 0.6, moving_colour(c), name);
-      x += 44 + 0.62 * kLegendFont * static_cast<double>(name.size()) + 24;
+  auto row = [&](std::size_t k) { return top + 23 + kLegendRow * static_cast<double>(k); };
+  for (std::size_t c = 0; c < content.columns.size(); ++c) {
+    for (std::size_t k = 0; k < content.columns[c].size(); ++k) {
+      const LegendItem& item = content.columns[c][k];
+      item.swatch(out, col[c], row(k));
+      text(out, col[c] + 44, row(k) + 5, item.text, kLegendFont);
     }
   }
-  // Fading key: a row of boxes from opaque (now) to faint (the horizon).
-  for (std::size_t i = 0; i < times.size(); ++i) {
-    out << "<rect x=\"" << num(col[2] + 4 + 26.0 * i / times.size()) << "\" y=\"" << num(row[2] - 6)
-        << "\" width=\"" << num(26.0 / times.size()) << "\" height=\"12\" fill=\"#444444\" "
-        << "fill-opacity=\"" << fixed(fade(times[i], times.back() > 0 ? times.back() : 1), 2)
-        << "\"/>\n";
+  for (std::size_t k = 0; k < content.wide_rows.size(); ++k) {
+    content.wide_rows[k](out, col[0], row(content.column_rows() + k));
   }
-  const double step = times.size() > 1 ? times[1] - times[0] : 0;
-  text(out, col[2] + 44, row[2] + 5,
-       "snapshots every " + fixed(step, step == std::floor(step) ? 0 : 1) + " s to " +
-           fixed(times.back(), times.back() == std::floor(times.back()) ? 0 : 1) + " s, fading",
-       kLegendFont);
   if (drawn < n) {
-    text(out, col[2] + 260, row[0] + 5,
+    text(out, col[2] + 260, row(0) + 5,
          "(" + std::to_string(drawn) + " of " + std::to_string(n) + " candidates drawn)", 12,
          " fill=\"#666666\"");
   }
@@ -962,7 +1065,7 @@ void draw_legend(std::ostream& out, const View& view, const PlanOutcome& outcome
   // Scale bar, at the right.
   const double bar_m = nice_length(150 / view.scale);
   const double bar_px = bar_m * view.scale;
-  const double bx = width_px - kSide - 30 - bar_px, by = row[1] + 8;
+  const double bx = width_px - kSide - 30 - bar_px, by = row(1) + 8;
   out << "<g id=\"scale-bar\">\n";
   out << "<rect x=\"" << num(bx) << "\" y=\"" << num(by - 5) << "\" width=\"" << num(bar_px / 2)
       << "\" height=\"7\" fill=\"#222222\"/>\n";
@@ -1035,8 +1138,9 @@ void write_svg(std::ostream& out, const Scenario& scenario, const collision::Che
                         options.max_plot_height_px / bounds.world.sizes().y());
   view.left = kSide + 0.5 * (plot_width - view.width());
   view.top = kTitleHeight;
-  const LegendExtras extras = legend_extras(scenario, outcome.config.margins.by_class);
-  const double height = kTitleHeight + view.height() + legend_height(extras);
+  const LegendContent legend =
+      legend_content(scenario, outcome, drawn, times, config.uncertainty.sigma_factor);
+  const double height = kTitleHeight + view.height() + legend_height(legend);
   const double width = options.width_px;
 
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -1090,7 +1194,7 @@ void write_svg(std::ostream& out, const Scenario& scenario, const collision::Che
       << num(view.width()) << "\" height=\"" << num(view.height())
       << "\" fill=\"none\" stroke=\"#888888\"/>\n";
 
-  draw_legend(out, view, outcome, drawn.size(), times, extras, width);
+  draw_legend(out, view, outcome, drawn.size(), legend, width);
   out << "</svg>\n";
 }
 

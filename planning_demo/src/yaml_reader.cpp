@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <collision/number_text.hpp>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace planning_demo {
@@ -48,18 +50,23 @@ void YamlValue::expect_scalar(const char* what) const {
 
 double YamlValue::as_double() const {
   expect_scalar("a number");
-  double value = 0;
-  if (!YAML::convert<double>::decode(node_, value)) {
-    fail("expected a number, got '" + node_.Scalar() + "'");
+  // The config files' grammar of numbers (collision/number_text.hpp), so that a scenario and a
+  // config accept the same spellings, read the same way whatever the locale.
+  const collision::RealText number = collision::read_real_text(node_.Scalar());
+  const std::string out_of_range =
+      "'" + node_.Scalar() + "' is out of range: no scenario value exceeds 1e9 in magnitude";
+  switch (number.status) {
+    case collision::NumberTextStatus::not_a_number:
+      fail("expected a number, got '" + node_.Scalar() + "'");
+    case collision::NumberTextStatus::not_finite:
+      fail("expected a finite number, got '" + node_.Scalar() + "'");
+    case collision::NumberTextStatus::out_of_range:
+      fail(out_of_range);
+    case collision::NumberTextStatus::ok:
+      break;
   }
-  if (!std::isfinite(value)) fail("expected a finite number, got '" + node_.Scalar() + "'");
-  if (std::abs(value) > kMaxMagnitude) {
-    fail("'" + node_.Scalar() + "' is out of range: no scenario value exceeds 1e9 in magnitude");
-  }
-  if (std::abs(value) > kMaxMagnitude) {
-    fail("'" + node_.Scalar() + "' is out of range: no scenario value exceeds 1e9 in magnitude");
-  }
-  return value;
+  if (std::abs(number.value) > kMaxMagnitude) fail(out_of_range);
+  return number.value;
 }
 
 double YamlValue::as_positive() const {
@@ -76,11 +83,16 @@ double YamlValue::as_non_negative() const {
 
 int YamlValue::as_int() const {
   expect_scalar("an integer");
-  int value = 0;
-  if (!YAML::convert<int>::decode(node_, value)) {
+  const collision::IntegerText number = collision::read_integer_text(node_.Scalar());
+  if (number.status == collision::NumberTextStatus::not_a_number) {
     fail("expected an integer, got '" + node_.Scalar() + "'");
   }
-  return value;
+  if (number.status != collision::NumberTextStatus::ok ||
+      number.value < std::numeric_limits<int>::min() ||
+      number.value > std::numeric_limits<int>::max()) {
+    fail("'" + node_.Scalar() + "' is out of range for an integer");
+  }
+  return static_cast<int>(number.value);
 }
 
 bool YamlValue::as_bool() const {

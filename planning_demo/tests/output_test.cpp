@@ -329,5 +329,94 @@ TEST(RunDemo, WritesEveryOutput) {
   std::filesystem::remove_all(dir);
 }
 
+// The legend of every bundled scenario names only what its picture draws: each optional row
+// appears exactly when the picture has what it shows.
+TEST(Svg, TheLegendListsOnlyWhatIsDrawn) {
+  const collision::CheckerConfig config = collision::load_config(kSource + "/config/default.yaml");
+  for (const std::string& file : bundled_scenarios()) {
+    SCOPED_TRACE(file);
+    const Scenario scenario = load_scenario(file);
+    const PlanOutcome outcome = plan(scenario, config, 0);
+    std::ostringstream out;
+    write_svg(out, scenario, config, outcome);
+    const std::string svg = out.str();
+    const std::string legend = svg.substr(svg.find("id=\"legend\""));
+    auto any = [&](auto predicate) {
+      return std::any_of(scenario.obstacle_specs.begin(), scenario.obstacle_specs.end(), predicate);
+    };
+    const bool polygons = any([](const ObstacleSpec& s) {
+      return !s.is_moving() && s.kind == ObstacleKind::polygon && s.color.empty();
+    });
+    const bool boxes = any([](const ObstacleSpec& s) {
+      return !s.is_moving() && s.kind == ObstacleKind::box && s.color.empty();
+    });
+    const bool modes = any([](const ObstacleSpec& s) { return !s.modes.empty(); });
+    const bool moving = any([](const ObstacleSpec& s) { return s.is_moving(); });
+    EXPECT_EQ(legend.find(">stationary polygon<") != std::string::npos, polygons);
+    EXPECT_EQ(legend.find(">stationary box<") != std::string::npos, boxes);
+    EXPECT_EQ(legend.find("&quot;mode k: p&quot;") != std::string::npos, modes);
+    EXPECT_EQ(legend.find("moving obstacle at 2 s") != std::string::npos, moving);
+    EXPECT_EQ(legend.find("position uncertainty") != std::string::npos,
+              any([](const ObstacleSpec& s) { return s.uncertainty.has_value(); }));
+  }
+}
+
+// Each prediction mode's label is tied to its own car: a leader line runs from the label to the
+// centre of that mode's last snapshot of the car.
+TEST(Svg, EachModeLabelHasALeaderToItsOwnCar) {
+  const collision::CheckerConfig config = collision::load_config(kSource + "/config/default.yaml");
+  const Scenario scenario = load_scenario(kSource + "/config/scenarios/default.yaml");
+  const PlanOutcome outcome = plan(scenario, config, 0);
+  std::ostringstream out;
+  write_svg(out, scenario, config, outcome);
+  const std::string svg = out.str();
+  const std::string labels = svg.substr(svg.find("<g id=\"labels\">"));
+  std::size_t checked = 0;
+  for (const ObstacleSpec& spec : scenario.obstacle_specs) {
+    for (std::size_t m = 0; m < spec.modes.size(); ++m) {
+      const std::string text = ">mode " + std::to_string(m) + ": p=";
+      const std::size_t at = labels.find(text);
+      ASSERT_NE(at, std::string::npos) << "obstacle " << spec.id << " mode " << m;
+      // The element just before the label's text is its leader line.
+      const std::size_t line = labels.rfind("<line x1=\"", at);
+      const std::size_t previous_text = labels.rfind("<text ", at);
+      ASSERT_NE(line, std::string::npos);
+      ASSERT_LT(line, previous_text);
+      ASSERT_EQ(labels.find("<text ", line), previous_text);
+      const double x1 = std::stod(labels.substr(line + 10));
+      const std::size_t y_at = labels.find("y1=\"", line) + 4;
+      const double y1 = std::stod(labels.substr(y_at));
+      const std::size_t fill = labels.find("fill=\"", previous_text) + 6;
+      const std::string colour = labels.substr(fill, 7);  // the label's: its car's colour
+      // The leader starts at the centre (mean of the vertices, to the 0.1 px the picture is
+      // written in) of one of this car's drawn bodies, in the car's colour.
+      const std::size_t begin = svg.find("<g id=\"moving-obstacles\">");
+      const std::size_t end = svg.find("</g>", begin);
+      bool starts_on_a_body = false;
+      for (std::size_t p = svg.find("<polygon points=\"", begin); p < end && !starts_on_a_body;
+           p = svg.find("<polygon points=\"", p + 1)) {
+        const std::size_t first = p + std::string("<polygon points=\"").size(),
+                          last = svg.find('"', first);
+        std::istringstream points(svg.substr(first, last - first));
+        double sx = 0, sy = 0, x = 0, y = 0;
+        char comma = 0;
+        int k = 0;
+        while (points >> x >> comma >> y) {
+          sx += x;
+          sy += y;
+          ++k;
+        }
+        const std::string tag = svg.substr(p, svg.find("/>", p) - p);
+        const bool own_colour = tag.find("fill=\"" + colour + "\"") != std::string::npos;
+        starts_on_a_body =
+            k == 4 && own_colour && std::abs(sx / k - x1) < 0.15 && std::abs(sy / k - y1) < 0.15;
+      }
+      EXPECT_TRUE(starts_on_a_body) << "mode " << m << ": leader from (" << x1 << ", " << y1 << ")";
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 3u);
+}
+
 }  // namespace
 }  // namespace planning_demo

@@ -326,6 +326,24 @@ TEST(Scenario, WrongTypes) {
                "road.lanes[1].direction: expected forward or oncoming, got 'sideways'");
 }
 
+// A scenario's numbers follow the config files' grammar (collision/number_text.hpp): the C
+// spellings of infinity are non-finite numbers, not words; an exponent beyond a double and an
+// integer beyond int are out of range, not "not a number"; YAML's other spellings (hex, digit
+// separators) are not numbers.
+TEST(Scenario, NumbersAreReadAsConfigFilesReadThem) {
+  EXPECT_ERROR(edited(11, "  speed: inf"), "s.yaml:11: ego.speed: expected a finite number");
+  EXPECT_ERROR(edited(11, "  speed: -Infinity"), "s.yaml:11: ego.speed: expected a finite number");
+  EXPECT_ERROR(edited(9, "  s: 1e400"), "s.yaml:9: ego.s: '1e400' is out of range");
+  EXPECT_ERROR(edited(14, "  candidates: 99999999999"),
+               "s.yaml:14: planning.candidates: '99999999999' is out of range for an integer");
+  EXPECT_ERROR(edited(7, "  speed_limit: 0x10"),
+               "s.yaml:7: road.speed_limit: expected a number, got '0x10'");
+  EXPECT_ERROR(edited(7, "  speed_limit: 1_0"),
+               "s.yaml:7: road.speed_limit: expected a number, got '1_0'");
+  EXPECT_ERROR(edited(14, "  candidates: +-3"),
+               "s.yaml:14: planning.candidates: expected an integer, got '+-3'");
+}
+
 TEST(Scenario, MissingRequiredKeys) {
   // Reported where the document's map begins (its first key).
   EXPECT_ERROR(edited(1, "# no name"), "s.yaml:2: name: required key is missing");

@@ -53,8 +53,8 @@ def test_convex_polygon_from_array_and_pairs():
 def test_vertex_array_errors():
     with pytest.raises(collision.GeometryError, match=r"vertices: expected shape \(V, 2\), got \(4, 3\)"):
         ConvexPolygon(np.zeros((4, 3)))
-    with pytest.raises(collision.GeometryError, match="expected a float64 array, got dtype int64"):
-        ConvexPolygon(np.array([[0, 0], [1, 0], [0, 1]], dtype=np.int64))
+    with pytest.raises(collision.GeometryError, match="expected a float64 array, got dtype float32"):
+        ConvexPolygon(np.array([[0, 0], [1, 0], [0, 1]], dtype=np.float32))
     with pytest.raises(collision.GeometryError, match="not finite|finite"):
         ConvexPolygon([(0, 0), (1, float("inf")), (0, 1)])
     with pytest.raises(TypeError):

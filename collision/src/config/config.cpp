@@ -33,6 +33,7 @@
 
 #include "collision/convex_polygon.hpp"
 #include "collision/errors.hpp"
+#include "collision/number_text.hpp"
 #include "collision/obstacle_class.hpp"
 #include "common/format.hpp"
 
@@ -257,54 +258,7 @@ const char* outside_prediction_name(OutsidePrediction value) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading scalars
-
-// Plain decimal notation as YAML's core schema writes numbers: [-+] digits [. digits] [e [-+]
-// digits], with at least one digit before the exponent. Rejects "0x10", "1_000", "nan", " 1".
-bool is_decimal(std::string_view text) {
-  std::size_t i = 0;
-  auto digits = [&] {
-    const std::size_t start = i;
-    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
-    return i - start;
-  };
-  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-  std::size_t mantissa = digits();
-  if (i < text.size() && text[i] == '.') {
-    ++i;
-    mantissa += digits();
-  }
-  if (mantissa == 0) return false;
-  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-    ++i;
-    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-    if (digits() == 0) return false;
-  }
-  return i == text.size();
-}
-
-bool is_integer(std::string_view text) {
-  if (!text.empty() && (text[0] == '+' || text[0] == '-')) text.remove_prefix(1);
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
-    return std::isdigit(static_cast<unsigned char>(ch));
-  });
-}
-
-// YAML's .inf/.nan (and the C spellings inf, nan, infinity), any case, with or without a sign.
-bool is_non_finite_word(std::string_view text) {
-  if (!text.empty() && (text[0] == '+' || text[0] == '-')) text.remove_prefix(1);
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-  return lower == ".inf" || lower == ".nan" || lower == "inf" || lower == "nan" ||
-         lower == "infinity";
-}
-
-// from_chars does not take a leading '+'.
-std::string_view without_plus(std::string_view text) {
-  if (!text.empty() && text[0] == '+') text.remove_prefix(1);
-  return text;
-}
+// Reading scalars: the grammar of numbers is number_text's, shared with other readers of text
 
 const char* type_name(const YAML::Node& node) {
   switch (node.Type()) {
@@ -503,33 +457,37 @@ class Parser {
   double read_real(const std::string& path, const Range& range, const YAML::Node& at,
                    const YAML::Node& value) const {
     const std::string text = scalar_text(path, at, value, "a number", false);
-    if (is_non_finite_word(text)) fail(at, path, "must be finite (was " + text + ")");
-    if (!is_decimal(text)) fail(at, path, "expected a number (was " + text + ")");
-    const std::string_view digits = without_plus(text);
-    double number = 0;
-    const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), number);
-    if (result.ec == std::errc::result_out_of_range) {
-      fail(at, path, "does not fit a double (was " + text + ")");
+    const RealText number = read_real_text(text);
+    switch (number.status) {
+      case NumberTextStatus::not_finite:
+        fail(at, path, "must be finite (was " + text + ")");
+      case NumberTextStatus::not_a_number:
+        fail(at, path, "expected a number (was " + text + ")");
+      case NumberTextStatus::out_of_range:
+        fail(at, path, "does not fit a double (was " + text + ")");
+      case NumberTextStatus::ok:
+        break;
     }
-    if (auto error = range_violation(range, number, text)) fail(at, path, *error);
-    return number;
+    if (auto error = range_violation(range, number.value, text)) fail(at, path, *error);
+    return number.value;
   }
 
   // An integer in `range` and in int.
   int read_integer(const std::string& path, const Range& range, const YAML::Node& at,
                    const YAML::Node& value) const {
     const std::string text = scalar_text(path, at, value, "an integer", false);
-    if (!is_integer(text)) fail(at, path, "expected an integer (was " + text + ")");
-    const std::string_view digits = without_plus(text);
-    long long number = 0;
-    const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+    const IntegerText number = read_integer_text(text);
+    if (number.status == NumberTextStatus::not_a_number) {
+      fail(at, path, "expected an integer (was " + text + ")");
+    }
     const std::string out_of_range = "must be " + range.describe() + " (was " + text + ")";
-    if (result.ec == std::errc::result_out_of_range) fail(at, path, out_of_range);
-    if (!range.contains(static_cast<double>(number)) || number < std::numeric_limits<int>::min() ||
-        number > std::numeric_limits<int>::max()) {
+    if (number.status != NumberTextStatus::ok) fail(at, path, out_of_range);
+    if (!range.contains(static_cast<double>(number.value)) ||
+        number.value < std::numeric_limits<int>::min() ||
+        number.value > std::numeric_limits<int>::max()) {
       fail(at, path, out_of_range);
     }
-    return static_cast<int>(number);
+    return static_cast<int>(number.value);
   }
 
   // margins.by_class: a map of class names, each a real in the setting's range; a class left out

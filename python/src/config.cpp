@@ -1,0 +1,247 @@
+#include <string>
+#include <vector>
+
+#include "arrays.hpp"
+#include "bindings.hpp"
+#include "obstacles.hpp"
+#include "repr.hpp"
+
+namespace collision::python {
+
+using namespace pybind11::literals;
+
+namespace {
+
+// The Python forms of the config and its sections: every field by its attribute name, nested as
+// the attributes are (config.narrow_phase.contact_tolerance), so that a printed config shows what
+// a checker runs with and reads back as the code that would set it.
+std::string repr_bool(bool b) { return b ? "True" : "False"; }
+
+std::string repr_class_margins(const ClassMargins& c) {
+  std::string s = "ClassMargins({";
+  for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+    const auto k = static_cast<ObstacleClass>(i);
+    s += std::string(i ? ", '" : "'") + to_string(k) + "': " + repr_float(c[k]);
+  }
+  return s + "})";
+}
+
+std::string repr_vehicle(const VehicleParams& v) {
+  std::string footprint = "[";
+  for (std::size_t i = 0; i < v.footprint.size(); ++i) {
+    footprint += (i ? ", " : "") + repr_vec(v.footprint[i]);
+  }
+  return "VehicleParams(wheel_base=" + repr_float(v.wheel_base) +
+         ", front_overhang=" + repr_float(v.front_overhang) +
+         ", rear_overhang=" + repr_float(v.rear_overhang) + ", width=" + repr_float(v.width) +
+         ", footprint=" + footprint + "])";
+}
+
+std::string repr_margins(const Margins& m) {
+  return "Margins(longitudinal=" + repr_float(m.longitudinal) +
+         ", lateral=" + repr_float(m.lateral) + ", by_class=" + repr_class_margins(m.by_class) +
+         ")";
+}
+
+std::string repr_uncertainty_config(const UncertaintyConfig& u) {
+  return "UncertaintyConfig(sigma_factor=" + repr_float(u.sigma_factor) + ")";
+}
+
+std::string repr_continuous(const ContinuousConfig& c) {
+  return "ContinuousConfig(enabled=" + repr_bool(c.enabled) +
+         ", max_overestimate=" + repr_float(c.max_overestimate) + ")";
+}
+
+std::string repr_clearance(const ClearanceConfig& c) {
+  return "ClearanceConfig(horizon=" + repr_float(c.horizon) + ")";
+}
+
+std::string repr_obstacles(const ObstaclesConfig& o) {
+  const char* outside = o.outside_prediction == OutsidePrediction::ignore ? "ignore" : "hold";
+  return std::string("ObstaclesConfig(outside_prediction=OutsidePrediction.") + outside +
+         ", min_mode_probability=" + repr_float(o.min_mode_probability) + ")";
+}
+
+std::string repr_trajectory_config(const TrajectoryConfig& t) {
+  return "TrajectoryConfig(max_speed=" + repr_float(t.max_speed) +
+         ", max_yaw_rate=" + repr_float(t.max_yaw_rate) + ")";
+}
+
+std::string repr_broad_phase(const BroadPhaseConfig& b) {
+  return "BroadPhaseConfig(spatial_index=" + repr_bool(b.spatial_index) +
+         ", bounding_circles=" + repr_bool(b.bounding_circles) + ", aabbs=" + repr_bool(b.aabbs) +
+         ", rtree_max_node_entries=" + std::to_string(b.rtree_max_node_entries) +
+         ", poses_per_query=" + std::to_string(b.poses_per_query) +
+         ", time_slice=" + repr_float(b.time_slice) + ")";
+}
+
+std::string repr_narrow_phase(const NarrowPhaseConfig& n) {
+  return "NarrowPhaseConfig(contact_tolerance=" + repr_float(n.contact_tolerance) +
+         ", max_gjk_iterations=" + std::to_string(n.max_gjk_iterations) +
+         ", max_epa_iterations=" + std::to_string(n.max_epa_iterations) +
+         ", warm_start=" + repr_bool(n.warm_start) + ")";
+}
+
+std::string repr_config(const CheckerConfig& c) {
+  return "CheckerConfig(vehicle=" + repr_vehicle(c.vehicle) +
+         ", margins=" + repr_margins(c.margins) +
+         ", uncertainty=" + repr_uncertainty_config(c.uncertainty) +
+         ", continuous=" + repr_continuous(c.continuous) +
+         ", clearance=" + repr_clearance(c.clearance) +
+         ", obstacles=" + repr_obstacles(c.obstacles) +
+         ", trajectory=" + repr_trajectory_config(c.trajectory) +
+         ", broad_phase=" + repr_broad_phase(c.broad_phase) +
+         ", narrow_phase=" + repr_narrow_phase(c.narrow_phase) +
+         ", threads=" + std::to_string(c.threads) + ")";
+}
+
+}  // namespace
+
+void bind_config(py::module_& m) {
+  py::class_<VehicleParams>(m, "VehicleParams", "The ego's dimensions, metres (vehicle.*).")
+      .def(py::init<>())
+      .def_readwrite("wheel_base", &VehicleParams::wheel_base, "rear axle to front axle, m, > 0")
+      .def_readwrite("front_overhang", &VehicleParams::front_overhang,
+                     "front axle to front bumper, m, >= 0")
+      .def_readwrite("rear_overhang", &VehicleParams::rear_overhang,
+                     "rear axle to rear bumper, m, >= 0")
+      .def_readwrite("width", &VehicleParams::width, "m, > 0")
+      .def_property(
+          "footprint", [](const VehicleParams& v) { return points_to_array(v.footprint); },
+          [](VehicleParams& v, const py::object& points) {
+            v.footprint = points.is_none() ? std::vector<Vec2>{} : points_from(points, "footprint");
+          },
+          "Optional custom footprint: (V, 2) array in the rear-axle frame (x forward, y left), "
+          "metres; replaces the box. Empty (0, 2) or None: the box.")
+      .def("__repr__", &repr_vehicle);
+
+  py::class_<ClassMargins>(m, "ClassMargins",
+                           "Metres kept from obstacles of each class (margins.by_class): index "
+                           "by ObstacleClass or its name, e.g. by_class['pedestrian'] = 0.5.")
+      .def(py::init<>())
+      .def("__getitem__",
+           [](const ClassMargins& c, const py::object& k) { return c[*class_from(k)]; })
+      .def("__setitem__",
+           [](ClassMargins& c, const py::object& k, double v) { c[*class_from(k)] = v; })
+      .def("__len__", [](const ClassMargins&) { return kObstacleClassCount; })
+      .def("keys",
+           [](const ClassMargins&) {
+             py::list keys;
+             for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+               keys.append(to_string(static_cast<ObstacleClass>(i)));
+             }
+             return keys;
+           })
+      .def("to_dict",
+           [](const ClassMargins& c) {
+             py::dict d;
+             for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+               const auto k = static_cast<ObstacleClass>(i);
+               d[to_string(k)] = c[k];
+             }
+             return d;
+           })
+      .def("__repr__", &repr_class_margins);
+
+  py::class_<Margins>(m, "Margins", "Safety margins, metres (margins.*).")
+      .def(py::init<>())
+      .def_readwrite("longitudinal", &Margins::longitudinal, "added front and rear, m, >= 0")
+      .def_readwrite("lateral", &Margins::lateral, "added on each side, m, >= 0")
+      .def_readwrite("by_class", &Margins::by_class, "ClassMargins, m per obstacle class")
+      .def("__repr__", &repr_margins);
+
+  py::class_<ContinuousConfig>(m, "ContinuousConfig", "continuous.*")
+      .def(py::init<>())
+      .def_readwrite("enabled", &ContinuousConfig::enabled, "check the sweeps between poses")
+      .def_readwrite("max_overestimate", &ContinuousConfig::max_overestimate,
+                     "m, in [0.001, 1]: how early a sweep hit may come")
+      .def("__repr__", &repr_continuous);
+  py::class_<ClearanceConfig>(m, "ClearanceConfig", "clearance.*")
+      .def(py::init<>())
+      .def_readwrite("horizon", &ClearanceConfig::horizon,
+                     "m; obstacles farther are not measured; 0 turns clearance off")
+      .def("__repr__", &repr_clearance);
+  py::class_<ObstaclesConfig>(m, "ObstaclesConfig", "obstacles.*")
+      .def(py::init<>())
+      .def_readwrite("outside_prediction", &ObstaclesConfig::outside_prediction)
+      .def_readwrite("min_mode_probability", &ObstaclesConfig::min_mode_probability,
+                     "in [0, 1]: prediction modes less probable than this are not checked (a "
+                     "single-prediction obstacle never is skipped)")
+      .def("__repr__", &repr_obstacles);
+  py::class_<TrajectoryConfig>(m, "TrajectoryConfig", "trajectory.*: plausibility limits")
+      .def(py::init<>())
+      .def_readwrite("max_speed", &TrajectoryConfig::max_speed, "m/s, >= 0; 0: off")
+      .def_readwrite("max_yaw_rate", &TrajectoryConfig::max_yaw_rate, "rad/s, >= 0; 0: off")
+      .def("__repr__", &repr_trajectory_config);
+  py::class_<UncertaintyConfig>(m, "UncertaintyConfig", "uncertainty.*")
+      .def(py::init<>())
+      .def_readwrite("sigma_factor", &UncertaintyConfig::sigma_factor,
+                     "standard deviations, 0 to 100: an obstacle's PositionUncertainty grows "
+                     "its region by the ellipse of this many of them (0: ignored)")
+      .def("__repr__", &repr_uncertainty_config);
+  py::class_<BroadPhaseConfig>(m, "BroadPhaseConfig", "broad_phase.*")
+      .def(py::init<>())
+      .def_readwrite("spatial_index", &BroadPhaseConfig::spatial_index)
+      .def_readwrite("bounding_circles", &BroadPhaseConfig::bounding_circles)
+      .def_readwrite("aabbs", &BroadPhaseConfig::aabbs)
+      .def_readwrite("rtree_max_node_entries", &BroadPhaseConfig::rtree_max_node_entries,
+                     "4 to 256")
+      .def_readwrite("poses_per_query", &BroadPhaseConfig::poses_per_query, "1 to 1000")
+      .def_readwrite("time_slice", &BroadPhaseConfig::time_slice, "seconds, > 0")
+      .def("__repr__", &repr_broad_phase);
+  py::class_<NarrowPhaseConfig>(m, "NarrowPhaseConfig", "narrow_phase.*")
+      .def(py::init<>())
+      .def_readwrite("contact_tolerance", &NarrowPhaseConfig::contact_tolerance,
+                     "m, >= 0 and < 1e-3: closer is a hit")
+      .def_readwrite("max_gjk_iterations", &NarrowPhaseConfig::max_gjk_iterations, "4 to 1000")
+      .def_readwrite("max_epa_iterations", &NarrowPhaseConfig::max_epa_iterations, "4 to 1000")
+      .def_readwrite("warm_start", &NarrowPhaseConfig::warm_start)
+      .def("__repr__", &repr_narrow_phase);
+
+  py::class_<CheckerConfig>(m, "CheckerConfig",
+                            "Every threshold of the checker, as nested sections named like the "
+                            "YAML keys (config/default.yaml): config.vehicle.width = 2.0, "
+                            "config.margins.by_class['pedestrian'] = 0.5. Sections are views "
+                            "into this config; copy.deepcopy(config) makes an independent copy.")
+      .def(py::init<>(), "The defaults (same as default_config()).")
+      .def_readwrite("vehicle", &CheckerConfig::vehicle)
+      .def_readwrite("margins", &CheckerConfig::margins)
+      .def_readwrite("uncertainty", &CheckerConfig::uncertainty)
+      .def_readwrite("continuous", &CheckerConfig::continuous)
+      .def_readwrite("clearance", &CheckerConfig::clearance)
+      .def_readwrite("obstacles", &CheckerConfig::obstacles)
+      .def_readwrite("trajectory", &CheckerConfig::trajectory)
+      .def_readwrite("broad_phase", &CheckerConfig::broad_phase)
+      .def_readwrite("narrow_phase", &CheckerConfig::narrow_phase)
+      .def_readwrite("threads", &CheckerConfig::threads,
+                     "check_all's worker threads, >= 0; 0 = all cores")
+      .def("__copy__", [](const CheckerConfig& c) { return CheckerConfig(c); })
+      .def(
+          "__deepcopy__", [](const CheckerConfig& c, py::dict) { return CheckerConfig(c); },
+          "memo"_a)
+      .def("__repr__", &repr_config);
+
+  m.def("default_config", &default_config, "The defaults: equal to config/default.yaml.");
+  m.def("load_config", &load_config, "path"_a,
+        "Reads a YAML config file. Raises ConfigError '<path>:<line>: <key>: <reason>' (or "
+        "'<path>: <reason>' for a file that cannot be read, or is empty).");
+  m.def("parse_config", &parse_config, "yaml_text"_a,
+        "The same from YAML text; errors name '<config>' as the file.");
+  m.def("validate", &validate, "config"_a,
+        "Raises ConfigError naming the key when a value is out of range.");
+
+  m.def(
+      "footprint",
+      [](const py::object& pose, const VehicleParams& v, const Margins& margins) {
+        return footprint(pose_from(pose), v, margins);
+      },
+      "pose"_a, "vehicle"_a, "margins"_a = Margins{},
+      "The box footprint (an Obb) at a rear-axle pose (x, y, heading), metres and radians.");
+  m.def("grown_footprint", &grown_footprint, "vehicle"_a, "margins"_a = Margins{},
+        "A custom footprint (vehicle.footprint) grown by the margins, in the rear-axle frame: a "
+        "ConvexPolygon, metres. Raises GeometryError when the footprint is not convex.");
+  m.def("footprint_radius", &footprint_radius, "vehicle"_a, "margins"_a = Margins{},
+        "Metres from the rear-axle centre to the farthest corner of the box footprint.");
+}
+
+}  // namespace collision::python

@@ -1,0 +1,292 @@
+#include "obstacles.hpp"
+
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "arrays.hpp"
+#include "repr.hpp"
+#include "shapes.hpp"
+
+namespace collision::python {
+
+using namespace pybind11::literals;
+
+namespace {
+
+// A multi-modal prediction's element: a PredictionMode or a (probability, poses) pair whose
+// second item is an array or a sequence (a (T, 4) prediction's row has 4 numbers instead).
+bool is_mode(const py::handle& h) {
+  if (py::isinstance<PredictionMode>(h)) return true;
+  if (!is_sequence(h)) return false;
+  const auto pair = py::reinterpret_borrow<py::sequence>(h);
+  if (pair.size() != 2) return false;
+  const py::object second = pair[1];
+  return py::isinstance<py::array>(second) || is_sequence(second);
+}
+
+// The modes of a multi-modal prediction (a non-empty list of (probability, (T, 4) array) pairs
+// or PredictionModes), or nullopt for a single prediction ((T, 4) array or list of rows).
+std::optional<std::vector<PredictionMode>> modes_from(const py::handle& value, int id) {
+  if (!is_sequence(value)) return std::nullopt;
+  const auto seq = py::reinterpret_borrow<py::sequence>(value);
+  if (seq.size() == 0 || !is_mode(seq[0])) return std::nullopt;
+  std::vector<PredictionMode> modes;
+  modes.reserve(seq.size());
+  for (std::size_t k = 0; k < seq.size(); ++k) {
+    const py::object item = seq[k];
+    const std::string where = "obstacle " + std::to_string(id) + ": mode " + std::to_string(k);
+    if (py::isinstance<PredictionMode>(item)) {
+      modes.push_back(item.cast<PredictionMode>());
+      continue;
+    }
+    if (!is_mode(item)) {
+      throw py::type_error(where +
+                           ": expected a (probability, (T, 4) float64 array) pair or a "
+                           "PredictionMode");
+    }
+    const auto pair = py::reinterpret_borrow<py::sequence>(item);
+    PredictionMode mode;
+    try {
+      mode.probability = py::cast<double>(pair[0]);
+    } catch (const py::cast_error&) {
+      throw py::type_error(where + ": the probability is not a number");
+    }
+    rows_from<GeometryError>(pair[1], where + ": prediction", &mode.poses,
+                             [](double t, const Pose2& pose) {
+                               return PredictedPose{t, pose};
+                             });
+    modes.push_back(std::move(mode));
+  }
+  return modes;
+}
+
+std::string repr_uncertainty(const PositionUncertainty& u) {
+  return "PositionUncertainty(longitudinal=" + std::string(py::repr(py::float_(u.longitudinal))) +
+         ", lateral=" + std::string(py::repr(py::float_(u.lateral))) +
+         ", longitudinal_growth=" + std::string(py::repr(py::float_(u.longitudinal_growth))) +
+         ", lateral_growth=" + std::string(py::repr(py::float_(u.lateral_growth))) + ")";
+}
+
+}  // namespace
+
+std::optional<ObstacleClass> class_from(const py::handle& value) {
+  if (py::isinstance<py::str>(value)) {
+    const auto name = value.cast<std::string>();
+    const auto c = obstacle_class_from_string(name);
+    if (!c) throw py::key_error("unknown obstacle class '" + name + "'");
+    return c;
+  }
+  return value.cast<ObstacleClass>();
+}
+
+void bind_obstacles(py::module_& m) {
+  py::enum_<ObstacleClass> obstacle_class(m, "ObstacleClass",
+                                          "What an obstacle is: selects the margin the ego keeps "
+                                          "from it (config.margins.by_class).");
+  for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+    const auto c = static_cast<ObstacleClass>(i);
+    obstacle_class.value(to_string(c), c);
+  }
+
+  py::enum_<OutsidePrediction>(m, "OutsidePrediction",
+                               "What a moving obstacle is outside its predicted time span.")
+      .value("hold", OutsidePrediction::hold)
+      .value("ignore", OutsidePrediction::ignore);
+
+  py::class_<PredictionMode>(m, "PredictionMode",
+                             "One possible future of a moving obstacle: a probability and its "
+                             "predicted poses.")
+      .def(py::init([](double probability, const py::object& poses) {
+             PredictionMode mode;
+             mode.probability = probability;
+             rows_from<GeometryError>(poses, "mode: prediction", &mode.poses,
+                                      [](double t, const Pose2& pose) {
+                                        return PredictedPose{t, pose};
+                                      });
+             return mode;
+           }),
+           "probability"_a, "poses"_a,
+           "probability in (0, 1] (checked by Obstacle.moving); poses: a float64 (T, 4) array, "
+           "columns t (seconds, strictly increasing), x, y (metres) and heading (radians) of the "
+           "body's frame.")
+      .def_readonly("probability", &PredictionMode::probability, "in (0, 1]")
+      .def_property_readonly(
+          "poses", [](const PredictionMode& m) { return poses_to_array(m.poses); },
+          "float64 (T, 4) array: t (s), x, y (m), heading (rad)")
+      .def("__repr__", [](const PredictionMode& m) {
+        return "PredictionMode(probability=" + std::string(py::repr(py::float_(m.probability))) +
+               ", " + std::to_string(m.poses.size()) + " poses)";
+      });
+
+  py::class_<PositionUncertainty>(
+      m, "PositionUncertainty",
+      "Standard deviations of a moving obstacle's position along and across its heading at its "
+      "first predicted time t0 (metres), and how fast each grows after it (metres per second). "
+      "The checker grows the body by the ellipse of uncertainty.sigma_factor of them, turned "
+      "with the body: at time t its half axes are k (longitudinal + longitudinal_growth "
+      "max(0, t - t0)) along the heading and k (lateral + lateral_growth max(0, t - t0)) "
+      "across. Each value finite, >= 0 and <= MAX_COORDINATE (checked by "
+      "Obstacle.set_uncertainty).")
+      .def(py::init([](double longitudinal, double lateral, double longitudinal_growth,
+                       double lateral_growth) {
+             return PositionUncertainty{longitudinal, lateral, longitudinal_growth, lateral_growth};
+           }),
+           "longitudinal"_a = 0.0, "lateral"_a = 0.0, "longitudinal_growth"_a = 0.0,
+           "lateral_growth"_a = 0.0,
+           "longitudinal, lateral: m (standard deviations at t0); longitudinal_growth, "
+           "lateral_growth: m/s.")
+      .def_readwrite("longitudinal", &PositionUncertainty::longitudinal, "m, along the heading")
+      .def_readwrite("lateral", &PositionUncertainty::lateral, "m, across the heading")
+      .def_readwrite("longitudinal_growth", &PositionUncertainty::longitudinal_growth,
+                     "m/s after t0")
+      .def_readwrite("lateral_growth", &PositionUncertainty::lateral_growth, "m/s after t0")
+      .def("__eq__",
+           [](const PositionUncertainty& a, const PositionUncertainty& b) {
+             return a.longitudinal == b.longitudinal && a.lateral == b.lateral &&
+                    a.longitudinal_growth == b.longitudinal_growth &&
+                    a.lateral_growth == b.lateral_growth;
+           })
+      .def("__repr__", &repr_uncertainty);
+
+  py::class_<Obstacle>(m, "Obstacle",
+                       "An obstacle of one planning cycle: stationary, moving or a boundary. "
+                       "Build one with Obstacle.stationary, Obstacle.moving or Obstacle.boundary.")
+      .def_static(
+          "stationary",
+          [](int id, const py::object& shape) {
+            if (auto s = try_shape(shape)) return Obstacle::stationary(id, *std::move(s));
+            if (is_sequence(shape)) {
+              const auto seq = py::reinterpret_borrow<py::sequence>(shape);
+              // An empty list: no parts (the C++ message names the id).
+              if (seq.size() == 0 || try_shape(seq[0])) {
+                std::vector<Shape> parts;
+                parts.reserve(seq.size());
+                for (std::size_t k = 0; k < seq.size(); ++k) parts.push_back(shape_from(seq[k]));
+                return Obstacle::stationary(id, std::move(parts));
+              }
+            }
+            return Obstacle::stationary(id, points_from(shape, "outline"));
+          },
+          "id"_a, "shape"_a,
+          "A stationary obstacle in the world frame. shape: a Circle, Obb, ConvexPolygon or "
+          "Ellipse; a list of them (the parts of one obstacle, which may touch or overlap: a "
+          "CommonRoad shape group); or a simple polygon's outline as a (V, 2) array or list of "
+          "(x, y) pairs (metres, possibly non-convex: split into convex parts). Raises "
+          "GeometryError.")
+      .def_static(
+          "moving",
+          [](int id, const py::object& body, const py::object& prediction) {
+            Shape shape = shape_from(body);
+            if (auto modes = modes_from(prediction, id)) {
+              return Obstacle::moving(id, std::move(shape), *std::move(modes));
+            }
+            return Obstacle::moving(id, std::move(shape), prediction_from(prediction, id));
+          },
+          "id"_a, "body"_a, "prediction"_a,
+          "A rigid body (Circle, Obb, ConvexPolygon or Ellipse in its own frame) moving along a "
+          "prediction: a float64 (P, 4) array, columns t (seconds, strictly increasing), x, y "
+          "(metres) and heading (radians) of the body's frame. Several possible futures "
+          "(multi-modal): a list of (probability, (P_k, 4) array) pairs or of PredictionMode, "
+          "each probability in (0, 1], together at most 1; each mode is checked as its own "
+          "moving obstacle with this id (obstacles.min_mode_probability skips unlikely ones) and "
+          "results name the mode hit and the collision probability. Raises GeometryError naming "
+          "the id, the mode and the prediction's index or the bad value.")
+      .def_static(
+          "boundary",
+          [](int id, const py::object& polyline) {
+            return Obstacle::boundary(id, points_from(polyline, "polyline"));
+          },
+          "id"_a, "polyline"_a,
+          "A wall of zero thickness along a polyline of at least 2 points (a (V, 2) array or "
+          "list of pairs, metres; closed when the last point equals the first). Its class is "
+          "road_boundary. Raises GeometryError.")
+      .def(
+          "set_class",
+          [](Obstacle& o, const py::object& c) -> Obstacle& { return o.set_class(*class_from(c)); },
+          "obstacle_class"_a, py::return_value_policy::reference_internal,
+          "Sets the class (an ObstacleClass or its name, e.g. 'pedestrian'); returns self.")
+      .def_property(
+          "obstacle_class", &Obstacle::obstacle_class,
+          [](Obstacle& o, const py::object& c) { o.set_class(*class_from(c)); },
+          "The class: selects margins.by_class. Default unknown (road_boundary for a boundary).")
+      .def(
+          "set_uncertainty",
+          [](Obstacle& o, const std::optional<PositionUncertainty>& uncertainty,
+             std::optional<double> longitudinal, std::optional<double> lateral,
+             std::optional<double> longitudinal_growth,
+             std::optional<double> lateral_growth) -> Obstacle& {
+            const bool keywords = longitudinal || lateral || longitudinal_growth || lateral_growth;
+            if (uncertainty && keywords) {
+              throw py::type_error(
+                  "set_uncertainty: pass a PositionUncertainty or keyword arguments, not both");
+            }
+            const PositionUncertainty u =
+                uncertainty ? *uncertainty
+                            : PositionUncertainty{longitudinal.value_or(0), lateral.value_or(0),
+                                                  longitudinal_growth.value_or(0),
+                                                  lateral_growth.value_or(0)};
+            return o.set_uncertainty(u);
+          },
+          "uncertainty"_a = py::none(), py::kw_only(), "longitudinal"_a = py::none(),
+          "lateral"_a = py::none(), "longitudinal_growth"_a = py::none(),
+          "lateral_growth"_a = py::none(), py::return_value_policy::reference_internal,
+          "The position uncertainty of a moving obstacle (all of its modes): a "
+          "PositionUncertainty, or keyword arguments longitudinal and lateral (standard "
+          "deviations at the first predicted time, metres) and longitudinal_growth and "
+          "lateral_growth (metres per second after it); omitted ones are 0. The checker grows "
+          "the body by uncertainty.sigma_factor of them. Returns self. Raises GeometryError "
+          "naming the id for a stationary or boundary obstacle, and naming the field and the "
+          "value for one that is not finite, negative or beyond MAX_COORDINATE.")
+      .def_property_readonly(
+          "uncertainty", [](const Obstacle& o) { return PositionUncertainty(o.uncertainty()); },
+          "its PositionUncertainty (a copy; all zero unless set)")
+      .def_property_readonly("id", &Obstacle::id)
+      .def_property_readonly("is_moving", &Obstacle::is_moving)
+      .def_property_readonly("is_multi_modal", &Obstacle::is_multi_modal,
+                             "given as a list of modes (even of one)")
+      .def_property_readonly(
+          "modes", [](const Obstacle& o) { return std::vector<PredictionMode>(o.modes()); },
+          "list of PredictionMode: the modes as given, or the one prediction "
+          "as a mode of probability 1; empty for a stationary obstacle")
+      .def_property_readonly("is_boundary", &Obstacle::is_boundary)
+      .def_property_readonly(
+          "parts",
+          [](const Obstacle& o) {
+            py::list parts;
+            for (const Shape& part : o.parts()) {
+              parts.append(std::visit([](const auto& s) { return py::cast(s); }, part));
+            }
+            return parts;
+          },
+          "Stationary: the convex parts in the world frame (a boundary: one zero-width Obb per "
+          "segment). Moving: one part, the body in its own frame.")
+      .def_property_readonly(
+          "prediction", [](const Obstacle& o) { return poses_to_array(o.prediction()); },
+          "(P, 4) array (t, x, y, heading) of mode 0 (the prediction of a single-prediction "
+          "obstacle); empty (0, 4) for a stationary obstacle.")
+      .def(
+          "pose_at",
+          [](const Obstacle& o, double t, OutsidePrediction outside,
+             std::size_t mode) -> std::optional<std::tuple<double, double, double>> {
+            if (o.is_moving() && mode >= o.modes().size()) {
+              throw py::index_error("mode index out of range");
+            }
+            const auto pose = o.pose_at(t, outside, mode);
+            if (!pose) return std::nullopt;
+            return std::make_tuple(pose->x, pose->y, pose->heading);
+          },
+          "t"_a, "outside"_a = OutsidePrediction::hold, "mode"_a = 0,
+          "(x, y, heading) of the obstacle's frame at time t (seconds) along mode `mode` (an "
+          "index into modes); None outside the prediction when outside is ignore. Stationary: "
+          "(0, 0, 0).")
+      .def("__repr__", [](const Obstacle& o) {
+        const char* kind = o.is_boundary() ? "boundary" : o.is_moving() ? "moving" : "stationary";
+        return std::string("Obstacle(") + kind + ", id=" + std::to_string(o.id()) +
+               ", class=" + to_string(o.obstacle_class()) + ")";
+      });
+}
+
+}  // namespace collision::python
