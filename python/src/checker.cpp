@@ -1,5 +1,4 @@
 #include <mutex>
-#include <shared_mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,12 +13,13 @@ using namespace pybind11::literals;
 
 namespace {
 
-// The checker with a reader-writer lock: checks share it, set_obstacles and set_config take it
-// alone, so Python threads cannot break the C++ rule that neither runs during a check.
+// The checker, and a lock for what its C++ form leaves to the caller: the config getter copies
+// the config that set_config replaces. Checks take no lock: set_obstacles and set_config may run
+// while they do, as in C++ (a check finishes on the world it started with).
 struct Checker {
   explicit Checker(CheckerConfig config) : checker(std::move(config)) {}
   CollisionChecker checker;
-  mutable std::shared_mutex mutex;
+  mutable std::mutex config_mutex;
 };
 
 const char* const kProfileDoc =
@@ -55,17 +55,19 @@ const char* const kProfileDoc =
 }  // namespace
 
 void bind_checker(py::module_& m) {
-  py::class_<Checker>(m, "CollisionChecker",
-                      "The two-stage trajectory checker: set the obstacles once per planning "
-                      "cycle, then check many candidates. Thread-safe for checks; set_obstacles "
-                      "and set_config wait for running checks.")
+  py::class_<Checker>(
+      m, "CollisionChecker",
+      "The two-stage trajectory checker: set the obstacles once per planning "
+      "cycle, then check many candidates. Thread-safe: set_obstacles and set_config "
+      "may run while other threads check; a check finishes on the world it "
+      "started with.")
       .def(py::init<CheckerConfig>(), "config"_a = default_config(),
            "Raises ConfigError when the config is out of range.")
       .def(
           "set_config",
           [](Checker& c, CheckerConfig config) {
             py::gil_scoped_release release;
-            std::unique_lock lock(c.mutex);
+            const std::lock_guard<std::mutex> lock(c.config_mutex);
             c.checker.set_config(std::move(config));
           },
           "config"_a,
@@ -75,7 +77,6 @@ void bind_checker(py::module_& m) {
           "set_obstacles",
           [](Checker& c, std::vector<Obstacle> obstacles) {
             py::gil_scoped_release release;
-            std::unique_lock lock(c.mutex);
             c.checker.set_obstacles(std::move(obstacles));
           },
           "obstacles"_a,
@@ -84,7 +85,7 @@ void bind_checker(py::module_& m) {
       .def_property_readonly(
           "config",
           [](const Checker& c) {
-            std::shared_lock lock(c.mutex);
+            const std::lock_guard<std::mutex> lock(c.config_mutex);
             return c.checker.config();
           },
           "A copy of the current config; change it and pass it to set_config.")
@@ -93,7 +94,6 @@ void bind_checker(py::module_& m) {
           [](const Checker& c, const py::object& trajectory) {
             Trajectory t = trajectory_from(trajectory, "trajectory");
             py::gil_scoped_release release;
-            std::shared_lock lock(c.mutex);
             return c.checker.check(t);
           },
           "trajectory"_a,
@@ -108,7 +108,6 @@ void bind_checker(py::module_& m) {
             std::vector<TrajectoryResult> results;
             {
               py::gil_scoped_release release;
-              std::shared_lock lock(c.mutex);
               results = c.checker.check_all(batch);
             }
             return make_batch(std::move(results));
@@ -136,7 +135,6 @@ void bind_checker(py::module_& m) {
             std::vector<PoseClearance> poses;
             {
               py::gil_scoped_release release;
-              std::shared_lock lock(c.mutex);
               poses = c.checker.clearance_profile(t);
             }
             return ClearanceProfile{std::move(poses), {}};
@@ -149,7 +147,6 @@ void bind_checker(py::module_& m) {
             std::vector<std::vector<PoseClearance>> profiles;
             {
               py::gil_scoped_release release;
-              std::shared_lock lock(c.mutex);
               profiles = c.checker.clearance_profiles(batch);
             }
             py::list out;
