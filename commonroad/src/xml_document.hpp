@@ -20,7 +20,8 @@ class XmlDocument {
   const std::string& file() const { return file_; }
   pugi::xml_node root() const { return document_.document_element(); }
 
-  // The 1-based line of a node (of its start tag), 0 when pugixml cannot tell.
+  // The 1-based line of a node (of its start tag), 0 when pugixml cannot tell. Counts the lines
+  // before it, so it is for wording an error, never for every element of a file.
   int line(const pugi::xml_node& node) const;
   // The node as a path from the root's children down, each element with its id when it has one:
   // "dynamicObstacle[42]/trajectory/state/time/exact".
@@ -59,5 +60,9 @@ class XmlDocument {
 
 // The element children of a node named `name` (pugixml's children(name) as a vector).
 std::vector<pugi::xml_node> children_named(const pugi::xml_node& parent, const char* name);
+
+// A number as messages print it: the shortest text that reads back as the same double ("3" for
+// a step count, "3.9" for 3.9), so a message shows the digits that matter and no more.
+std::string format_number(double value);
 
 }  // namespace collision::commonroad_detail

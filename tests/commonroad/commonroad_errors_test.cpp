@@ -203,8 +203,8 @@ TEST(CommonRoadErrors, StatesOutOfOrderAndRegions) {
                                 "<trajectory>\n" + state("state", "<exact>2</exact>") +
                                 "</trajectory>\n</dynamicObstacle>\n";
   EXPECT_EQ(message_of(document(backwards)),
-            "t.xml:12: dynamicObstacle[5]/trajectory/state: time 2.000000 steps is not after the "
-            "previous state's (3.000000)");
+            "t.xml:12: dynamicObstacle[5]/trajectory/state: time step 2 is not after the "
+            "previous state's (3)");
   EXPECT_EQ(message_of(document("<planningProblem id=\"9\">\n" +
                                 state("initialState",
                                       "<intervalStart>4</intervalStart>"
