@@ -25,6 +25,7 @@
 #include <iterator>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace collision::commonroad_detail {
@@ -229,39 +230,63 @@ class FreeEnds {
 class Neighbours {
  public:
   Neighbours(const std::vector<CommonRoadLanelet>& lanelets, const Vec2& origin)
-      : lanelets_(lanelets), origin_(origin) {}
+      : lanelets_(lanelets), origin_(origin) {
+    for (std::size_t k = 0; k < lanelets.size(); ++k) index_of_.emplace(lanelets[k].id, k);
+  }
 
-  // The bound of each of lanelets a and b that faces the other, when either names the other as
-  // its neighbour (adjacentLeft, adjacentRight), as segments; empty when neither does.
+  // The bound of each of lanelets a and b that faces the other, as segments; empty when they
+  // are not neighbours.
   std::vector<Segment> facing_bounds(std::size_t a, std::size_t b) const {
     std::vector<Segment> out;
     for (const auto& [x, y] : {std::pair(a, b), std::pair(b, a)}) {
-      const std::vector<Vec2>* bound = facing(lanelets_[x], lanelets_[y]);
-      if (bound == nullptr) continue;
-      for (std::size_t i = 0; i + 1 < bound->size(); ++i) {
-        out.push_back({(*bound)[i] - origin_, (*bound)[i + 1] - origin_});
+      const Side s = side(lanelets_[x], lanelets_[y]);
+      if (s == Side::none) continue;
+      const std::vector<Vec2>& bound =
+          s == Side::left ? lanelets_[x].left_bound : lanelets_[x].right_bound;
+      for (std::size_t i = 0; i + 1 < bound.size(); ++i) {
+        out.push_back({bound[i] - origin_, bound[i + 1] - origin_});
       }
     }
     return out;
   }
 
  private:
-  // x's bound towards y: the side on which x names y, else the side y's naming of x implies (y
-  // on x's right when x is y's left neighbour in the same direction, on its left when opposite).
-  static const std::vector<Vec2>* facing(const CommonRoadLanelet& x, const CommonRoadLanelet& y) {
-    if (x.adjacent_left == y.id) return &x.left_bound;
-    if (x.adjacent_right == y.id) return &x.right_bound;
-    if (y.adjacent_left == x.id) {
-      return y.adjacent_left_same_direction ? &x.right_bound : &x.left_bound;
+  enum class Side { none, left, right };
+
+  // x's side towards y when either names the other its neighbour: the side on which x names y,
+  // else the side y's naming implies (y on x's right when x is y's left neighbour in the same
+  // direction, on its left when opposite).
+  static Side named_side(const CommonRoadLanelet& x, const CommonRoadLanelet& y) {
+    if (x.adjacent_left == y.id) return Side::left;
+    if (x.adjacent_right == y.id) return Side::right;
+    if (y.adjacent_left == x.id) return y.adjacent_left_same_direction ? Side::right : Side::left;
+    if (y.adjacent_right == x.id) return y.adjacent_right_same_direction ? Side::left : Side::right;
+    return Side::none;
+  }
+
+  // Named, or implied by the lanes they continue: lanelets that follow two neighbours (or lead
+  // into two) lie side by side on the same sides, as maps often name neighbours on one stretch
+  // of a lane only. Lanelets that share their predecessor (a fork) are not neighbours.
+  Side side(const CommonRoadLanelet& x, const CommonRoadLanelet& y) const {
+    const Side named = named_side(x, y);
+    if (named != Side::none) return named;
+    for (const auto& [xs, ys] :
+         {std::pair(&x.predecessors, &y.predecessors), std::pair(&x.successors, &y.successors)}) {
+      for (int p : *xs) {
+        for (int q : *ys) {
+          const auto i = index_of_.find(p), j = index_of_.find(q);
+          if (i == index_of_.end() || j == index_of_.end()) continue;
+          const Side s = named_side(lanelets_[i->second], lanelets_[j->second]);
+          if (s != Side::none) return s;
+        }
+      }
     }
-    if (y.adjacent_right == x.id) {
-      return y.adjacent_right_same_direction ? &x.left_bound : &x.right_bound;
-    }
-    return nullptr;
+    return Side::none;
   }
 
   const std::vector<CommonRoadLanelet>& lanelets_;
   Vec2 origin_;
+  std::unordered_map<int, std::size_t> index_of_;
 };
 
 // A stretch of border between two open ends that is the map's ragged edge, not a kerb: it runs

@@ -40,6 +40,13 @@ std::string quoted(const std::string& text) {
 }  // namespace
 
 std::string format_number(double value) {
+  char buffer[32];  // at most 22 characters: sign, 15 digits, point, exponent
+  const std::to_chars_result r =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 15);
+  return std::string(buffer, r.ptr);
+}
+
+std::string format_exact(double value) {
   char buffer[32];  // the shortest round trip of a double needs at most 24 characters
   const std::to_chars_result r = std::to_chars(buffer, buffer + sizeof buffer, value);
   return std::string(buffer, r.ptr);

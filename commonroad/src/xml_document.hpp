@@ -61,8 +61,12 @@ class XmlDocument {
 // The element children of a node named `name` (pugixml's children(name) as a vector).
 std::vector<pugi::xml_node> children_named(const pugi::xml_node& parent, const char* name);
 
-// A number as messages print it: the shortest text that reads back as the same double ("3" for
-// a step count, "3.9" for 3.9), so a message shows the digits that matter and no more.
+// A number as messages print it: 15 significant digits, the most a double always carries (a
+// midpoint of 2.4 and 2.8 computes as 2.5999999999999996 and prints as 2.6), less the trailing
+// zeros, so a step count prints as an integer ("3").
 std::string format_number(double value);
+// The shortest text that reads back as the same double: for two values format_number cannot
+// tell apart.
+std::string format_exact(double value);
 
 }  // namespace collision::commonroad_detail

@@ -43,10 +43,11 @@
 //   never from a border's length or the distance between its ends:
 //     - a lanelet's start without a predecessor, and its end without a successor, is a free end:
 //       the map ends there, not the road, so the border is open along it (within 1 cm);
-//     - a stretch of border from one lanelet's free end to a neighbour's (adjacentLeft or
-//       adjacentRight, named by either) that runs along the bounds the two share is open too: it
-//       is the step where side-by-side lanes end at different places, or a notch where they part
-//       towards the map's edge;
+//     - a stretch of border from one lanelet's free end to a neighbour's that runs along the
+//       bounds the two share is open too: it is the step where side-by-side lanes end at
+//       different places, or a notch where they part towards the map's edge. Neighbours are
+//       lanelets one of which names the other (adjacentLeft, adjacentRight), or that follow (or
+//       lead into) two such; lanelets of a fork, which share a predecessor, are not;
 //     - everything else is a kerb: a dead end, a U-turn, a median of any width, a roundabout's
 //       island and outer edge stay borders, cut only at the free ends.
 //   So a border ring becomes one or more open polylines, or stays closed. Every predecessor,
