@@ -1,6 +1,6 @@
 // The CommonRoad reader and the demo's planning cycle on recorded traffic (US-101, NGSIM, 2018b;
-// ../shared/data/commonroad beside the repository; without it nothing is registered and the
-// program says so).
+// ../shared/data/commonroad beside the repository; without it only the generated rows run, and
+// the program says so), and the reader's growth on generated files.
 //
 //   commonroad/load/us101            load_commonroad: parse 1.2 MB of XML, 35 obstacles,
 //                                    12 lanelets and their union into the road borders
@@ -13,6 +13,14 @@
 //                                    per_pose = time / 50,000 poses; target < 10 ms on 2 threads;
 //                                    the CPU column is the whole process's (both threads): on a
 //                                    loaded machine CPU(2) / CPU(1) shows what threading costs
+//   commonroad/generated_cars/obstacles:N   parse_commonroad of N generated moving cars (5 states
+//                                    each; generated_scenarios.hpp), N = 10^3, 10^4, 10^5;
+//                                    per_element = time / N stays flat when reading is linear
+//   commonroad/generated_roads/lanelets:N   parse_commonroad of N generated lanelets (two-lane
+//                                    roads of 10 m lanelets) and their borders; per_element as
+//                                    above; a 10^4-lanelet map well under a second
+// The generated rows need no scenario files: run them alone with
+//   --benchmark_filter=generated --benchmark_min_time=0.01
 //
 // The machine the numbers come from is shared and loaded: read medians of several repetitions,
 // and the wall-clock rows only as an upper bound.
@@ -25,6 +33,7 @@
 #include <string>
 
 #include "commonroad_scenario.hpp"
+#include "generated_scenarios.hpp"
 #include "lattice.hpp"
 #include "road_borders.hpp"
 
@@ -83,15 +92,46 @@ void lattice(benchmark::State& state) {
                                                          benchmark::Counter::kInvert);
 }
 
+// Reading a generated text of state.range(0) elements.
+template <std::string (*Generate)(int)>
+void generated(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const std::string xml = Generate(n);
+  for (auto _ : state) {
+    collision::CommonRoadScenario s = collision::parse_commonroad(xml, "generated");
+    benchmark::DoNotOptimize(s);
+  }
+  state.counters["megabytes"] = static_cast<double>(xml.size()) / 1e6;
+  state.counters["per_element"] = benchmark::Counter(
+      n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+std::string cars(int n) { return bench_scenarios::cars(n); }
+std::string roads(int n) { return bench_scenarios::road_network(n); }
+
 }  // namespace
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
+  benchmark::RegisterBenchmark("commonroad/generated_cars", generated<cars>)
+      ->ArgName("obstacles")
+      ->Arg(1000)
+      ->Arg(10000)
+      ->Arg(100000)
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("commonroad/generated_roads", generated<roads>)
+      ->ArgName("lanelets")
+      ->Arg(1000)
+      ->Arg(10000)
+      ->Arg(100000)
+      ->Unit(benchmark::kMillisecond);
   if (!std::filesystem::exists(kUs101)) {
     std::fprintf(stderr,
                  "commonroad_bench: %s is not there (../shared beside the repository); "
-                 "nothing to run\n",
+                 "only the generated rows run\n",
                  kUs101.c_str());
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
     return 0;
   }
   benchmark::RegisterBenchmark("commonroad/load/us101", load)->Unit(benchmark::kMillisecond);

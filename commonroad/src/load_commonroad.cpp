@@ -1,13 +1,16 @@
 // The reader's entry points: the file's root and its top-level elements, one pass in file order.
 // CommonRoad ids are unique across a scenario (lanelets, obstacles, planning problems, signs,
 // intersections share one space), so a repeated id among the top-level elements is an error;
-// the road borders take ids above the largest.
+// the road borders take ids above the largest, computed in 64 bits so that they cannot wrap.
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
-#include <map>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "collision/commonroad.hpp"
 #include "collision/errors.hpp"
@@ -23,6 +26,32 @@ using commonroad_detail::XmlDocument;
 
 bool is_obstacle(const std::string& name) {
   return name == "obstacle" || name == "staticObstacle" || name == "dynamicObstacle";
+}
+
+// Every predecessor, successor and neighbour a lanelet names is a lanelet of the file: a border
+// is left open where a lanelet has no successor (the map ends there), so a reference to one
+// that is missing would open the road where the file says it goes on.
+void check_lanelet_references(const XmlDocument& xml, const std::vector<pugi::xml_node>& lanelets,
+                              const std::unordered_map<int, pugi::xml_node>& elements) {
+  for (const pugi::xml_node& lanelet : lanelets) {
+    for (pugi::xml_node reference : lanelet.children()) {
+      const std::string name = reference.name();
+      if (name != "predecessor" && name != "successor" && name != "adjacentLeft" &&
+          name != "adjacentRight") {
+        continue;
+      }
+      const int id = xml.int_attribute(reference, "ref");
+      const auto it = elements.find(id);
+      if (it == elements.end()) {
+        xml.fail(reference, "ref " + std::to_string(id) + ": there is no lanelet " +
+                                std::to_string(id) + " in the file");
+      }
+      if (std::string(it->second.name()) != "lanelet") {
+        xml.fail(reference, "ref " + std::to_string(id) + ": element " + std::to_string(id) +
+                                " is a <" + it->second.name() + ">, not a lanelet");
+      }
+    }
+  }
 }
 
 CommonRoadScenario read_scenario(const XmlDocument& xml) {
@@ -44,22 +73,25 @@ CommonRoadScenario read_scenario(const XmlDocument& xml) {
                        std::string(root.attribute("timeStepSize").value()) + ")");
   }
 
-  std::map<int, int> id_lines;  // id -> line of its first element
-  int largest_id = 0;
+  // id -> its first element; the line is counted only for the message of a repeated id.
+  std::unordered_map<int, pugi::xml_node> first_with_id;
+  std::int64_t largest_id = 0;
+  std::vector<pugi::xml_node> lanelet_elements;
   for (pugi::xml_node element : root.children()) {
     if (element.type() != pugi::node_element) continue;
     const std::string name = element.name();
     if (element.attribute("id")) {
       const int id = xml.int_attribute(element, "id");
-      const auto [it, inserted] = id_lines.emplace(id, xml.line(element));
+      const auto [it, inserted] = first_with_id.emplace(id, element);
       if (!inserted) {
         xml.fail(element, "id " + std::to_string(id) + " is used again (first at line " +
-                              std::to_string(it->second) + ")");
+                              std::to_string(xml.line(it->second)) + ")");
       }
-      largest_id = std::max(largest_id, id);
+      largest_id = std::max<std::int64_t>(largest_id, id);
     }
     if (name == "lanelet") {
       scenario.lanelets.push_back(commonroad_detail::read_lanelet(xml, element));
+      lanelet_elements.push_back(element);
     } else if (is_obstacle(name)) {
       scenario.obstacles.push_back(
           commonroad_detail::read_obstacle(xml, element, scenario.time_step));
@@ -69,6 +101,8 @@ CommonRoadScenario read_scenario(const XmlDocument& xml) {
           xml, xml.required_child(element, "initialState"), scenario.time_step, true));
     }
   }
+
+  check_lanelet_references(xml, lanelet_elements, first_with_id);
 
   std::vector<std::vector<Vec2>> borders;
   try {
@@ -82,8 +116,16 @@ CommonRoadScenario read_scenario(const XmlDocument& xml) {
     }
     xml.fail(root, message);
   }
+  // In 64 bits: the file's ids may reach INT_MAX, and a wrapped id would pass for a negative one.
+  const std::int64_t last_border_id = largest_id + static_cast<std::int64_t>(borders.size());
+  if (!borders.empty() && last_border_id > std::numeric_limits<int>::max()) {
+    xml.fail(root, "no room for the road's " + std::to_string(borders.size()) +
+                       " border ids above the file's largest id " + std::to_string(largest_id) +
+                       " (ids are ints, at most " +
+                       std::to_string(std::numeric_limits<int>::max()) + ")");
+  }
   for (std::size_t k = 0; k < borders.size(); ++k) {
-    const int id = largest_id + 1 + static_cast<int>(k);
+    const int id = static_cast<int>(largest_id + 1 + static_cast<std::int64_t>(k));
     try {
       scenario.road_boundaries.push_back(Obstacle::boundary(id, std::move(borders[k])));
     } catch (const GeometryError& error) {

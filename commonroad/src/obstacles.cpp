@@ -114,12 +114,20 @@ Obstacle read_obstacle(const XmlDocument& xml, const pugi::xml_node& element, do
   if (const pugi::xml_node trajectory = element.child("trajectory")) {
     for (pugi::xml_node state : trajectory.children("state")) states.push_back(state);
   }
-  for (const pugi::xml_node& state : states) {
-    const CommonRoadState s = read_state(xml, state, time_step, false);
+  for (std::size_t k = 0; k < states.size(); ++k) {
+    const CommonRoadState s = read_state(xml, states[k], time_step, false);
     if (!prediction.empty() && !(s.t > prediction.back().t)) {
-      xml.fail(state, "time " + std::to_string(s.t / time_step) +
-                          " steps is not after the previous state's (" +
-                          std::to_string(prediction.back().t / time_step) + ")");
+      // The steps as the file gives them (t / time_step would print 3.0000000000000004), in
+      // full only where 15 digits do not tell them apart.
+      const double step = xml.exact_or_midpoint(states[k].child("time"));
+      const double previous = xml.exact_or_midpoint(states[k - 1].child("time"));
+      std::string now = format_number(step), before = format_number(previous);
+      if (now == before && step != previous) {
+        now = format_exact(step);
+        before = format_exact(previous);
+      }
+      xml.fail(states[k],
+               "time step " + now + " is not after the previous state's (" + before + ")");
     }
     prediction.push_back(PredictedPose{s.t, s.pose});
   }

@@ -1,5 +1,6 @@
 // pugixml reports positions as byte offsets (of a node's start, or of a parse error); people count
-// lines from 1, so every message turns the offset into a line by counting newlines before it.
+// lines from 1, so a message turns the offset into a line by counting newlines before it. Only a
+// message does: that count is linear in the file, once per error, and reading never needs it.
 // Numbers are read with std::from_chars: independent of the C locale, and the whole text (less
 // surrounding blanks) must be the number.
 #include "xml_document.hpp"
@@ -37,6 +38,19 @@ std::string quoted(const std::string& text) {
 }
 
 }  // namespace
+
+std::string format_number(double value) {
+  char buffer[32];  // at most 22 characters: sign, 15 digits, point, exponent
+  const std::to_chars_result r =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 15);
+  return std::string(buffer, r.ptr);
+}
+
+std::string format_exact(double value) {
+  char buffer[32];  // the shortest round trip of a double needs at most 24 characters
+  const std::to_chars_result r = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, r.ptr);
+}
 
 std::vector<pugi::xml_node> children_named(const pugi::xml_node& parent, const char* name) {
   std::vector<pugi::xml_node> out;

@@ -20,7 +20,8 @@ class XmlDocument {
   const std::string& file() const { return file_; }
   pugi::xml_node root() const { return document_.document_element(); }
 
-  // The 1-based line of a node (of its start tag), 0 when pugixml cannot tell.
+  // The 1-based line of a node (of its start tag), 0 when pugixml cannot tell. Counts the lines
+  // before it, so it is for wording an error, never for every element of a file.
   int line(const pugi::xml_node& node) const;
   // The node as a path from the root's children down, each element with its id when it has one:
   // "dynamicObstacle[42]/trajectory/state/time/exact".
@@ -59,5 +60,13 @@ class XmlDocument {
 
 // The element children of a node named `name` (pugixml's children(name) as a vector).
 std::vector<pugi::xml_node> children_named(const pugi::xml_node& parent, const char* name);
+
+// A number as messages print it: 15 significant digits, the most a double always carries (a
+// midpoint of 2.4 and 2.8 computes as 2.5999999999999996 and prints as 2.6), less the trailing
+// zeros, so a step count prints as an integer ("3").
+std::string format_number(double value);
+// The shortest text that reads back as the same double: for two values format_number cannot
+// tell apart.
+std::string format_exact(double value);
 
 }  // namespace collision::commonroad_detail

@@ -203,8 +203,18 @@ TEST(CommonRoadErrors, StatesOutOfOrderAndRegions) {
                                 "<trajectory>\n" + state("state", "<exact>2</exact>") +
                                 "</trajectory>\n</dynamicObstacle>\n";
   EXPECT_EQ(message_of(document(backwards)),
-            "t.xml:12: dynamicObstacle[5]/trajectory/state: time 2.000000 steps is not after the "
-            "previous state's (3.000000)");
+            "t.xml:12: dynamicObstacle[5]/trajectory/state: time step 2 is not after the "
+            "previous state's (3)");
+  // A midpoint prints as the number it is, a whole step as an integer.
+  const std::string halves =
+      "<dynamicObstacle id=\"5\">\n<type>car</type>\n<shape>" + kBox + "</shape>\n" +
+      state("initialState",
+            "<intervalStart>2.4</intervalStart><intervalEnd>2.8"
+            "</intervalEnd>") +
+      "<trajectory>\n" + state("state", "<exact>2</exact>") + "</trajectory>\n</dynamicObstacle>\n";
+  EXPECT_EQ(message_of(document(halves)),
+            "t.xml:12: dynamicObstacle[5]/trajectory/state: time step 2 is not after the "
+            "previous state's (2.6)");
   EXPECT_EQ(message_of(document("<planningProblem id=\"9\">\n" +
                                 state("initialState",
                                       "<intervalStart>4</intervalStart>"
@@ -223,6 +233,59 @@ TEST(CommonRoadErrors, StatesOutOfOrderAndRegions) {
   EXPECT_EQ(message_of(document(occupancy)),
             "t.xml:11: dynamicObstacle[5]/occupancySet: occupancy sets (a shape per time step) "
             "are not read: give the obstacle a <trajectory> of states and one <shape>");
+}
+
+// A lanelet of `id` from x = 0 to 10, with `extra` elements (references) on line 5.
+std::string lanelet(int id, const std::string& extra = "") {
+  return "<lanelet id=\"" + std::to_string(id) +
+         "\"><leftBound><point><x>0</x><y>0</y></point><point><x>10</x><y>0</y></point>"
+         "</leftBound>\n<rightBound><point><x>0</x><y>-3</y></point><point><x>10</x><y>-3</y>"
+         "</point></rightBound>\n" +
+         extra + "</lanelet>\n";
+}
+
+TEST(CommonRoadErrors, ReferencesToLaneletsThatAreNotThere) {
+  EXPECT_EQ(message_of(document(lanelet(1, "<successor ref=\"99\"/>\n"))),
+            "t.xml:5: lanelet[1]/successor: ref 99: there is no lanelet 99 in the file");
+  EXPECT_EQ(message_of(document(lanelet(1, "<predecessor ref=\"7\"/>\n"))),
+            "t.xml:5: lanelet[1]/predecessor: ref 7: there is no lanelet 7 in the file");
+  EXPECT_EQ(message_of(document(lanelet(1, "<adjacentLeft ref=\"3\" drivingDir=\"same\"/>\n"))),
+            "t.xml:5: lanelet[1]/adjacentLeft: ref 3: there is no lanelet 3 in the file");
+  // The id is there, but not a lanelet's.
+  EXPECT_EQ(message_of(document(lanelet(1, "<adjacentRight ref=\"5\" drivingDir=\"same\"/>\n") +
+                                static_obstacle(kBox, 5))),
+            "t.xml:5: lanelet[1]/adjacentRight: ref 5: element 5 is a <staticObstacle>, not a "
+            "lanelet");
+  // A reference to a lanelet further on in the file is fine.
+  EXPECT_EQ(message_of(document(lanelet(1, "<successor ref=\"2\"/>\n") +
+                                lanelet(2, "<predecessor ref=\"1\"/>\n"))),
+            "(no error)");
+}
+
+TEST(CommonRoadErrors, NoRoomForBorderIds) {
+  // One lanelet gives two borders (its two sides, open at its free ends): ids 2147483646 and
+  // 2147483647 still fit above 2147483645, not above 2147483646.
+  const collision::CommonRoadScenario fits =
+      collision::parse_commonroad(document(lanelet(2147483645)), "t.xml");
+  ASSERT_EQ(fits.road_boundaries.size(), 2u);
+  EXPECT_EQ(fits.road_boundaries[0].id(), 2147483646);
+  EXPECT_EQ(fits.road_boundaries[1].id(), 2147483647);
+  EXPECT_EQ(message_of(document(lanelet(1) + static_obstacle(kBox, 2147483646))),
+            "t.xml:2: commonRoad: no room for the road's 2 border ids above the file's largest "
+            "id 2147483646 (ids are ints, at most 2147483647)");
+  EXPECT_EQ(message_of(document(static_obstacle(kBox, 2147483647) + lanelet(1))),
+            "t.xml:2: commonRoad: no room for the road's 2 border ids above the file's largest "
+            "id 2147483647 (ids are ints, at most 2147483647)");
+  // Without lanelets there are no borders, and the largest id is the file's own business.
+  EXPECT_EQ(collision::parse_commonroad(document(static_obstacle(kBox, 2147483647)), "t.xml")
+                .obstacles.front()
+                .id(),
+            2147483647);
+  // Negative ids: the borders start at 1.
+  const collision::CommonRoadScenario negative =
+      collision::parse_commonroad(document(lanelet(-4)), "t.xml");
+  ASSERT_EQ(negative.road_boundaries.size(), 2u);
+  EXPECT_EQ(negative.road_boundaries[0].id(), 1);
 }
 
 TEST(CommonRoadErrors, UnreadableFile) {

@@ -38,14 +38,26 @@
 //   Any other name is a ScenarioError.
 // - The road: the lanelets (`<lanelet>`: left and right bounds of >= 2 points each) as
 //   CommonRoadLanelet, and their union (Boost.Geometry) as the road's borders: every outer
-//   ring and every hole of the union, as Obstacle::boundary polylines, class road_boundary. The
-//   road's ends, where a lanelet starts without a predecessor or stops without a successor, are
-//   left open (the map ends there, not the road), so a border ring becomes one or more open
-//   polylines; a piece from one open end to another whose ends are less than 10 m apart (the
-//   step between the staggered ends of side-by-side lanelets, or a thin notch where two lanelets
-//   that should meet part towards the map's end) is the map's ragged edge and is left out too.
+//   ring and every hole of the union, as Obstacle::boundary polylines, class road_boundary.
+//   Where a border meets the edge of the mapped area is decided from the lanelets' topology,
+//   never from a border's length or the distance between its ends:
+//     - a lanelet's start without a predecessor, and its end without a successor, is a free end:
+//       the map ends there, not the road, so the border is open along it (within 1 cm);
+//     - a stretch of border from one lanelet's free end to a neighbour's that runs along the
+//       bounds the two share is open too: it is the step where side-by-side lanes end at
+//       different places, or a notch where they part towards the map's edge. Neighbours are
+//       lanelets one of which names the other (adjacentLeft, adjacentRight), or that follow (or
+//       lead into) two such; lanelets of a fork, which share a predecessor, are not;
+//     - everything else is a kerb: a dead end, a U-turn, a median of any width, a roundabout's
+//       island and outer edge stay borders, cut only at the free ends.
+//   So a border ring becomes one or more open polylines, or stays closed. Every predecessor,
+//   successor and neighbour a lanelet names must be a lanelet of the file (else a ScenarioError
+//   naming the lanelet, the element and the missing id): a reference to a missing lanelet
+//   would otherwise open the road where the file says it goes on.
 //   Holes narrower than 10 cm on average (gaps where lanelets do not quite meet) are not borders.
-//   Border ids are the file's largest id plus 1, 2, ..., so they never clash with an obstacle's.
+//   Border ids are the file's largest id plus 1, 2, ... (largest among the top-level elements,
+//   at least 0), so they never clash with an obstacle's; computed in 64 bits, and when the last
+//   of them would exceed INT_MAX the file is a ScenarioError, never a wrapped id.
 //   Lanelet points must lie within the library's supported range (|x|, |y| <= kMaxCoordinate).
 // - Each planning problem's initial state (position, orientation, time, velocity).
 // - Everything else (traffic signs and lights, intersections, goal states, the ego's shape) is
@@ -68,7 +80,9 @@ namespace collision {
 // "dynamicObstacle[42]/trajectory/state/time/exact").
 // Kinds: not XML, a missing element or attribute, a value that is not a finite number, an
 // unknown shape or obstacle type, a repeated id, a degenerate shape (a size <= 0, a polygon the
-// library refuses), times not increasing, a region where a point is needed.
+// library refuses), times not increasing, a region where a point is needed, a lanelet reference
+// to a lanelet not in the file, no room left for the border ids. Step counts print as the file
+// gives them ("time step 3"), numbers with the digits that tell them apart and no more.
 class ScenarioError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
