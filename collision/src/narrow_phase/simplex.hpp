@@ -164,6 +164,17 @@ struct Simplex {
     return outside;
   }
 
+  // The two-point solve. The closest point of the segment to the origin is
+  // p = a1 w1 + a2 w2 with a1 + a2 = 1, where p is perpendicular to the edge e12 = w2 - w1:
+  //   a1 + a2 = 1,
+  //   (a1 w1 + a2 w2) . e12 = 0,
+  // a 2x2 system [1, 1; w1 . e12, w2 . e12] (a1, a2) = (1, 0). Its determinant is
+  // w2 . e12 - w1 . e12 = e12 . e12 > 0, and by Cramer's rule
+  //   a1 = w2 . e12 / (e12 . e12) = d12_1 / (d12_1 + d12_2),
+  //   a2 = -w1 . e12 / (e12 . e12) = d12_2 / (d12_1 + d12_2),
+  // so the numerators are the unnormalised weights and their sum the divisor: no division here.
+  // One vertex's numerator <= 0 puts the line's closest point beyond the other vertex (the
+  // origin lies in that vertex's region), and the simplex keeps that vertex alone.
   bool solve2() {
     const Vec2 &w1 = v[0].w, &w2 = v[1].w;
     const Vec2 e12 = w2 - w1;
