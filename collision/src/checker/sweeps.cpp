@@ -13,8 +13,8 @@
 #include "checker/part_view.hpp"
 #include "checker/sweep_pieces.hpp"
 #include "collision/swept_hull.hpp"
-#include "narrow_phase/box_box.hpp"
-#include "narrow_phase/face_axis_gap.hpp"
+#include "narrow_phase/pairs/box_box.hpp"
+#include "narrow_phase/pairs/box_polygon_face_axis_gap.hpp"
 
 namespace collision::detail {
 
