@@ -21,6 +21,7 @@
 
 #include "collision/errors.hpp"
 #include "collision/obstacle.hpp"
+#include "narrow_phase/gjk.hpp"
 #include "narrow_phase/pairs/box_polygon_clear_overlap.hpp"
 #include "narrow_phase/support.hpp"
 #include "test_support.hpp"
