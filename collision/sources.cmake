@@ -11,7 +11,7 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/geometry/pose.cpp
   ${COLLISION_SOURCE_DIR}/geometry/swept_hull.cpp
   ${COLLISION_SOURCE_DIR}/narrow_phase/queries.cpp
-  ${COLLISION_SOURCE_DIR}/narrow_phase/queries_ellipse.cpp
+  ${COLLISION_SOURCE_DIR}/narrow_phase/queries_ellipse_pairs.cpp
   ${COLLISION_SOURCE_DIR}/narrow_phase/sat.cpp
   ${COLLISION_SOURCE_DIR}/world/obstacle.cpp
   ${COLLISION_SOURCE_DIR}/world/obstacle_class.cpp

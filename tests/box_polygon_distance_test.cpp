@@ -1,6 +1,7 @@
 // distance()'s answer for a box and a polygon from their face normals
-// (narrow_phase/box_polygon_distance.hpp), against the long-double reference of test_support.hpp
-// (closest pairs and depths by brute force over vertices and edges), which shares no code with it.
+// (narrow_phase/pairs/box_polygon_distance.hpp), against the long-double reference of
+// test_support.hpp (closest pairs and depths by brute force over vertices and edges), which shares
+// no code with it.
 //
 // Seeded random boxes and polygons in every placement of random_pair (overlapping, near touching
 // and face to face, nested, apart, slivers), a quarter of them at UTM coordinates; the polygon
@@ -9,7 +10,7 @@
 // point of both and a direction of least depth; and the features it leaves for a warm start must
 // be a nearest pair. What it leaves to GJK is counted: it must answer most pairs clear of the
 // contact tolerance. The same for two boxes and their closed form (box_box.hpp).
-#include "narrow_phase/box_polygon_distance.hpp"
+#include "narrow_phase/pairs/box_polygon_distance.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "narrow_phase/box_box.hpp"
 #include "narrow_phase/narrow_phase.hpp"
+#include "narrow_phase/pairs/box_box.hpp"
+#include "narrow_phase/pairs/box_polygon_warm_features.hpp"
 #include "narrow_phase/sat_fast_path.hpp"
-#include "narrow_phase/warm_features.hpp"
 #include "test_support.hpp"
 
 namespace collision::test {
@@ -105,7 +106,8 @@ TEST(BoxPolygonDistance, AnswersMatchTheReference) {
     const std::string where = describe_pair(pair);
     expect_matches(*r, ra, rb, where);
     // Apart, the features left for a warm start are the pair the pass certified, with the warm
-    // start's own certificate (warm_features.hpp): given them, it finds the same distance.
+    // start's own certificate (box_polygon_warm_features.hpp): given them, it finds the same
+    // distance.
     if (r->status == QueryStatus::separated) {
       const std::optional<detail::FeatureGap> g =
           detail::box_polygon_warm_gap(box, diff.b(), features);

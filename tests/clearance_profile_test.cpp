@@ -72,9 +72,9 @@ TEST(ClearanceProfile, DiscOverlappingThroughItsRadius) {
 
 // A square of half size 0.5 turned by 45 degrees, centred 0.5 m ahead of the front face: its
 // left corner is at x = 4.28 - 0.5 sqrt(2), inside the ego by d = 3.78 - that = 0.5 sqrt(2) - 0.5.
-// The cores overlap deeply (the depth by SAT, deep_overlap.hpp): signed distance -d, the
-// obstacle's point its corner, the ego's point on the front face at y = 0, where turning changes
-// the depth by nothing to first order.
+// The cores overlap deeply (the depth by SAT, box_polygon_deep_overlap.hpp): signed distance -d,
+// the obstacle's point its corner, the ego's point on the front face at y = 0, where turning
+// changes the depth by nothing to first order.
 TEST(ClearanceProfile, CornerInsideTheFrontFace) {
   const double d = 0.5 * std::sqrt(2.0) - 0.5;
   const CollisionChecker checker =

@@ -35,7 +35,7 @@
 
 #include "ellipse_reference.hpp"
 #include "env_count.hpp"
-#include "narrow_phase/box_ellipse_verdict.hpp"
+#include "narrow_phase/pairs/box_ellipse.hpp"
 #include "narrow_phase/queries_impl.hpp"
 #include "test_support.hpp"
 
@@ -831,7 +831,7 @@ TEST(EllipseRegression, EpaCapPointBesideTheAxisOfAStadiumTakesTheNearSide) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// intersects()' one-pass verdict for a box and an ellipse (box_ellipse_verdict.hpp): where it
+// intersects()' one-pass verdict for a box and an ellipse (box_ellipse.hpp): where it
 // decides, the answer GJK alone gives, and the long-double reference's side of the contact
 // tolerance; where it does not, the public query is GJK's. Boxes: vehicles, segments (half
 // width 0), 50 m x 1e-6 m slivers; ellipses: ordinary, round, segments, points, 50 m x 1e-6 m

@@ -1,17 +1,16 @@
 // The face normals of a box and a polygon core as a contact time reads them
-// (narrow_phase/face_axis_gap.hpp), and the separating axes that axis_gap() hands to the
-// conservative advancement, against the long-double reference of test_support.hpp (closest pairs
-// by brute force over vertices and edges, depths over the edge normals), which shares no code
+// (narrow_phase/pairs/box_polygon_face_axis_gap.hpp), and the separating axes that axis_gap() hands
+// to the conservative advancement, against the long-double reference of test_support.hpp (closest
+// pairs by brute force over vertices and edges, depths over the edge normals), which shares no code
 // with either. Seeded random boxes and polygons in every placement of random_pair: overlapping,
 // near-touching on both sides of the tolerance (face to face among them), nested, slivers, far
 // apart, a quarter of them at UTM coordinates.
-#include "narrow_phase/face_axis_gap.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "narrow_phase/narrow_phase.hpp"
+#include "narrow_phase/pairs/box_polygon_face_axis_gap.hpp"
 #include "test_support.hpp"
 
 namespace collision::test {

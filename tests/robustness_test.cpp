@@ -22,7 +22,8 @@
 #include "collision/errors.hpp"
 #include "collision/obstacle.hpp"
 #include "error_of.hpp"
-#include "narrow_phase/clear_overlap.hpp"
+#include "narrow_phase/gjk.hpp"
+#include "narrow_phase/pairs/box_polygon_clear_overlap.hpp"
 #include "narrow_phase/support.hpp"
 #include "test_support.hpp"
 
@@ -1325,7 +1326,7 @@ TEST(Robustness, Case20WarmStartInvalidation) {
   }
 }
 
-// The quick proof of overlap (clear_overlap.hpp): a vertex inside the box by more than
+// The quick proof of overlap (box_polygon_clear_overlap.hpp): a vertex inside the box by more than
 // kClearOverlapMargin proves the hit, nearer the box's sides GJK decides; where it proves one,
 // GJK alone (no quick proof) and distance() find the hit too, at the margin, at UTM coordinates,
 // with a zero tolerance, and on seeded random near-touching pairs of every scale.

@@ -1,14 +1,13 @@
 // The distance of a box and a polygon apart from a warm start's features
-// (narrow_phase/warm_features.hpp), against the long-double reference of test_support.hpp
-// (closest pairs by brute force over vertices and edges), which shares no code with it.
+// (narrow_phase/pairs/box_polygon_warm_features.hpp), against the long-double reference of
+// test_support.hpp (closest pairs by brute force over vertices and edges), which shares no code
+// with it.
 //
 // Two ways to feed it features: the ones GJK ended on at a pose just before (what the checker
 // hands it along a trajectory), and features drawn at random, most of them not the nearest pair,
 // which it must decline. Whatever it accepts must be the distance, with points on both shapes
 // that realise it. Seeded random boxes and polygons in every placement of random_pair, a quarter
 // of them at UTM coordinates; the polygon also as a placed body (PlacedPolygonView).
-#include "narrow_phase/warm_features.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,6 +16,7 @@
 #include <vector>
 
 #include "narrow_phase/narrow_phase.hpp"
+#include "narrow_phase/pairs/box_polygon_warm_features.hpp"
 #include "test_support.hpp"
 
 namespace collision::test {

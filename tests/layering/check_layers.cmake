@@ -5,7 +5,8 @@
 # Each folder of collision/src is one layer (docs/architecture.md); a file may include the
 # public headers (collision/...), headers of its own folder, and headers of lower layers only.
 # Layers of equal rank are independent: the narrow phase must not reach into world/ or back.
-# A folder missing from this table fails too, so that a new folder is placed on purpose.
+# A folder missing from this table fails too, so that a new folder is placed on purpose. A subfolder
+# belongs to its top folder's layer (narrow_phase/pairs/ is the narrow phase's).
 set(rank_common 0)
 set(rank_geometry 1)
 set(rank_narrow_phase 2)

@@ -1,15 +1,15 @@
 // The ego's box against a part whose core is a box (internal): the fine stage's queries at a pose
-// in closed form (narrow_phase/box_box.hpp), for the most common pair a planner checks, a vehicle
-// against a vehicle. GJK on the two boxes' corners runs several iterations near contact, EPA
-// after an overlap; four axes decide the pair, and its nearest corner or deepest features give
+// in closed form (narrow_phase/pairs/box_box.hpp), for the most common pair a planner checks, a
+// vehicle against a vehicle. GJK on the two boxes' corners runs several iterations near contact,
+// EPA after an overlap; four axes decide the pair, and its nearest corner or deepest features give
 // the distance and the witnesses.
 //
 // Same answers as the GJK path beside it (pose_queries.hpp) wherever they are decided: a gap or
 // an overlap is taken only beyond kRoundOffReach and the part's box slack, as the pose tests' face
 // pass takes it (narrow_phase.hpp's intersects), so GJK from any start gives the same status; an
-// overlap goes to SAT's depth only where deep_overlap.hpp's pass would take it too. Nothing
-// otherwise, and the caller runs the GJK path. Caches are left as they are: a later GJK query
-// resumes from whatever they hold, as after any other answer that needed no GJK.
+// overlap goes to SAT's depth only where box_polygon_deep_overlap.hpp's pass would take it too.
+// Nothing otherwise, and the caller runs the GJK path. Caches are left as they are: a later GJK
+// query resumes from whatever they hold, as after any other answer that needed no GJK.
 #pragma once
 
 #include <cmath>
@@ -21,9 +21,9 @@
 #include "checker/fine_types.hpp"
 #include "geometry/box_shape.hpp"
 #include "geometry/vec2_math.hpp"
-#include "narrow_phase/box_box.hpp"
-#include "narrow_phase/clear_overlap.hpp"
 #include "narrow_phase/narrow_phase.hpp"
+#include "narrow_phase/pairs/box_box.hpp"
+#include "narrow_phase/pairs/box_polygon_clear_overlap.hpp"
 
 namespace collision::detail {
 

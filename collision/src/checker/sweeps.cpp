@@ -13,8 +13,8 @@
 #include "checker/part_view.hpp"
 #include "checker/sweep_pieces.hpp"
 #include "collision/swept_hull.hpp"
-#include "narrow_phase/box_box.hpp"
-#include "narrow_phase/face_axis_gap.hpp"
+#include "narrow_phase/pairs/box_box.hpp"
+#include "narrow_phase/pairs/box_polygon_face_axis_gap.hpp"
 
 namespace collision::detail {
 
@@ -284,164 +284,218 @@ bool faces_settle(const FineContext& context, const Part& part) {
 }
 
 // contact_time's search (sweeps.hpp), before the end of a body's prediction is minded; with
-// `known_hit` false, also whether the step hits at all (sweep_contact_stationary).
+// `known_hit` false, also whether the step hits at all (sweep_contact_stationary). Two phases:
+// conservative advancement from a (where the step has a relative motion), then bisection from the
+// latest time it proved free. Times are fractions s of the step; [a.t, t(lo)] is proven free.
 template <class Ego>
-SweepContact search_contact_time(const FineContext& context, const Part& part, const EgoPose& a,
-                                 const EgoPose& b, const BodyStep* step,
-                                 std::vector<BodyPiece>* pieces, bool known_hit, int* iterations) {
-  double lo = 0, hi = 1;  // fractions of the step: [a.t, t(lo)] is proven free
-  auto time_at = [&](double s) { return std::min(a.t + s * (b.t - a.t), b.t); };
-  auto hit_at = [&](double s) { return SweepContact{true, time_at(s)}; };
-  // The whole step proven free: a hit only where one is known (the step's hull over-covered),
-  // then at the step's end.
-  const SweepContact free_step{known_hit,
-                               known_hit ? b.t : std::numeric_limits<double>::quiet_NaN()};
-  auto ego_at = [&](double s) { return ego_between(context.shape, a, b, s); };
-  auto body_at_time = [&](double t) {
-    return part.moving ? body_at(part, t, context.outside, nullptr) : std::nullopt;
-  };
-  GjkCache cache;  // the shapes of one test are near those of the last
-  const std::optional<RelativeMotion> motion = relative_motion(part, a, b, step);
-  // The sweep from `from` to `to` hits the part (the body's pieces between their times; within a
-  // step of one piece, one piece between the two, which needs no working memory).
-  auto sweep_hits = [&](const EgoPose& from, const std::optional<BodyAt>& from_body,
-                        const EgoPose& to, const std::optional<BodyAt>& to_body) {
-    if (!part.moving) {
-      return sweep_hits_stationary<Ego>(context, part, from, to, &cache, iterations);
+class ContactTimeSearch {
+ public:
+  ContactTimeSearch(const FineContext& context, const Part& part, const EgoPose& a,
+                    const EgoPose& b, const BodyStep* step, std::vector<BodyPiece>* pieces,
+                    bool known_hit, int* iterations)
+      : context_(context),
+        part_(part),
+        a_(a),
+        b_(b),
+        pieces_(pieces),
+        known_hit_(known_hit),
+        iterations_(iterations),
+        motion_(relative_motion(part, a, b, step)),
+        by_faces_(faces_settle<Ego>(context, part)),
+        from_(a),
+        from_body_(step != nullptr ? step->before : std::nullopt),
+        to_body_(step != nullptr ? step->now : std::nullopt),
+        chord_start_(from_body_) {}
+
+  SweepContact run() {
+    if (motion_) {
+      if (const std::optional<SweepContact> found = advance()) return *found;
     }
-    if (motion && from_body && to_body) {
-      BodyPiece one{*from_body, *to_body};
-      one.start.s = 0;
-      one.end.s = 1;
-      return sweep_hits_moving<Ego>(context, part, from, to, &one, 1, &cache, iterations);
-    }
-    assert(pieces != nullptr);  // given wherever a step is not one piece
-    body_pieces(part, from.t, to.t, from_body, to_body, nullptr, *pieces);
-    return sweep_hits_moving<Ego>(context, part, from, to, pieces->data(), pieces->size(), &cache,
-                                  iterations);
-  };
-  EgoPose from = a;
-  std::optional<BodyAt> from_body = step != nullptr ? step->before : std::nullopt;
-  const std::optional<BodyAt> to_body = step != nullptr ? step->now : std::nullopt;
-  if (motion) {
-    // With a motion, a moving body is one linear piece over the step: at a fraction of it, on the
-    // chord between its ends (no search of its prediction), keeping its axis while it keeps its
-    // heading, as a constant-velocity prediction does.
-    const std::optional<BodyAt> body_a = from_body;
-    auto body_on_chord = [&](double s) -> std::optional<BodyAt> {
-      if (!part.moving) return std::nullopt;
-      const Pose2 pose = interpolate(body_a->pose, to_body->pose, s);
-      const Vec2 axis =
-          pose.heading == body_a->pose.heading ? body_a->axis : heading_axis(pose.heading);
-      return BodyAt{time_at(s), pose, 0, axis};
-    };
-    // Conservative advancement: what a pose's gaps prove free (free_fraction_along) is skipped,
-    // and the search goes on from there. Against a face this lands on the contact in a step or
-    // two.
-    GjkCache pose_cache;
-    auto gap_at = [&](const EgoPose& ego, const std::optional<BodyAt>& body) {
-      return pose_axis_gap<Ego>(context, part, ego, part.moving ? &*body : nullptr, &pose_cache);
-    };
-    // The same axis's gap at another pose: a lower bound of the distance as good as GJK's while
-    // the approach keeps its direction, at the price of a few support points.
-    auto same_axis_gap = [&](const EgoPose& ego, const std::optional<BodyAt>& body,
-                             const Vec2& axis) {
-      return AxisGap{false, axis,
-                     pose_gap_along<Ego>(context, part, ego, part.moving ? &*body : nullptr, axis),
-                     0};
-    };
-    // The verdict at the pose a fraction s into the step: from the face axes where the ego is a
-    // box and the part a plain polygon and they settle it; else from GJK's axis, or from the last
-    // pose's axis `again` where given. backward_span: how far back the verdict is asked to reach
-    // (0: not asked).
-    const bool by_faces = faces_settle<Ego>(context, part);
-    auto assess = [&](const EgoPose& ego, const std::optional<BodyAt>& body, double s,
-                      const AxisGap* again, double backward_span) {
-      // In the stats a face pass, or a gap along a known axis, counts as one GJK iteration.
-      if (by_faces) {
-        ++*iterations;
-        const std::optional<PoseVerdict> v =
-            part.box_core
-                ? face_verdict(
-                      context, ego,
-                      BoxFaces{part_box(part, part.moving ? &*body : nullptr, context.origin)},
-                      *motion, 1 - s, backward_span)
-            : part.moving
-                ? face_verdict(context, ego, body_view(PolygonCore{}, part, *body, context.origin),
-                               *motion, 1 - s, backward_span)
-                : face_verdict(context, ego, part_view(PolygonCore{}, part, context.origin),
-                               *motion, 1 - s, backward_span);
-        if (v) return *v;
-        again = nullptr;
-      }
-      const AxisGap g =
-          again != nullptr ? same_axis_gap(ego, body, again->axis) : gap_at(ego, body);
-      *iterations += std::max(1, g.iterations);
-      return axis_verdict<Ego>(context, ego, g, *motion, 1 - s, backward_span);
-    };
-    // Where the box only translates against a polygon, the face axes' advance is the time at
-    // which the last of them closes, which is the contact itself (the separating axis theorem),
-    // and where it turns it falls short of it by the turn's third order: the pose there has
-    // little more to tell, and the one a resolution later is tested at once. Should that one be
-    // free, the search goes on from it as from any other.
-    const bool landed = by_faces;
-    PoseVerdict v = assess(from, from_body, lo, nullptr, 0);
-    for (int k = 0; k < kAdvanceSteps; ++k) {
-      if (v.hit) return hit_at(lo);  // the pose itself touches: the contact is here
-      if (v.forward >= kContactTimeResolution) {
-        lo += v.forward;
-        if (lo >= 1) return free_step;
-        from = ego_at(lo);
-        from_body = body_on_chord(lo);
-        // A body that leaves its prediction (ignored outside it) inside the step: bisection.
-        if (part.moving && !from_body) break;
-        if (landed) {
-          // Nothing is proven beyond the landing: the pose one resolution on decides (below).
-          v = PoseVerdict{};
-          continue;
-        }
-        // GJK's axis is looked for again only where this one stops advancing (below).
-        v = assess(from, from_body, lo, &v.gap, 0);
-        continue;
-      }
-      // The contact is within the resolution, or the approach grazes. The pose at the
-      // resolution's end decides if it touches; else what it proves backwards, and what this
-      // one proves forwards, cover the short step between them where together they cover it,
-      // and one short sweep decides where they do not.
-      const double next = std::min(1.0, lo + kContactTimeResolution);
-      const EgoPose m = ego_at(next);
-      const std::optional<BodyAt> m_body = body_on_chord(next);
-      if (part.moving && !m_body) break;
-      const PoseVerdict w = assess(m, m_body, next, nullptr, next - lo);
-      if (w.hit) return hit_at(next);
-      if (v.forward + w.backward <= next - lo && sweep_hits(from, from_body, m, m_body)) {
-        return hit_at(next);
-      }
-      lo = next;
-      if (lo >= 1) return free_step;
-      from = m;
-      from_body = m_body;
-      v = w;
-    }
+    return bisect();
   }
+
+ private:
+  // Conservative advancement: what a pose's gaps prove free (free_fraction_along) is skipped, and
+  // the search goes on from there. Against a face this lands on the contact in a step or two.
+  // Where the box only translates against a polygon, the face axes' advance is the time at which
+  // the last of them closes, which is the contact itself (the separating axis theorem), and where
+  // it turns it falls short of it by the turn's third order: the pose there has little more to
+  // tell, and the one a resolution later is tested at once. Should that one be free, the search
+  // goes on from it as from any other. Returns the answer where it finds one; none where
+  // bisection takes over (the advances ran out, or a body left its prediction inside the step,
+  // which the chord does not follow).
+  std::optional<SweepContact> advance() {
+    const bool landed = by_faces_;
+    PoseVerdict v = assess(from_, from_body_, lo_, nullptr, 0);
+    for (int k = 0; k < kAdvanceSteps; ++k) {
+      if (v.hit) return hit_at(lo_);  // the pose itself touches: the contact is here
+      if (v.forward >= kContactTimeResolution) {
+        lo_ += v.forward;
+        if (lo_ >= 1) return free_step();
+        from_ = ego_at(lo_);
+        from_body_ = body_on_chord(lo_);
+        if (part_.moving && !from_body_) return std::nullopt;
+        // Nothing is proven beyond a landing: the pose one resolution on decides (below). Else
+        // GJK's axis is looked for again only where this one stops advancing.
+        v = landed ? PoseVerdict{} : assess(from_, from_body_, lo_, &v.gap, 0);
+      } else {
+        // The contact is within the resolution, or the approach grazes. The pose at the
+        // resolution's end decides if it touches; else what it proves backwards, and what this
+        // one proves forwards, cover the short step between them where together they cover it,
+        // and one short sweep decides where they do not.
+        const double next = std::min(1.0, lo_ + kContactTimeResolution);
+        const EgoPose m = ego_at(next);
+        const std::optional<BodyAt> m_body = body_on_chord(next);
+        if (part_.moving && !m_body) return std::nullopt;
+        const PoseVerdict w = assess(m, m_body, next, nullptr, next - lo_);
+        if (w.hit) return hit_at(next);
+        if (v.forward + w.backward <= next - lo_ && sweep_hits(from_, from_body_, m, m_body)) {
+          return hit_at(next);
+        }
+        lo_ = next;
+        if (lo_ >= 1) return free_step();
+        from_ = m;
+        from_body_ = m_body;
+        v = w;
+      }
+    }
+    return std::nullopt;
+  }
+
   // Bisection from the latest time proven free: each test sweeps [t(lo), t(mid)], not from a,
   // since the part of the step before t(lo) cannot hold the contact, and the shorter sweeps
   // over-cover less, so they split less. Where no hit is known, the rest of the step is tested
   // first.
-  if (!known_hit && !sweep_hits(from, from_body, b, to_body)) return free_step;
-  while (hi - lo > kContactTimeResolution) {
-    const double mid = 0.5 * (lo + hi);
-    const EgoPose m = ego_at(mid);
-    const std::optional<BodyAt> mid_body = body_at_time(m.t);
-    if (sweep_hits(from, from_body, m, mid_body)) {
-      hi = mid;
-    } else {
-      lo = mid;
-      from = m;
-      from_body = mid_body;
+  SweepContact bisect() {
+    if (!known_hit_ && !sweep_hits(from_, from_body_, b_, to_body_)) return free_step();
+    double hi = 1;
+    while (hi - lo_ > kContactTimeResolution) {
+      const double mid = 0.5 * (lo_ + hi);
+      const EgoPose m = ego_at(mid);
+      const std::optional<BodyAt> mid_body = body_at_time(m.t);
+      if (sweep_hits(from_, from_body_, m, mid_body)) {
+        hi = mid;
+      } else {
+        lo_ = mid;
+        from_ = m;
+        from_body_ = mid_body;
+      }
     }
+    return hit_at(hi);
   }
-  return hit_at(hi);
+
+  // The verdict at the pose a fraction s into the step: from the face axes where the ego is a box
+  // and the part a plain polygon and they settle it; else from GJK's axis, or from the last
+  // pose's axis `again` where given. backward_span: how far back the verdict is asked to reach
+  // (0: not asked). In the stats a face pass, or a gap along a known axis, counts as one GJK
+  // iteration.
+  PoseVerdict assess(const EgoPose& ego, const std::optional<BodyAt>& body, double s,
+                     const AxisGap* again, double backward_span) {
+    if (by_faces_) {
+      ++*iterations_;
+      if (const std::optional<PoseVerdict> v = face_verdict_at(ego, body, s, backward_span)) {
+        return *v;
+      }
+      again = nullptr;
+    }
+    const AxisGap g = again != nullptr ? same_axis_gap(ego, body, again->axis) : gap_at(ego, body);
+    *iterations_ += std::max(1, g.iterations);
+    return axis_verdict<Ego>(context_, ego, g, *motion_, 1 - s, backward_span);
+  }
+
+  std::optional<PoseVerdict> face_verdict_at(const EgoPose& ego, const std::optional<BodyAt>& body,
+                                             double s, double backward_span) const {
+    if (part_.box_core) {
+      return face_verdict(
+          context_, ego,
+          BoxFaces{part_box(part_, part_.moving ? &*body : nullptr, context_.origin)}, *motion_,
+          1 - s, backward_span);
+    }
+    if (part_.moving) {
+      return face_verdict(context_, ego, body_view(PolygonCore{}, part_, *body, context_.origin),
+                          *motion_, 1 - s, backward_span);
+    }
+    return face_verdict(context_, ego, part_view(PolygonCore{}, part_, context_.origin), *motion_,
+                        1 - s, backward_span);
+  }
+
+  // GJK's separating axis and gap at a pose (warm from the last pose's).
+  AxisGap gap_at(const EgoPose& ego, const std::optional<BodyAt>& body) {
+    return pose_axis_gap<Ego>(context_, part_, ego, part_.moving ? &*body : nullptr, &pose_cache_);
+  }
+  // The same axis's gap at another pose: a lower bound of the distance as good as GJK's while
+  // the approach keeps its direction, at the price of a few support points.
+  AxisGap same_axis_gap(const EgoPose& ego, const std::optional<BodyAt>& body,
+                        const Vec2& axis) const {
+    return AxisGap{false, axis,
+                   pose_gap_along<Ego>(context_, part_, ego, part_.moving ? &*body : nullptr, axis),
+                   0};
+  }
+
+  // The sweep from `from` to `to` hits the part (the body's pieces between their times; within a
+  // step of one piece, one piece between the two, which needs no working memory).
+  bool sweep_hits(const EgoPose& from, const std::optional<BodyAt>& from_body, const EgoPose& to,
+                  const std::optional<BodyAt>& to_body) {
+    if (!part_.moving) {
+      return sweep_hits_stationary<Ego>(context_, part_, from, to, &cache_, iterations_);
+    }
+    if (motion_ && from_body && to_body) {
+      BodyPiece one{*from_body, *to_body};
+      one.start.s = 0;
+      one.end.s = 1;
+      return sweep_hits_moving<Ego>(context_, part_, from, to, &one, 1, &cache_, iterations_);
+    }
+    assert(pieces_ != nullptr);  // given wherever a step is not one piece
+    body_pieces(part_, from.t, to.t, from_body, to_body, nullptr, *pieces_);
+    return sweep_hits_moving<Ego>(context_, part_, from, to, pieces_->data(), pieces_->size(),
+                                  &cache_, iterations_);
+  }
+
+  double time_at(double s) const { return std::min(a_.t + s * (b_.t - a_.t), b_.t); }
+  SweepContact hit_at(double s) const { return SweepContact{true, time_at(s)}; }
+  // The whole step proven free: a hit only where one is known (the step's hull over-covered),
+  // then at the step's end.
+  SweepContact free_step() const {
+    return {known_hit_, known_hit_ ? b_.t : std::numeric_limits<double>::quiet_NaN()};
+  }
+  EgoPose ego_at(double s) const { return ego_between(context_.shape, a_, b_, s); }
+  std::optional<BodyAt> body_at_time(double t) const {
+    return part_.moving ? body_at(part_, t, context_.outside, nullptr) : std::nullopt;
+  }
+  // With a motion, a moving body is one linear piece over the step: at a fraction of it, on the
+  // chord between its ends (no search of its prediction), keeping its axis while it keeps its
+  // heading, as a constant-velocity prediction does.
+  std::optional<BodyAt> body_on_chord(double s) const {
+    if (!part_.moving) return std::nullopt;
+    const Pose2 pose = interpolate(chord_start_->pose, to_body_->pose, s);
+    const Vec2 axis = pose.heading == chord_start_->pose.heading ? chord_start_->axis
+                                                                 : heading_axis(pose.heading);
+    return BodyAt{time_at(s), pose, 0, axis};
+  }
+
+  const FineContext& context_;
+  const Part& part_;
+  const EgoPose& a_;
+  const EgoPose& b_;
+  std::vector<BodyPiece>* const pieces_;
+  const bool known_hit_;
+  int* const iterations_;
+  const std::optional<RelativeMotion> motion_;
+  const bool by_faces_;  // faces_settle(): the face axes give each pose's verdict
+  GjkCache cache_;       // the sweeps': the shapes of one test are near those of the last
+  GjkCache pose_cache_;  // the advancement's poses'
+  double lo_ = 0;        // [a.t, t(lo)] is proven free
+  EgoPose from_;         // the pose at lo, and the body's there
+  std::optional<BodyAt> from_body_;
+  const std::optional<BodyAt> to_body_;
+  const std::optional<BodyAt> chord_start_;  // the body at a: the chord's start
+};
+
+template <class Ego>
+SweepContact search_contact_time(const FineContext& context, const Part& part, const EgoPose& a,
+                                 const EgoPose& b, const BodyStep* step,
+                                 std::vector<BodyPiece>* pieces, bool known_hit, int* iterations) {
+  return ContactTimeSearch<Ego>(context, part, a, b, step, pieces, known_hit, iterations).run();
 }
 
 }  // namespace

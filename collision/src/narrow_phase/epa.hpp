@@ -185,8 +185,10 @@ COLLISION_NOINLINE void refine_curved_depth(const Diff& diff, const EpaVertex* p
     basins[k] = {at, center - turn(before.n, at.n), center + turn(at.n, after.n)};
   };
   // The samples in order round the polygon, each judged once its successor is known; the first
-  // two are kept for the last two's.
-  CurvedProbe first{}, second{}, before{}, at{};
+  // two are kept for the last two's. Each is written before it is read; the zeros only keep
+  // Eigen's coordinates from being read uninitialised on a path the compiler cannot rule out.
+  const CurvedProbe none{0, Vec2::Zero(), {Vec2::Zero(), -1, -1}};
+  CurvedProbe first = none, second = none, before = none, at = none;
   int m = 0;
   for (int i = 0; i < count; ++i) {
     const Vec2 e = poly[(i + 1) % count].w - poly[i].w;

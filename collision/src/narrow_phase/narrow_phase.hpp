@@ -14,12 +14,12 @@
 #include <type_traits>
 
 #include "collision/queries.hpp"
-#include "narrow_phase/clear_overlap.hpp"
-#include "narrow_phase/deep_overlap.hpp"
 #include "narrow_phase/epa.hpp"
-#include "narrow_phase/face_axis_gap.hpp"
 #include "narrow_phase/gjk.hpp"
-#include "narrow_phase/warm_features.hpp"
+#include "narrow_phase/pairs/box_polygon_clear_overlap.hpp"
+#include "narrow_phase/pairs/box_polygon_deep_overlap.hpp"
+#include "narrow_phase/pairs/box_polygon_face_axis_gap.hpp"
+#include "narrow_phase/pairs/box_polygon_warm_features.hpp"
 
 namespace collision::detail {
 
@@ -57,8 +57,8 @@ bool intersects(const Diff& diff, double contact_tolerance, int max_gjk_iteratio
     first_point = &first;
   }
   // Not apart along that axis: a vertex clearly inside a box proves most overlaps in one pass
-  // over the vertices (clear_overlap.hpp), counted as one iteration, as a support point is. A
-  // hit leaves no separating axis; the cached simplex stays, since any start gives the same
+  // over the vertices (box_polygon_clear_overlap.hpp), counted as one iteration, as a support point
+  // is. A hit leaves no separating axis; the cached simplex stays, since any start gives the same
   // answers.
   if (cores_clearly_overlap(diff)) {
     // The probe's support point, if one was made, and the vertex test.
@@ -201,7 +201,8 @@ struct Clearance {
 };
 
 // The checker's queries along a trajectory (clearance, signed distance) first try the warm
-// start's features in closed form (warm_features.hpp); their caches are left as they were.
+// start's features in closed form (box_polygon_warm_features.hpp); their caches are left as they
+// were.
 template <class Diff>
 Clearance clearance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
                     GjkCache* cache) {
@@ -320,9 +321,10 @@ DistanceResult distance(const Diff& diff, double contact_tolerance, int max_gjk_
 
 // A signed distance (metres) with its witness points: what a clearance profile needs of a pair,
 // continuous through contact. Apart: the distance, bit for bit clearance()'s. Cores overlapping:
-// minus the penetration depth (EPA's; SAT's for a box deep in a polygon core, deep_overlap.hpp).
-// Otherwise (touching, or overlapping through the radii only): the simplex's distance less the
-// radii, at most the contact tolerance. Points relative to the query's origin, as distance()'s.
+// minus the penetration depth (EPA's; SAT's for a box deep in a polygon core,
+// box_polygon_deep_overlap.hpp). Otherwise (touching, or overlapping through the radii only): the
+// simplex's distance less the radii, at most the contact tolerance. Points relative to the query's
+// origin, as distance()'s.
 struct SignedDistance {
   bool hit = false;  // by the rule every query shares: not proven apart beyond the tolerance
   double value = 0;  // m; > contact tolerance exactly when !hit
@@ -347,7 +349,7 @@ struct Contact {
 template <class Diff>
 Contact contact(const Diff& diff, double contact_tolerance, int max_gjk_iterations) {
   // A box and a polygon core: a common point, or a pair of points close enough, from their face
-  // normals (face_axis_gap.hpp) where these show one.
+  // normals (box_polygon_face_axis_gap.hpp) where these show one.
   if (const std::optional<FaceSeparation> faces = face_separation(diff)) {
     if (faces->upper - diff.radius_sum() <= contact_tolerance) return {true, faces->point_a};
   }
@@ -370,7 +372,7 @@ void curved_b_witnesses(const Diff& diff, SignedDistance& r) {
   r.point_a = r.point_b - r.value * r.normal;
 }
 
-// A deep overlap of the cores (deep_overlap.hpp) as a signed distance, with the radii.
+// A deep overlap of the cores (box_polygon_deep_overlap.hpp) as a signed distance, with the radii.
 template <class Diff>
 SignedDistance deep_signed_distance(const Diff& diff, const DeepOverlap& o, int iterations) {
   SignedDistance r;
@@ -383,10 +385,10 @@ SignedDistance deep_signed_distance(const Diff& diff, const DeepOverlap& o, int 
   return r;
 }
 
-// deep_first: try SAT's deep overlap (deep_overlap.hpp) before GJK, where the pair probably
-// overlaps deeply (it did at the pose before); otherwise it is tried only once GJK has enclosed
-// the origin, before EPA. Overlaps shallower than the contact tolerance and the margin of
-// clear_overlap.hpp, and pairs that SAT cannot take, go to EPA.
+// deep_first: try SAT's deep overlap (box_polygon_deep_overlap.hpp) before GJK, where the pair
+// probably overlaps deeply (it did at the pose before); otherwise it is tried only once GJK has
+// enclosed the origin, before EPA. Overlaps shallower than the contact tolerance and the margin of
+// box_polygon_clear_overlap.hpp, and pairs that SAT cannot take, go to EPA.
 template <class Diff>
 SignedDistance signed_distance(const Diff& diff, double contact_tolerance, int max_gjk_iterations,
                                int max_epa_iterations, GjkCache* cache, bool deep_first = false) {

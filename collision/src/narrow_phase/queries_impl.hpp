@@ -1,7 +1,7 @@
 // The public narrow-phase queries as templates (internal): a local origin, the views, GJK and
 // EPA, and the rules that turn their outputs into one consistent answer (see queries.hpp).
-// Instantiated in queries.cpp (the shapes without an ellipse) and queries_ellipse.cpp (the pairs
-// with one): 64 pairs of three queries each are the library's longest compile, and two files
+// Instantiated in queries.cpp (the shapes without an ellipse) and queries_ellipse_pairs.cpp (the
+// pairs with one): 64 pairs of three queries each are the library's longest compile, and two files
 // build in parallel.
 #pragma once
 
@@ -18,13 +18,12 @@
 #include "collision/queries.hpp"
 #include "collision/sat.hpp"
 #include "collision/swept_hull.hpp"
-#include "narrow_phase/box_box.hpp"
-#include "narrow_phase/box_ellipse_distance.hpp"
-#include "narrow_phase/box_ellipse_verdict.hpp"
-#include "narrow_phase/box_polygon_distance.hpp"
 #include "narrow_phase/epa.hpp"
 #include "narrow_phase/gjk.hpp"
 #include "narrow_phase/narrow_phase.hpp"
+#include "narrow_phase/pairs/box_box.hpp"
+#include "narrow_phase/pairs/box_ellipse.hpp"
+#include "narrow_phase/pairs/box_polygon_distance.hpp"
 #include "narrow_phase/sat_fast_path.hpp"
 
 namespace collision {
@@ -74,7 +73,7 @@ inline double box_pair_margin(const BoxShape& a, const BoxShape& b) {
                          std::max(std::abs(offset.x()), std::abs(offset.y())));
 }
 
-// The box/ellipse verdict (box_ellipse_verdict.hpp) beyond the pair's decision margin.
+// The box/ellipse verdict (box_ellipse.hpp) beyond the pair's decision margin.
 inline BoxEllipseVerdict box_ellipse_verdict(const Obb& box, const Ellipse& ellipse,
                                              double contact_tolerance_m) {
   const double margin = decision_margin(box_ellipse_reach(box, ellipse));
@@ -99,7 +98,7 @@ inline bool box_ellipse_intersects(const Obb& box, const Ellipse& ellipse,
 // A swept hull of two circles of unequal radii is conv(disc0 ∪ disc1) grown by the inflation:
 // not one core rounded by one radius, which is what circle views make of it (HullView rounds the
 // hull of the centres by the larger radius, a larger shape). As the hull of two round ellipses
-// it is the exact region, with exact support points, so the queries take it so (finding F31).
+// it is the exact region, with exact support points, so the queries take it so.
 // Equal radii keep the circles' views: there the rounding is exact.
 inline bool radii_differ(const SweptHull<Circle>& s) {
   return s.start().radius() != s.end().radius();
@@ -330,8 +329,8 @@ PenetrationResult penetration_impl(const A& a, const B& b, double contact_tolera
   template DistanceResult distance_impl<A, B>(const A&, const B&, double, GjkCache*); \
   template PenetrationResult penetration_impl<A, B>(const A&, const B&, double);
 
-// The pairs with a swept ellipse are instantiated in queries_ellipse.cpp alone: the swept hulls
-// of unequal circles forward to them, and queries.cpp must not compile them again.
+// The pairs with a swept ellipse are instantiated in queries_ellipse_pairs.cpp alone: the swept
+// hulls of unequal circles forward to them, and queries.cpp must not compile them again.
 #define COLLISION_EXTERN_PAIR(A, B)                                                          \
   extern template bool intersects_impl<A, B>(const A&, const B&, double, GjkCache*);         \
   extern template DistanceResult distance_impl<A, B>(const A&, const B&, double, GjkCache*); \

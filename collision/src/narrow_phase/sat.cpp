@@ -46,8 +46,8 @@ struct PolygonShape {
   Axis axis(std::size_t i, const Vec2& origin) const {
     Vec2 e = vertices[i + 1 < count ? i + 1 : 0] - vertices[i];
     // best_axis_by compares axes by products of two squared normal lengths and a squared
-    // separation: an edge below ~1e-77 m made them underflow, and a lesser axis won (finding
-    // F30). Such an edge is scaled up by a power of two first, exactly; the axis is the same.
+    // separation, which underflow on an edge below ~1e-77 m, and then a lesser axis would win.
+    // Such an edge is scaled up by a power of two first, exactly; the axis is the same.
     if (COLLISION_UNLIKELY(e.squaredNorm() < kShortEdgeSquare)) {
       e = detail::scaled_up_to_unit_range(e);
     }

@@ -59,7 +59,7 @@ struct Simplex {
 
   // Whether one of the first n vertices (1 to 3) has p's indices. n may exceed the count up to the
   // count before the last solve(): the vertices a solve drops stay behind the count (see keep()).
-  // Written out: GCC kept a loop to the bound it cannot see.
+  // Written out for the three slots: no loop to a bound only the caller knows.
   bool repeats(const SupportPoint& p, int n) const {
     auto same = [&p](const SupportPoint& q) {
       return q.index_a == p.index_a && q.index_b == p.index_b;
@@ -121,7 +121,7 @@ struct Simplex {
       }
       return;
     }
-    // At most three vertices: compare and swap in place (std::sort's set-up cost more than this).
+    // At most three vertices: compare and swap in place.
     auto order = [this](int i, int j) {
       if (before(v[j], v[i])) std::swap(v[i], v[j]);
     };
@@ -164,6 +164,17 @@ struct Simplex {
     return outside;
   }
 
+  // The two-point solve. The closest point of the segment to the origin is
+  // p = a1 w1 + a2 w2 with a1 + a2 = 1, where p is perpendicular to the edge e12 = w2 - w1:
+  //   a1 + a2 = 1,
+  //   (a1 w1 + a2 w2) . e12 = 0,
+  // a 2x2 system [1, 1; w1 . e12, w2 . e12] (a1, a2) = (1, 0). Its determinant is
+  // w2 . e12 - w1 . e12 = e12 . e12 > 0, and by Cramer's rule
+  //   a1 = w2 . e12 / (e12 . e12) = d12_1 / (d12_1 + d12_2),
+  //   a2 = -w1 . e12 / (e12 . e12) = d12_2 / (d12_1 + d12_2),
+  // so the numerators are the unnormalised weights and their sum the divisor: no division here.
+  // One vertex's numerator <= 0 puts the line's closest point beyond the other vertex (the
+  // origin lies in that vertex's region), and the simplex keeps that vertex alone.
   bool solve2() {
     const Vec2 &w1 = v[0].w, &w2 = v[1].w;
     const Vec2 e12 = w2 - w1;
@@ -181,8 +192,8 @@ struct Simplex {
     return true;
   }
 
-  // The vertices by reference (keep() overwrites them only once every weight is computed): GCC
-  // took copies apart through memory.
+  // The vertices by reference, not copies (keep() overwrites them only once every weight is
+  // computed).
   bool solve3() {
     const Vec2 &w1 = v[0].w, &w2 = v[1].w, &w3 = v[2].w;
     const Vec2 e12 = w2 - w1, e13 = w3 - w1, e23 = w3 - w2;

@@ -24,8 +24,8 @@
 #include "common/compiler_hints.hpp"
 #include "geometry/vec2_math.hpp"
 
-// Support mappings run in GJK's innermost loop; GCC otherwise keeps the Minkowski difference's
-// as a call, and its result then makes a round trip through memory (measured: 10% of a query).
+// Support mappings run in GJK's innermost loop: they are always inlined, the Minkowski
+// difference's too, so that their results stay in registers.
 #if defined(__GNUC__) || defined(__clang__)
 #define COLLISION_HOT_INLINE inline __attribute__((always_inline))
 #else
@@ -34,10 +34,10 @@
 
 namespace collision::detail {
 
-// The first vertex of highest height(i) among count vertices: one pass. (GCC turns this loop
-// into conditional moves; interleaving two chains of comparisons made it branch instead, and
-// the mispredictions cost more than the chain's latency. Unrolled, the one chain keeps its order
-// and the loop's counting and branch are paid once per two vertices.)
+// The first vertex of highest height(i) among count vertices: one pass, one chain of
+// comparisons, so that they can become conditional moves rather than branches that mispredict.
+// Unrolled, the chain keeps its order and the loop's counting and branch are paid once per two
+// vertices.
 template <class Height>
 COLLISION_ALWAYS_INLINE inline int scan_for_support(int count, Height height) {
   int best = 0;
@@ -101,9 +101,8 @@ COLLISION_NOINLINE int climb_to_support(int count, int start, Height height) {
 // moves. Both give the same vertex, so this only moves time (docs/performance.md).
 inline constexpr int kClimbFromVertexCount = 16;
 
-// Inlined into every support call, so that the scan's loop sits in GJK's (GCC otherwise kept it
-// a call: mixed intersects 174 -> 160 us per pass of 4096 pairs); the climb, for large polygons
-// only, stays out of line.
+// Inlined into every support call, so that the scan's loop sits in GJK's; the climb, for large
+// polygons only, stays out of line.
 template <class Height>
 COLLISION_ALWAYS_INLINE inline int find_support(int count, int hint, Height height) {
   if (count < kClimbFromVertexCount || hint < 0 || hint >= count) {
@@ -182,7 +181,7 @@ class ObbView {
   bool has(int i) const { return 0 <= i && i < 4; }
   double radius() const { return 0; }
   Vec2 any_point() const { return center_; }
-  // The box itself, relative to the origin (clear_overlap.hpp).
+  // The box itself, relative to the origin (box_polygon_clear_overlap.hpp).
   const Vec2& center() const { return center_; }
   double half_length() const { return half_length_; }
   double half_width() const { return half_width_; }
@@ -240,7 +239,7 @@ class PolygonView {
   bool has(int i) const { return 0 <= i && i < count_; }
   double radius() const { return radius_; }
   Vec2 any_point() const { return middle_; }
-  // The vertices in the world frame, and the origin to subtract (clear_overlap.hpp).
+  // The vertices in the world frame, and the origin to subtract (box_polygon_clear_overlap.hpp).
   const Vec2* vertices() const { return vertices_; }
   int size() const { return count_; }
   const Vec2& origin() const { return origin_; }

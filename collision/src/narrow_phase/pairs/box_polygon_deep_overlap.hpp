@@ -7,9 +7,9 @@
 // polygon for the box's two axes and one over its edges, each against the box's own extent.
 //
 // Taken only where every axis shows an overlap deeper than the contact tolerance by the margin
-// of clear_overlap.hpp: a common point that deep puts every support plane of a ⊖ b beyond the
-// origin by more than any round-off of GJK's planes, so GJK calls the pair a hit too, and the
-// value stays on the same side of the tolerance whichever answers.
+// of box_polygon_clear_overlap.hpp: a common point that deep puts every support plane of a ⊖ b
+// beyond the origin by more than any round-off of GJK's planes, so GJK calls the pair a hit too,
+// and the value stays on the same side of the tolerance whichever answers.
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,6 @@
-// The public narrow-phase queries on every pair with an ellipse (the templates:
-// queries_impl.hpp).
+// The public narrow-phase queries instantiated for every pair with an ellipse or a swept ellipse
+// (the templates: queries_impl.hpp), apart from queries.cpp's pairs so that the library's two
+// longest compiles build in parallel.
 #include "narrow_phase/queries_impl.hpp"
 
 namespace collision::detail {

@@ -11,15 +11,15 @@
 // of the shapes realise, so the gap is the distance. A check that fails (the features changed, or a
 // tie within round-off) leaves the pair to GJK, with its cache as it was.
 //
-// Only gaps beyond the contact tolerance and the radii by clear_overlap.hpp's margin are taken:
-// there GJK, warm or cold, proves the gap too, so the status is the one GJK gives.
+// Only gaps beyond the contact tolerance and the radii by box_polygon_clear_overlap.hpp's margin
+// are taken: there GJK, warm or cold, proves the gap too, so the status is the one GJK gives.
 #pragma once
 
 #include <cmath>
 #include <optional>
 
 #include "collision/queries.hpp"
-#include "narrow_phase/clear_overlap.hpp"
+#include "narrow_phase/pairs/box_polygon_clear_overlap.hpp"
 #include "narrow_phase/support.hpp"
 
 namespace collision::detail {

@@ -9,13 +9,13 @@
 //
 // Same answers as GJK: a point shared by both cores and inside the box by more than
 // kClearOverlapMargin puts every support plane of a ⊖ b at least that margin beyond the origin,
-// while the round-off of a plane's computed gap stays below kRoundOffReach (gjk.hpp); so no mode
-// of GJK, warm or cold, can prove a gap there, and all three queries call the pair a hit.
+// while the round-off of a plane's computed gap stays below kRoundOffReach (round_off.hpp); so no
+// mode of GJK, warm or cold, can prove a gap there, and all three queries call the pair a hit.
 #pragma once
 
 #include <cmath>
 
-#include "narrow_phase/gjk.hpp"
+#include "narrow_phase/round_off.hpp"
 #include "narrow_phase/support.hpp"
 
 namespace collision::detail {

@@ -25,7 +25,7 @@
 #include "collision/queries.hpp"
 #include "common/compiler_hints.hpp"
 #include "geometry/box_shape.hpp"
-#include "narrow_phase/deep_overlap.hpp"
+#include "narrow_phase/pairs/box_polygon_deep_overlap.hpp"
 #include "narrow_phase/sat_fast_path.hpp"
 
 namespace collision::detail {
@@ -260,9 +260,10 @@ inline std::optional<DistanceResult> box_box_distance(const BoxShape& a, const B
 }
 
 // The gaps along the eight face normals of box a and box b, as for_each_face_gap
-// (face_axis_gap.hpp) gives them for a box and a polygon: f(axis, gap) with the unit axis pointing
-// from b towards a and gap how far a lies beyond that face of a or b along it (negative where they
-// overlap along it); a's faces first. From the boxes' frames: no vertex loop and no square root.
+// (box_polygon_face_axis_gap.hpp) gives them for a box and a polygon: f(axis, gap) with the unit
+// axis pointing from b towards a and gap how far a lies beyond that face of a or b along it
+// (negative where they overlap along it); a's faces first. From the boxes' frames: no vertex loop
+// and no square root.
 template <class F>
 void for_each_box_face_gap(const BoxShape& a, const BoxShape& b, F&& f) {
   const BoxFrames frames = box_frames(a, b);
@@ -283,8 +284,8 @@ void for_each_box_face_gap(const BoxShape& a, const BoxShape& b, F&& f) {
 }
 
 // The overlap of two boxes deeper than min_depth (metres) along all four axes, as
-// deep_overlap.hpp gives it for a box and a polygon: SAT's least overlap, its normal (from a
-// towards b), and witness points from the features of both deepest along it.
+// box_polygon_deep_overlap.hpp gives it for a box and a polygon: SAT's least overlap, its normal
+// (from a towards b), and witness points from the features of both deepest along it.
 inline std::optional<DeepOverlap> box_box_deep(const BoxShape& a, const BoxShape& b,
                                                const BoxSat& sat, double min_depth) {
   if (!(-sat.separation > min_depth)) return std::nullopt;

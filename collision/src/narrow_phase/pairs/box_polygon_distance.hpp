@@ -6,12 +6,13 @@
 // foot on that face, or the polygon's lowest vertex along the box's face lies within that face),
 // the two points are that gap apart, and the gap is the distance: the common case near contact,
 // where the shapes meet a corner against a face. The pass only chooses the features; the warm
-// start's certificates (warm_features.hpp) decide whether they are the nearest pair and give the
-// distance, so that a cold query and a warm one on the same features agree to the bit. Where every
-// face normal shows an overlap deeper than the contact tolerance, the pair overlaps, and a polygon
-// vertex inside the box or a box corner inside the polygon is a point of both. Both only beyond the
-// decision margin (queries_impl.hpp), so the status is the one GJK gives; touching pairs, two
-// corners nearest each other, and overlaps without a vertex of one inside the other go to GJK.
+// start's certificates (box_polygon_warm_features.hpp) decide whether they are the nearest pair and
+// give the distance, so that a cold query and a warm one on the same features agree to the bit.
+// Where every face normal shows an overlap deeper than the contact tolerance, the pair overlaps,
+// and a polygon vertex inside the box or a box corner inside the polygon is a point of both. Both
+// only beyond the decision margin (queries_impl.hpp), so the status is the one GJK gives; touching
+// pairs, two corners nearest each other, and overlaps without a vertex of one inside the other go
+// to GJK.
 #pragma once
 
 #include <algorithm>
@@ -21,8 +22,8 @@
 
 #include "collision/queries.hpp"
 #include "geometry/vec2_math.hpp"
+#include "narrow_phase/pairs/box_polygon_warm_features.hpp"
 #include "narrow_phase/support.hpp"
-#include "narrow_phase/warm_features.hpp"
 
 namespace collision::detail {
 
@@ -47,8 +48,7 @@ std::optional<DistanceResult> box_polygon_distance(
 
   // b's least and most coordinates in the box's frame, and its face with the largest gap (the
   // face ending at vertex face_end). Branch-free but for the loop: which vertex or face is
-  // extreme is a coin toss on random pairs, and a mispredicted branch costs more than the
-  // root and division per face.
+  // extreme is a coin toss on random pairs, so a branch on it would mispredict half the time.
   const Vec2 first = local(0);
   Vec2 low = first, high = first, previous = first;
   double face_gap = -std::numeric_limits<double>::infinity();
@@ -82,10 +82,10 @@ std::optional<DistanceResult> box_polygon_distance(
   DistanceResult r;
   if (gap - radii > decided) {
     // The features of the largest gap, the polygon's face first (on a tie, the box's face too),
-    // certified as the nearest pair by the warm start's tests (warm_features.hpp): the box's
-    // corner against the face where its foot lies on it, or else against the face's end nearer
-    // it; the polygon's vertices on the box's face line against that face, or else against the
-    // face's corner nearer them.
+    // certified as the nearest pair by the warm start's tests (box_polygon_warm_features.hpp): the
+    // box's corner against the face where its foot lies on it, or else against the face's end
+    // nearer it; the polygon's vertices on the box's face line against that face, or else against
+    // the face's corner nearer them.
     const auto corner_index = [](const Vec2& corner) {
       return (corner.x() > 0 ? 1 : 0) | (corner.y() > 0 ? 2 : 0);
     };
