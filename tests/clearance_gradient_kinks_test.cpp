@@ -98,8 +98,8 @@ TEST(ClearanceGradientKinks, ParallelFacesGiveTheForwardHeadingDerivative) {
 
 // Along a straight kerb or wall the gradient is the same wherever the ego stands.
 TEST(ClearanceGradientKinks, AlongAStraightFaceTheGradientDoesNotDependOnWhere) {
-  for (const char* name : {"straight kerb", "kerb, polygon footprint", "long wall, apart",
-                           "overlapping wall"}) {
+  for (const char* name :
+       {"straight kerb", "kerb, polygon footprint", "long wall, apart", "overlapping wall"}) {
     for (const Case& c : cases()) {
       if (c.name != name) continue;
       const CollisionChecker checker = checker_for(c);

@@ -177,7 +177,7 @@ bool is_box(const std::vector<Vec2>& vertices, const Aabb& box) {
 
 }  // namespace
 
-Aabb grown_box(const Part& body, const Pose2& pose, const Vec2& axis, double t) {
+Aabb uncertain_box(const Part& body, const Pose2& pose, const Vec2& axis, double t) {
   const Aabb box = placed_box(body, pose, axis);
   const Vec2 axes = body.uncertainty.half_axes_at(t);
   // The box of an ellipse turned by the heading: half extents sqrt(a^2 c^2 + b^2 s^2) and

@@ -115,12 +115,12 @@ inline Aabb placed_box(const Part& body, const Pose2& pose, const Vec2& axis) {
 }
 
 // placed_box() grown by the box of the body's uncertainty ellipse at time t (scene.cpp).
-Aabb grown_box(const Part& body, const Pose2& pose, const Vec2& axis, double t);
+Aabb uncertain_box(const Part& body, const Pose2& pose, const Vec2& axis, double t);
 
 // The world box of a moving body's region at time t placed at `pose` (axis: its heading_axis),
 // rounded outward: a plain body's is placed_box(), inlined where the scan needs it.
 inline Aabb region_box(const Part& body, const Pose2& pose, const Vec2& axis, double t) {
-  return body.uncertain ? grown_box(body, pose, axis, t) : placed_box(body, pose, axis);
+  return body.uncertain ? uncertain_box(body, pose, axis, t) : placed_box(body, pose, axis);
 }
 inline Aabb region_box(const Part& body, const Pose2& pose, double t) {
   return region_box(body, pose, heading_axis(pose.heading), t);

@@ -15,8 +15,8 @@ void settle_face_witness(const FineContext& context, const Part& part, const Ego
     witness_for_increasing_heading(a, part_view(PolygonCore{}, part, origin), origin, ego.pose, d);
   } else if (part.uncertain) {
     // A face of the core plus one point of the ellipse: still a face.
-    witness_for_increasing_heading(a, body_view(Grown<PolygonCore>{}, part, *body, origin), origin,
-                                   ego.pose, d);
+    witness_for_increasing_heading(a, body_view(Uncertain<PolygonCore>{}, part, *body, origin),
+                                   origin, ego.pose, d);
   } else {
     witness_for_increasing_heading(a, body_view(PolygonCore{}, part, *body, origin), origin,
                                    ego.pose, d);

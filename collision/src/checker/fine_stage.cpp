@@ -1,6 +1,6 @@
 // The fine stage's queries at a pose (see fine_stage.hpp): GJK between the ego's footprint and a
 // stationary part or a moving body turned into place. A body grown by its uncertainty is
-// fine_stage_grown.cpp's: its GJK instantiations here would cost the plain ones their inlining.
+// fine_stage_uncertain.cpp's (docs/architecture.md: why some variants compile apart).
 #include "checker/fine_stage.hpp"
 
 #include <type_traits>
@@ -58,7 +58,7 @@ PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPo
 template <class Ego>
 PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
                        BodyAt body, GjkCache* cache) {
-  if (part.uncertain) return grown_pose_clearance<Ego>(context, part, ego, body);
+  if (part.uncertain) return uncertain_pose_clearance<Ego>(context, part, ego, body);
   if (const std::optional<PoseGap> d = box_pose_clearance<Ego>(context, part, ego, &body)) {
     return *d;
   }
@@ -70,7 +70,8 @@ PoseGap pose_clearance(const FineContext& context, const Part& part, const EgoPo
 template <class Ego>
 AxisGap pose_axis_gap(const FineContext& context, const Part& part, const EgoPose& ego,
                       const BodyAt* body, GjkCache* cache) {
-  if (body != nullptr && part.uncertain) return grown_pose_axis_gap<Ego>(context, part, ego, *body);
+  if (body != nullptr && part.uncertain)
+    return uncertain_pose_axis_gap<Ego>(context, part, ego, *body);
   return with_core(part, [&](auto core) {
     return body != nullptr
                ? axis_gap_to<Ego>(context, ego, body_view(core, part, *body, context.origin), cache)
@@ -83,7 +84,7 @@ double pose_gap_along(const FineContext& context, const Part& part, const EgoPos
                       const BodyAt* body, const Vec2& axis) {
   // Support points only: the grown views cost no GJK instantiation here.
   if (body != nullptr && part.uncertain) {
-    return with_grown(part, [&](auto core) {
+    return with_uncertain(part, [&](auto core) {
       return gap_along_to<Ego>(context, ego, body_view(core, part, *body, context.origin), axis);
     });
   }
@@ -99,7 +100,7 @@ SignedDistance pose_signed_distance(const FineContext& context, const Part& part
                                     const EgoPose& ego, const BodyAt* body, GjkCache* cache,
                                     bool deep_first) {
   if (body != nullptr && part.uncertain) {
-    return grown_pose_signed_distance<Ego>(context, part, ego, *body);
+    return uncertain_pose_signed_distance<Ego>(context, part, ego, *body);
   }
   if constexpr (kBoxEgo<Ego>) {
     if (part.box_core) {
@@ -123,7 +124,8 @@ SignedDistance pose_signed_distance(const FineContext& context, const Part& part
 template <class Ego>
 Contact pose_contact(const FineContext& context, const Part& part, const EgoPose& ego,
                      const BodyAt* body) {
-  if (body != nullptr && part.uncertain) return grown_pose_contact<Ego>(context, part, ego, *body);
+  if (body != nullptr && part.uncertain)
+    return uncertain_pose_contact<Ego>(context, part, ego, *body);
   return with_core(part, [&](auto core) {
     return body != nullptr
                ? contact_to<Ego>(context, ego, body_view(core, part, *body, context.origin))
@@ -144,7 +146,7 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
 template <class Ego>
 bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
                GjkCache* cache, int* iterations) {
-  if (part.uncertain) return grown_pose_hits<Ego>(context, part, ego, body, iterations);
+  if (part.uncertain) return uncertain_pose_hits<Ego>(context, part, ego, body, iterations);
   if (const std::optional<bool> hit = box_pose_hits<Ego>(context, part, ego, &body, iterations))
     return *hit;
   return with_core(part, [&](auto core) {

@@ -66,22 +66,22 @@ bool pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
                GjkCache* cache, int* iterations);
 
 // The same against a moving body grown by its uncertainty ellipse (part.uncertain), in a
-// translation unit of their own (fine_stage_grown.cpp); they start cold (no cache).
+// translation unit of their own (fine_stage_uncertain.cpp); they start cold (no cache).
 template <class Ego>
-PoseGap grown_pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
-                             BodyAt body);
+PoseGap uncertain_pose_clearance(const FineContext& context, const Part& part, const EgoPose& ego,
+                                 BodyAt body);
 template <class Ego>
-AxisGap grown_pose_axis_gap(const FineContext& context, const Part& part, const EgoPose& ego,
-                            const BodyAt& body);
+AxisGap uncertain_pose_axis_gap(const FineContext& context, const Part& part, const EgoPose& ego,
+                                const BodyAt& body);
 template <class Ego>
-SignedDistance grown_pose_signed_distance(const FineContext& context, const Part& part,
-                                          const EgoPose& ego, const BodyAt& body);
+SignedDistance uncertain_pose_signed_distance(const FineContext& context, const Part& part,
+                                              const EgoPose& ego, const BodyAt& body);
 template <class Ego>
-Contact grown_pose_contact(const FineContext& context, const Part& part, const EgoPose& ego,
-                           const BodyAt& body);
+Contact uncertain_pose_contact(const FineContext& context, const Part& part, const EgoPose& ego,
+                               const BodyAt& body);
 template <class Ego>
-bool grown_pose_hits(const FineContext& context, const Part& part, const EgoPose& ego, BodyAt body,
-                     int* iterations);
+bool uncertain_pose_hits(const FineContext& context, const Part& part, const EgoPose& ego,
+                         BodyAt body, int* iterations);
 
 // The queries the coarse stage asked for. Ego: BoxEgo or PolygonEgo (ego_pose.hpp), chosen once
 // per trajectory, so that the queries on the default box carry no choice of footprint. A clearance

@@ -1,7 +1,7 @@
 // A part as GJK reads it (internal): a polygon-like core or an ellipse, rounded by the part's
 // radius, and for a moving body with a position uncertainty, ⊕ its ellipse E(t) at the body's
 // time. Each kind is a view type, so a query on a part is written once as a generic lambda and
-// with_core() (plain parts) or with_grown() (uncertain bodies) instantiates it for the kind the
+// with_core() (plain parts) or with_uncertain() (uncertain bodies) instantiates it for the kind the
 // part has. Every query on a moving body goes through body_view(), so each sees the same region.
 #pragma once
 
@@ -10,8 +10,8 @@
 #include "common/compiler_hints.hpp"
 #include "geometry/heading_axis.hpp"
 #include "geometry/vec2_math.hpp"
-#include "narrow_phase/grown_view.hpp"
 #include "narrow_phase/support.hpp"
+#include "narrow_phase/uncertain_view.hpp"
 
 namespace collision::detail {
 
@@ -27,16 +27,15 @@ decltype(auto) with_core(const Part& part, F&& f) {
 
 // A moving body's core ⊕ its uncertainty ellipse at the body's time.
 template <class Core>
-struct Grown {};
+struct Uncertain {};
 
-// f(Grown<PolygonCore>{}) or f(Grown<EllipseCore>{}), as the core of a moving body with an
-// uncertainty ellipse (part.uncertain) is. The plain bodies take with_core: the two are called
-// from different translation units (fine_stage_grown.cpp, sweeps_grown.cpp), so that a scene
-// without uncertainty runs the code it ran before uncertainty existed.
+// f(Uncertain<PolygonCore>{}) or f(Uncertain<EllipseCore>{}), as the core of a moving body with an
+// uncertainty ellipse (part.uncertain) is. The plain bodies take with_core; this one is called
+// from fine_stage_uncertain.cpp and sweeps_uncertain.cpp only.
 template <class F>
-decltype(auto) with_grown(const Part& part, F&& f) {
-  if (part.ellipse != nullptr) return call_out_of_line(f, Grown<EllipseCore>{});
-  return f(Grown<PolygonCore>{});
+decltype(auto) with_uncertain(const Part& part, F&& f) {
+  if (part.ellipse != nullptr) return call_out_of_line(f, Uncertain<EllipseCore>{});
+  return f(Uncertain<PolygonCore>{});
 }
 
 // A stationary part, relative to the query's origin.
@@ -65,10 +64,10 @@ inline EllipseView body_view(EllipseCore, const Part& part, const BodyAt& body,
 
 // The body's core view ⊕ E(body.t), turned to the body's heading.
 template <class Core>
-auto body_view(Grown<Core>, const Part& part, const BodyAt& body, const Vec2& origin) {
+auto body_view(Uncertain<Core>, const Part& part, const BodyAt& body, const Vec2& origin) {
   auto core = body_view(Core{}, part, body, origin);
   const Vec2 axes = part.uncertainty.half_axes_at(body.t);
-  return GrownView<decltype(core)>(core, body.axis, axes.x(), axes.y());
+  return UncertainView<decltype(core)>(core, body.axis, axes.x(), axes.y());
 }
 
 }  // namespace collision::detail

@@ -1,6 +1,6 @@
 // GJK between the ego's footprint at a pose and any view of a part (internal): the two queries
 // of the fine stage at a pose and the signed distance, shared by fine_stage.cpp (plain parts) and
-// fine_stage_grown.cpp (bodies grown by their uncertainty).
+// fine_stage_uncertain.cpp (bodies grown by their uncertainty).
 #pragma once
 
 #include "broad_phase/scene.hpp"

@@ -1,8 +1,7 @@
 // The pieces of a sweep (internal): the hull test of the ego's sweep against an obstacle that
 // stands still, the relative sweep against a moving body over one piece, their halving while a
 // hull over-covers, and the budget of halvings. In a header so that sweeps.cpp (plain bodies)
-// and sweeps_grown.cpp (bodies grown by their uncertainty) instantiate them apart: together in
-// one translation unit, the grown instantiations cost the plain ones their inlining.
+// and sweeps_uncertain.cpp (bodies grown by their uncertainty) instantiate them apart.
 #pragma once
 
 #include "broad_phase/scene.hpp"
@@ -17,19 +16,19 @@
 namespace collision::detail {
 
 // A moving body's views as they are without uncertainty (with_core), or grown by it
-// (with_grown): piece_hits' Body.
+// (with_uncertain): piece_hits' Body.
 struct PlainBody {
-  static constexpr bool kGrown = false;
+  static constexpr bool kUncertain = false;
   template <class F>
   static decltype(auto) with(const Part& part, F&& f) {
     return with_core(part, f);
   }
 };
-struct GrownBody {
-  static constexpr bool kGrown = true;
+struct UncertainBody {
+  static constexpr bool kUncertain = true;
   template <class F>
   static decltype(auto) with(const Part& part, F&& f) {
-    return with_grown(part, f);
+    return with_uncertain(part, f);
   }
 };
 
@@ -92,14 +91,15 @@ inline bool same_pose(const Pose2& p, const Pose2& q) {
 
 // One piece [qa.t, qb.t] of the step from a to b, in which both motions are linear; split like
 // a stationary sweep while its hull over-covers by more than max_overestimate. Body: PlainBody
-// or GrownBody, how the body's views are made.
+// or UncertainBody, how the body's views are made.
 template <class Ego, class Body>
 bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const EgoPose& b,
                 const BodyAt& qa, const BodyAt& qb, GjkCache* cache, int* iterations,
                 SplitBudget& budget, bool end_tested = false) {
   const EgoPose ea = ego_between(c.shape, a, b, qa.s);
   const EgoPose eb = ego_between(c.shape, a, b, qb.s);
-  if (same_pose(qa.pose, qb.pose) && (!Body::kGrown || uncertainty_growth(part, qa.t, qb.t) == 0)) {
+  if (same_pose(qa.pose, qb.pose) &&
+      (!Body::kUncertain || uncertainty_growth(part, qa.t, qb.t) == 0)) {
     // The body holds its pose over the piece (a stopped car's prediction) and its region its
     // size: the relative sweep is the ego's own sweep against the body placed there, which the
     // cheaper hull test answers.

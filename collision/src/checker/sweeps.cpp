@@ -266,7 +266,7 @@ bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPo
                        const EgoPose& b, const BodyPiece* pieces, std::size_t piece_count,
                        GjkCache* cache, int* iterations) {
   if (part.uncertain) {
-    return grown_sweep_hits_moving<Ego>(context, part, a, b, pieces, piece_count, iterations);
+    return uncertain_sweep_hits_moving<Ego>(context, part, a, b, pieces, piece_count, iterations);
   }
   return pieces_hit<Ego, PlainBody>(context, part, a, b, pieces, piece_count, cache, iterations);
 }

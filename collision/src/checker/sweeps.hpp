@@ -64,11 +64,11 @@ bool sweep_hits_moving(const FineContext& context, const Part& part, const EgoPo
                        GjkCache* cache, int* iterations);
 
 // The same against a body grown by its uncertainty (part.uncertain), in a translation unit of its
-// own (sweeps_grown.cpp); it starts cold (no cache).
+// own (sweeps_uncertain.cpp); it starts cold (no cache).
 template <class Ego>
-bool grown_sweep_hits_moving(const FineContext& context, const Part& part, const EgoPose& a,
-                             const EgoPose& b, const BodyPiece* pieces, std::size_t piece_count,
-                             int* iterations);
+bool uncertain_sweep_hits_moving(const FineContext& context, const Part& part, const EgoPose& a,
+                                 const EgoPose& b, const BodyPiece* pieces, std::size_t piece_count,
+                                 int* iterations);
 
 // The earliest time in [a.t, b.t] at which the sweep from a already hits the part, to
 // (b.t - a.t) / 2^10: the time before it is proven free, and the pose there touches the part or

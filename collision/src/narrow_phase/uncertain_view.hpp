@@ -16,16 +16,16 @@
 namespace collision::detail {
 
 template <class Core>
-class GrownView {
+class UncertainView {
  public:
   // axis: unit axis of half_length; half_length, half_width: the ellipse's half axes (m, >= 0).
-  GrownView(const Core& core, const Vec2& axis, double half_length, double half_width)
+  UncertainView(const Core& core, const Vec2& axis, double half_length, double half_width)
       : core_(core), grown_by_(axis, half_length, half_width) {}
   // Only the points made so far are copied (a fresh view has none).
-  GrownView(const GrownView& o) : core_(o.core_), grown_by_(o.grown_by_), made_(o.made_) {
+  UncertainView(const UncertainView& o) : core_(o.core_), grown_by_(o.grown_by_), made_(o.made_) {
     for (int i = 0; i < std::min(made_, kEllipseSupportSlots); ++i) points_[i] = o.points_[i];
   }
-  GrownView& operator=(const GrownView&) = delete;
+  UncertainView& operator=(const UncertainView&) = delete;
 
   int support(const Vec2& d, int /*hint*/) const {
     const Vec2 p = core_.vertex(core_.support(d, -1)) + grown_by_.offset(d);
@@ -49,6 +49,6 @@ class GrownView {
 };
 
 template <class Core>
-inline constexpr bool kCurvedView<GrownView<Core>> = true;
+inline constexpr bool kCurvedView<UncertainView<Core>> = true;
 
 }  // namespace collision::detail
