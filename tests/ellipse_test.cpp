@@ -564,7 +564,7 @@ TEST(EllipseRegression, SweptHullOfUnequalCirclesIsTheirHull) {
   EXPECT_NEAR(d.distance, 0.1, 1e-12);
   EXPECT_NEAR(d.point_a.y(), 0.0, 1e-9);
   EXPECT_EQ(penetration(point, hull).status, QueryStatus::separated);
-  // Uncertain by 0.15 m, the hull reaches past the point by 0.05 m.
+  // Grown by 0.15 m, the hull reaches past the point by 0.05 m.
   const SweptHull<Circle> grown(hull.start(), hull.end(), 0.15);
   EXPECT_TRUE(intersects(point, grown));
   const PenetrationResult p = penetration(grown, point);

@@ -38,7 +38,7 @@ class Aabb {
     max_ = max_.cwiseMax(b.max_);
     return *this;
   }
-  // Uncertain by margin_m on every side (a negative margin shrinks it, past half its size into an
+  // Grown by margin_m on every side (a negative margin shrinks it, past half its size into an
   // inverted box).
   Aabb inflated(double margin_m) const {
     return Aabb(min_ - Vec2::Constant(margin_m), max_ + Vec2::Constant(margin_m));
