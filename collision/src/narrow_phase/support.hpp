@@ -352,6 +352,31 @@ class PlacedPolygonView {
 // ignored: an ellipse's queries start cold, and warm and cold answers are the same.
 inline constexpr int kEllipseSupportSlots = 64;
 
+// The support points a curved view has made, named by a counter (see above). Copying a ring
+// copies only the points made so far (a fresh view has none).
+class SupportRing {
+ public:
+  SupportRing() = default;
+  SupportRing(const SupportRing& o) : made_(o.made_) {
+    for (int i = 0; i < std::min(made_, kEllipseSupportSlots); ++i) points_[i] = o.points_[i];
+  }
+  SupportRing& operator=(const SupportRing&) = delete;
+
+  // The index of point p: the last one's again where p repeats it (the tip of a flat ellipse, a
+  // converged run), so that GJK's repeated-vertex rule can end the run; else a new one.
+  int add(const Vec2& p) {
+    if (made_ > 0 && points_[(made_ - 1) % kEllipseSupportSlots] == p) return made_ - 1;
+    points_[made_ % kEllipseSupportSlots] = p;
+    return made_++;
+  }
+  Vec2 vertex(int i) const { return points_[i % kEllipseSupportSlots]; }
+  bool has(int i) const { return made_ - kEllipseSupportSlots <= i && 0 <= i && i < made_; }
+
+ private:
+  int made_ = 0;  // support points made so far
+  Vec2 points_[kEllipseSupportSlots];
+};
+
 // The support mapping of an ellipse centred on the origin, with its frame turned once: the half
 // axes as vectors, A = a axis and B = b across. In the ellipse's frame, with (u, v) a direction
 // d there, (a u, b v) / |(a u, b v)| is the parameter's (cos, sin) of the point farthest along d,
@@ -396,24 +421,13 @@ class EllipseView {
   EllipseView(const Vec2& center, const Vec2& axis_length, double half_length, double half_width,
               const Vec2& origin, double radius = 0)
       : center_(center - origin), shape_(axis_length, half_length, half_width), radius_(radius) {}
-  // Only the points made so far are copied (a fresh view has none).
-  EllipseView(const EllipseView& o)
-      : center_(o.center_), shape_(o.shape_), radius_(o.radius_), made_(o.made_) {
-    for (int i = 0; i < std::min(made_, kEllipseSupportSlots); ++i) points_[i] = o.points_[i];
-  }
+  EllipseView(const EllipseView&) = default;
   EllipseView& operator=(const EllipseView&) = delete;
 
-  int support(const Vec2& d, int /*hint*/) const {
-    const Vec2 p = center_ + shape_.offset(d);
-    // The same point as the last one (the tip of a flat ellipse, a converged run): its index
-    // again, so that GJK's repeated-vertex rule can end the run.
-    if (made_ > 0 && points_[(made_ - 1) % kEllipseSupportSlots] == p) return made_ - 1;
-    points_[made_ % kEllipseSupportSlots] = p;
-    return made_++;
-  }
+  int support(const Vec2& d, int /*hint*/) const { return points_.add(center_ + shape_.offset(d)); }
   int support_from(const Vec2& d, int /*likely*/) const { return support(d, -1); }
-  Vec2 vertex(int i) const { return points_[i % kEllipseSupportSlots]; }
-  bool has(int i) const { return made_ - kEllipseSupportSlots <= i && 0 <= i && i < made_; }
+  Vec2 vertex(int i) const { return points_.vertex(i); }
+  bool has(int i) const { return points_.has(i); }
   double radius() const { return radius_; }
   Vec2 any_point() const { return center_; }
 
@@ -421,8 +435,7 @@ class EllipseView {
   Vec2 center_;  // relative to the origin
   EllipseSupport shape_;
   double radius_;
-  mutable int made_ = 0;  // support points made so far
-  mutable Vec2 points_[kEllipseSupportSlots];
+  mutable SupportRing points_;  // the points made so far
 };
 
 // Sweeps between two ends number vertex i of the start 2i and of the end 2i+1: the vertex of

@@ -9,8 +9,6 @@
 // start cold.
 #pragma once
 
-#include <algorithm>
-
 #include "narrow_phase/support.hpp"
 
 namespace collision::detail {
@@ -21,31 +19,22 @@ class UncertainView {
   // axis: unit axis of half_length; half_length, half_width: the ellipse's half axes (m, >= 0).
   UncertainView(const Core& core, const Vec2& axis, double half_length, double half_width)
       : core_(core), grown_by_(axis, half_length, half_width) {}
-  // Only the points made so far are copied (a fresh view has none).
-  UncertainView(const UncertainView& o) : core_(o.core_), grown_by_(o.grown_by_), made_(o.made_) {
-    for (int i = 0; i < std::min(made_, kEllipseSupportSlots); ++i) points_[i] = o.points_[i];
-  }
+  UncertainView(const UncertainView&) = default;
   UncertainView& operator=(const UncertainView&) = delete;
 
   int support(const Vec2& d, int /*hint*/) const {
-    const Vec2 p = core_.vertex(core_.support(d, -1)) + grown_by_.offset(d);
-    // The same point as the last one (a converged run): its index again, so that GJK's
-    // repeated-vertex rule can end the run.
-    if (made_ > 0 && points_[(made_ - 1) % kEllipseSupportSlots] == p) return made_ - 1;
-    points_[made_ % kEllipseSupportSlots] = p;
-    return made_++;
+    return points_.add(core_.vertex(core_.support(d, -1)) + grown_by_.offset(d));
   }
   int support_from(const Vec2& d, int /*likely*/) const { return support(d, -1); }
-  Vec2 vertex(int i) const { return points_[i % kEllipseSupportSlots]; }
-  bool has(int i) const { return made_ - kEllipseSupportSlots <= i && 0 <= i && i < made_; }
+  Vec2 vertex(int i) const { return points_.vertex(i); }
+  bool has(int i) const { return points_.has(i); }
   double radius() const { return core_.radius(); }
   Vec2 any_point() const { return core_.any_point(); }
 
  private:
   Core core_;
   EllipseSupport grown_by_;
-  mutable int made_ = 0;  // support points made so far
-  mutable Vec2 points_[kEllipseSupportSlots];
+  mutable SupportRing points_;  // the points made so far
 };
 
 template <class Core>
