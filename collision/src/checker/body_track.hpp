@@ -114,7 +114,7 @@ class BodyTracks {
   // from the scene's index and keeps by their steps there (drop_moving_beyond in
   // chunk_candidates.hpp), the same set, from an index of the chunk made by the first scan
   // that asks. False, with nothing appended, when [begin, end) is not a whole chunk of the grid
-  // (a shorter trajectory's last, follow_modes' first) or the tracks make no chunk indexes.
+  // (a shorter trajectory's last, the mode follower's first) or the tracks make no chunk indexes.
   // pieces: working memory.
   bool moving_near(std::size_t begin, std::size_t end, const Aabb& box, std::vector<int>& ids,
                    std::vector<BodyPiece>& pieces) const;
