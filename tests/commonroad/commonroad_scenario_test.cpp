@@ -40,19 +40,7 @@ std::vector<int> ids(const std::vector<Obstacle>& obstacles) {
   return out;
 }
 
-// Point in a simple polygon (even-odd rule), written here.
-bool inside(const std::vector<Vec2>& polygon, const Vec2& p) {
-  bool in = false;
-  for (std::size_t i = 0, j = polygon.size() - 1; i < polygon.size(); j = i++) {
-    const Vec2& a = polygon[i];
-    const Vec2& b = polygon[j];
-    if ((a.y() > p.y()) != (b.y() > p.y()) &&
-        p.x() < (b.x() - a.x()) * (p.y() - a.y()) / (b.y() - a.y()) + a.x()) {
-      in = !in;
-    }
-  }
-  return in;
-}
+using commonroad_test::inside;
 
 bool on_some_lanelet(const CommonRoadScenario& s, const Vec2& p) {
   for (const collision::CommonRoadLanelet& l : s.lanelets) {

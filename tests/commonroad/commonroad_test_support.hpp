@@ -7,6 +7,7 @@
 #include <collision/commonroad.hpp>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace commonroad_test {
 
@@ -19,6 +20,20 @@ inline std::string bundled_scenario() {
 inline std::string shared_scenario(const std::string& file) {
   const std::string path = std::string(COLLISION_SHARED_COMMONROAD_DIR) + "/" + file;
   return std::filesystem::exists(path) ? path : std::string();
+}
+
+// Point in a simple polygon (even-odd rule), written here, not the library's.
+inline bool inside(const std::vector<collision::Vec2>& polygon, const collision::Vec2& p) {
+  bool in = false;
+  for (std::size_t i = 0, j = polygon.size() - 1; i < polygon.size(); j = i++) {
+    const collision::Vec2& a = polygon[i];
+    const collision::Vec2& b = polygon[j];
+    if ((a.y() > p.y()) != (b.y() > p.y()) &&
+        p.x() < (b.x() - a.x()) * (p.y() - a.y()) / (b.y() - a.y()) + a.x()) {
+      in = !in;
+    }
+  }
+  return in;
 }
 
 }  // namespace commonroad_test

@@ -114,19 +114,7 @@ bool segments_meet(const Vec2& p, const Vec2& q, const Vec2& r, const Vec2& s) {
          (d4 == 0 && on(r, s, q));
 }
 
-// Even-odd rule.
-bool inside(const std::vector<Vec2>& polygon, const Vec2& p) {
-  bool in = false;
-  for (std::size_t i = 0, j = polygon.size() - 1; i < polygon.size(); j = i++) {
-    const Vec2& a = polygon[i];
-    const Vec2& b = polygon[j];
-    if ((a.y() > p.y()) != (b.y() > p.y()) &&
-        p.x() < (b.x() - a.x()) * (p.y() - a.y()) / (b.y() - a.y()) + a.x()) {
-      in = !in;
-    }
-  }
-  return in;
-}
+using commonroad_test::inside;
 
 // Two simple polygons overlap: their edges meet, or one holds a vertex of the other.
 bool polygons_overlap(const std::vector<Vec2>& a, const std::vector<Vec2>& b) {
