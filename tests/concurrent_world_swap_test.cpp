@@ -11,7 +11,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -19,22 +18,12 @@
 
 #include "checker_scenes.hpp"
 #include "collision/collision.hpp"
+#include "env_count.hpp"
 
 namespace collision {
 namespace {
 
-int swap_count() {
-  if (const char* v = std::getenv("COLLISION_WORLD_SWAPS")) {
-    char* end = nullptr;
-    const long n = std::strtol(v, &end, 10);
-    if (end == v || *end != '\0' || n <= 0) {
-      ADD_FAILURE() << "COLLISION_WORLD_SWAPS must be a positive integer, was '" << v << "'";
-      return 1;
-    }
-    return static_cast<int>(n);
-  }
-  return 200;
-}
+int swap_count() { return static_cast<int>(test::env_count("COLLISION_WORLD_SWAPS", 200)); }
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
@@ -125,6 +114,7 @@ TEST(ConcurrentWorldSwap, EveryAnswerIsOneWholeWorlds) {
   }
   ASSERT_GT(differing, static_cast<int>(w.candidates.size()) / 4);
 
+  const int swaps = swap_count();  // before any thread starts: a bad value throws
   CollisionChecker checker(w.configs[0]);
   checker.set_obstacles(w.obstacles[0]);
   std::atomic<bool> done{false};
@@ -160,7 +150,6 @@ TEST(ConcurrentWorldSwap, EveryAnswerIsOneWholeWorlds) {
       }
     });
   }
-  const int swaps = swap_count();
   int o = 0, k = 0;  // the world published last
   for (int s = 0; s < swaps; ++s) {
     // Obstacles and config change in turn: all four worlds come up.
