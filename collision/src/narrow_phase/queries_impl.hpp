@@ -1,5 +1,7 @@
 // The public narrow-phase queries as templates (internal): a local origin, the views, GJK and
-// EPA, and the rules that turn their outputs into one consistent answer (see queries.hpp).
+// EPA, and the rules that turn their outputs into one consistent answer (see queries.hpp). Each
+// query reads as a table by pair: a pair with a pass of its own (pairs/, wrapped below with the
+// pair's decision margin) tries it first, and GJK decides the rest.
 // Instantiated in queries.cpp (the shapes without an ellipse) and queries_ellipse_pairs.cpp (the
 // pairs with one): 64 pairs of three queries each are the library's longest compile, and two files
 // build in parallel.
@@ -9,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 #include "collision/circle.hpp"
@@ -130,6 +133,108 @@ decltype(auto) with_exact_circle_hulls(const A& a, const B& b, const Query& quer
   return query(a, b);
 }
 
+// ---- The special pairs' passes (pairs/), each query's before GJK ------------------------------
+//
+// Each returns the answer where its pass decides, and nothing where GJK decides.
+
+// intersects() on two boxes, cold: the four-axis SAT (box_box.hpp) decides all but touching
+// pairs. A warm query keeps GJK, whose cached axis usually answers at once and which keeps the
+// cache current.
+inline std::optional<bool> boxes_intersect(const Obb& a, const Obb& b, double contact_tolerance_m,
+                                           const GjkCache* cache) {
+  if (cache != nullptr) return std::nullopt;
+  const BoxShape box_a = box_shape(a), box_b = box_shape(b);
+  const double margin = box_pair_margin(box_a, box_b);
+  const SatVerdict verdict = box_box_verdict(box_a, box_b, contact_tolerance_m + margin, margin);
+  if (verdict == SatVerdict::undecided) return std::nullopt;
+  return verdict == SatVerdict::overlapping;
+}
+
+// distance() on two boxes: the closed form (box_box.hpp) at any distance, warm or cold, as it
+// costs less than one GJK iteration; the features it finds go to the cache.
+inline std::optional<DistanceResult> boxes_distance(const Obb& a, const Obb& b,
+                                                    double contact_tolerance_m, GjkCache* cache) {
+  const BoxShape box_a = box_shape(a), box_b = box_shape(b);
+  const double decided = contact_tolerance_m + box_pair_margin(box_a, box_b);
+  return box_box_distance(box_a, box_b, decided, cache);
+}
+
+// penetration() on two boxes: SAT on the four axes (box_box.hpp), beyond EPA's allowance as for
+// the other polygonal pairs (penetration_impl).
+inline std::optional<PenetrationResult> boxes_penetration(const Obb& a, const Obb& b,
+                                                          double contact_tolerance_m) {
+  const BoxShape box_a = box_shape(a), box_b = box_shape(b);
+  const double beyond = contact_tolerance_m + box_pair_margin(box_a, box_b);
+  return box_box_penetration(box_a, box_b, beyond);
+}
+
+// distance() on a box and a polygon whose boxes meet, without a warm start: the face normals
+// first (box_polygon_distance.hpp), with the tolerance and the decision margin as its threshold
+// (faces_first: that threshold, where the pass is worth trying). Near contact GJK runs many
+// iterations, the pass one; a pair farther apart GJK settles in a few, and a warm start in fewer
+// still.
+template <class A, class B>
+std::optional<double> faces_first(const A& a, const B& b, const Vec2& origin,
+                                  double contact_tolerance_m, const GjkCache* cache) {
+  if (cache != nullptr && cache->count != 0) return std::nullopt;
+  const Aabb box_a = a.aabb(), box_b = b.aabb();
+  if (!box_a.intersects(box_b)) return std::nullopt;
+  return contact_tolerance_m + boxes_decision_margin(box_a, box_b, origin);
+}
+template <class Diff>
+std::optional<DistanceResult> box_polygon_distance_first(const Obb& a, const ConvexPolygon& b,
+                                                         const Diff& diff, const Vec2& origin,
+                                                         double contact_tolerance_m,
+                                                         GjkCache* cache) {
+  if (const std::optional<double> decided = faces_first(a, b, origin, contact_tolerance_m, cache)) {
+    if (std::optional<DistanceResult> r = box_polygon_distance(diff, *decided, cache)) {
+      r->point_a += origin;
+      r->point_b += origin;
+      return r;
+    }
+  }
+  return std::nullopt;
+}
+// The same with the polygon first: the pass on the box first, its answer and features swapped.
+inline std::optional<DistanceResult> polygon_box_distance_first(const ConvexPolygon& a,
+                                                                const Obb& b, const Vec2& origin,
+                                                                double contact_tolerance_m,
+                                                                GjkCache* cache) {
+  if (const std::optional<double> decided = faces_first(a, b, origin, contact_tolerance_m, cache)) {
+    const MinkowskiDifference swapped(make_view(b, origin), make_view(a, origin));
+    GjkCache features;
+    if (std::optional<DistanceResult> r = box_polygon_distance(swapped, *decided, &features)) {
+      if (cache != nullptr) {
+        cache->count = features.count;
+        cache->index_a = features.index_b;
+        cache->index_b = features.index_a;
+      }
+      return DistanceResult{r->distance, r->point_b + origin, r->point_a + origin,
+                            -r->normal,  r->status,           0};
+    }
+  }
+  return std::nullopt;
+}
+
+// distance() on a box and an ellipse clearly apart (the verdict, box_ellipse.hpp): the closed
+// form, or where the ellipse is too thin for it, nothing, with `normal` the ellipse's outward
+// normal where the verdict's geometry puts the nearest point (ellipse_normal_towards): GJK starts
+// along it, which saves it most of its approach. Only there: a gap that clear is proven from any
+// start, so the status is the one intersects() gives; only the last digits of the distance depend
+// on the start.
+inline std::optional<BoxEllipseDistance> box_ellipse_distance_first(const Obb& box,
+                                                                    const Ellipse& ellipse,
+                                                                    double contact_tolerance_m,
+                                                                    std::optional<Vec2>& normal) {
+  const BoxEllipseVerdict v = box_ellipse_verdict(box, ellipse, contact_tolerance_m);
+  if (v.verdict != SatVerdict::apart) return std::nullopt;
+  if (const std::optional<BoxEllipseDistance> d = box_ellipse_distance(box, ellipse)) return d;
+  normal = ellipse_normal_towards(ellipse, v.disc_nearest);
+  return std::nullopt;
+}
+
+// ---- The queries: each pair's pass (above) where it has one, then GJK -------------------------
+
 template <class A, class B>
 bool intersects_impl(const A& a, const B& b, double contact_tolerance_m, GjkCache* cache) {
   detail::require_tolerance(contact_tolerance_m);
@@ -138,17 +243,9 @@ bool intersects_impl(const A& a, const B& b, double contact_tolerance_m, GjkCach
       return intersects_impl(a2, b2, contact_tolerance_m, cache);
     });
   }
-  // Two boxes, cold: the four-axis SAT (box_box.hpp) decides all but touching pairs. A warm
-  // query keeps GJK, whose cached axis usually answers at once and which keeps the cache current.
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Obb>) {
-    if (cache == nullptr) {
-      const detail::BoxShape box_a = detail::box_shape(a), box_b = detail::box_shape(b);
-      const double margin = detail::box_pair_margin(box_a, box_b);
-      const detail::SatVerdict verdict =
-          detail::box_box_verdict(box_a, box_b, contact_tolerance_m + margin, margin);
-      if (verdict != detail::SatVerdict::undecided) {
-        return verdict == detail::SatVerdict::overlapping;
-      }
+    if (const std::optional<bool> hit = boxes_intersect(a, b, contact_tolerance_m, cache)) {
+      return *hit;
     }
   }
   // Overlap is symmetric: the box and the ellipse either way round take the same path.
@@ -199,77 +296,37 @@ DistanceResult distance_impl(const A& a, const B& b, double contact_tolerance_m,
     });
   }
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Obb>) {
-    // Two boxes: the closed form (box_box.hpp) at any distance, warm or cold, as it costs less
-    // than one GJK iteration; the features it finds go to the cache.
-    const detail::BoxShape box_a = detail::box_shape(a), box_b = detail::box_shape(b);
-    const double decided = contact_tolerance_m + detail::box_pair_margin(box_a, box_b);
-    if (std::optional<DistanceResult> r = detail::box_box_distance(box_a, box_b, decided, cache)) {
+    if (std::optional<DistanceResult> r = boxes_distance(a, b, contact_tolerance_m, cache)) {
       return *r;
     }
   }
   const Vec2 origin = detail::anchor(a);
   const detail::MinkowskiDifference diff(detail::make_view(a, origin),
                                          detail::make_view(b, origin));
-  // A box and an ellipse clearly apart: GJK starts along the normal the verdict's geometry gives
-  // (ellipse_normal_towards), which saves it most of its approach. Only there: a gap that clear
-  // is proven from any start, so the status is the one intersects() gives; only the last digits
-  // of the distance depend on the start.
-  Vec2 start_storage;
-  const Vec2* start = nullptr;
-  // A box and a polygon whose boxes meet, without a warm start: the face normals first
-  // (box_polygon_distance.hpp), with the tolerance and the decision margin as its threshold.
-  // Near contact GJK runs many iterations, the pass one; a pair farther apart GJK settles in a
-  // few, and a warm start in fewer still.
-  const auto faces_first = [&]() -> std::optional<double> {
-    if (cache != nullptr && cache->count != 0) return std::nullopt;
-    const Aabb box_a = a.aabb(), box_b = b.aabb();
-    if (!box_a.intersects(box_b)) return std::nullopt;
-    return contact_tolerance_m + detail::boxes_decision_margin(box_a, box_b, origin);
-  };
+  std::optional<Vec2> start;  // a box and an ellipse apart: GJK's first direction, from a to b
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, ConvexPolygon>) {
-    if (const std::optional<double> decided = faces_first()) {
-      if (std::optional<DistanceResult> r = detail::box_polygon_distance(diff, *decided, cache)) {
-        r->point_a += origin;
-        r->point_b += origin;
-        return *r;
-      }
+    if (std::optional<DistanceResult> r =
+            box_polygon_distance_first(a, b, diff, origin, contact_tolerance_m, cache)) {
+      return *r;
     }
   } else if constexpr (std::is_same_v<A, ConvexPolygon> && std::is_same_v<B, Obb>) {
-    if (const std::optional<double> decided = faces_first()) {
-      const detail::MinkowskiDifference swapped(detail::make_view(b, origin),
-                                                detail::make_view(a, origin));
-      GjkCache features;
-      if (std::optional<DistanceResult> r =
-              detail::box_polygon_distance(swapped, *decided, &features)) {
-        if (cache != nullptr) {
-          cache->count = features.count;
-          cache->index_a = features.index_b;
-          cache->index_b = features.index_a;
-        }
-        return {r->distance, r->point_b + origin, r->point_a + origin, -r->normal, r->status, 0};
-      }
+    if (std::optional<DistanceResult> r =
+            polygon_box_distance_first(a, b, origin, contact_tolerance_m, cache)) {
+      return *r;
     }
   } else if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Ellipse>) {
-    const detail::BoxEllipseVerdict v = detail::box_ellipse_verdict(a, b, contact_tolerance_m);
-    if (v.verdict == detail::SatVerdict::apart) {
-      if (const auto d = detail::box_ellipse_distance(a, b)) {
-        return {d->distance, d->point_box, d->point_ellipse, d->normal, QueryStatus::separated, 0};
-      }
-      start_storage = -detail::ellipse_normal_towards(b, v.disc_nearest);
-      start = &start_storage;
+    std::optional<Vec2> normal;
+    if (const auto d = box_ellipse_distance_first(a, b, contact_tolerance_m, normal)) {
+      return {d->distance, d->point_box, d->point_ellipse, d->normal, QueryStatus::separated, 0};
     }
+    if (normal) start = -*normal;
   } else if constexpr (std::is_same_v<A, Ellipse> && std::is_same_v<B, Obb>) {
-    const detail::BoxEllipseVerdict v = detail::box_ellipse_verdict(b, a, contact_tolerance_m);
-    if (v.verdict == detail::SatVerdict::apart) {
-      if (const auto d = detail::box_ellipse_distance(b, a)) {
-        return {d->distance, d->point_ellipse, d->point_box, -d->normal, QueryStatus::separated, 0};
-      }
-      start_storage = detail::ellipse_normal_towards(a, v.disc_nearest);
-      start = &start_storage;
+    if (const auto d = box_ellipse_distance_first(b, a, contact_tolerance_m, start)) {
+      return {d->distance, d->point_ellipse, d->point_box, -d->normal, QueryStatus::separated, 0};
     }
   }
   DistanceResult r = detail::distance(diff, contact_tolerance_m, kMaxGjkIterations,
-                                      kMaxEpaIterations, cache, start);
+                                      kMaxEpaIterations, cache, start ? &*start : nullptr);
   r.point_a += origin;
   r.point_b += origin;
   return r;
@@ -284,10 +341,7 @@ PenetrationResult penetration_impl(const A& a, const B& b, double contact_tolera
     });
   }
   if constexpr (std::is_same_v<A, Obb> && std::is_same_v<B, Obb>) {
-    // Two boxes: SAT on the four axes (box_box.hpp), beyond EPA's allowance as below.
-    const detail::BoxShape box_a = detail::box_shape(a), box_b = detail::box_shape(b);
-    const double beyond = contact_tolerance_m + detail::box_pair_margin(box_a, box_b);
-    if (std::optional<PenetrationResult> r = detail::box_box_penetration(box_a, box_b, beyond)) {
+    if (std::optional<PenetrationResult> r = boxes_penetration(a, b, contact_tolerance_m)) {
       return *r;
     }
   }
