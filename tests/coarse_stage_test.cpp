@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <random>
 
@@ -24,11 +25,17 @@ const CoarseSwitches kAllOn = switches(true, true);
 
 Aabb box(double x0, double y0, double x1, double y1) { return Aabb(Vec2(x0, y0), Vec2(x1, y1)); }
 
+// Two circles whose gap is exactly gap_m (negative: overlapping).
+CircleGap circles_apart(double gap_m) {
+  if (gap_m >= 0) return {Vec2(gap_m, 0), 0, 0};
+  return {Vec2::Zero(), -gap_m, 0};
+}
+
 // A pair that every stage keeps: circles overlapping, boxes overlapping.
 PairBounds close_pair() {
   PairBounds b;
   b.collision_gap = -1;
-  b.pose_gap = -1;
+  b.pose_circles = circles_apart(-1);
   b.motion_box = box(0, 0, 2, 2);
   b.part_motion_box = box(1, 1, 3, 3);
   b.pose_box = box(0, 0, 2, 2);
@@ -40,7 +47,7 @@ PairBounds close_pair() {
 PairBounds pair_apart(double gap_m) {
   PairBounds b;
   b.collision_gap = gap_m;
-  b.pose_gap = gap_m;
+  b.pose_circles = circles_apart(gap_m);
   b.motion_box = box(0, 0, 1, 1);
   b.part_motion_box = box(1 + gap_m, 0, 2 + gap_m, 1);
   b.pose_box = b.motion_box;
@@ -69,7 +76,7 @@ TEST(CoarseStage, CollisionGapExactlyAtTheToleranceIsKept) {
   // Touching within the tolerance is a hit for GJK, so the coarse stage must keep it.
   PairBounds b = close_pair();
   b.collision_gap = kTolerance;
-  b.pose_gap = kInfinity;
+  b.pose_circles = circles_apart(kInfinity);
   expect_decision(coarse_stage(b, kAllOn, 1.0), CoarseVerdict::to_fine_stage, true, false);
   b.collision_gap = std::nextafter(kTolerance, kInfinity);
   expect_decision(coarse_stage(b, kAllOn, 1.0), CoarseVerdict::rejected_by_circle, false, false);
@@ -78,9 +85,9 @@ TEST(CoarseStage, CollisionGapExactlyAtTheToleranceIsKept) {
 TEST(CoarseStage, PoseGapExactlyAtTheThresholdIsMeasured) {
   PairBounds b = close_pair();
   b.collision_gap = kInfinity;
-  b.pose_gap = 0.75;
+  b.pose_circles = circles_apart(0.75);
   expect_decision(coarse_stage(b, kAllOn, 0.75), CoarseVerdict::to_fine_stage, false, true);
-  b.pose_gap = std::nextafter(0.75, kInfinity);
+  b.pose_circles = circles_apart(std::nextafter(0.75, kInfinity));
   expect_decision(coarse_stage(b, kAllOn, 0.75), CoarseVerdict::rejected_by_circle, false, false);
 }
 
@@ -108,14 +115,14 @@ TEST(CoarseStage, NoThresholdMeansNoMeasurement) {
 TEST(CoarseStage, BoxesRejectWhatTheCirclesKeep) {
   PairBounds b = pair_apart(1.0);
   b.collision_gap = 0;
-  b.pose_gap = 0;
+  b.pose_circles = circles_apart(0);
   expect_decision(coarse_stage(b, kAllOn, 0.5), CoarseVerdict::rejected_by_aabb, false, false);
 }
 
 TEST(CoarseStage, BoxesExactlyTheToleranceApartAreKept) {
   PairBounds b = pair_apart(kTolerance);
   b.collision_gap = 0;
-  b.pose_gap = kInfinity;
+  b.pose_circles = circles_apart(kInfinity);
   expect_decision(coarse_stage(b, kAllOn, 0.1), CoarseVerdict::to_fine_stage, true, false);
   b.part_motion_box = box(std::nextafter(1 + kTolerance, kInfinity), 0, 3, 1);
   expect_decision(coarse_stage(b, kAllOn, 0.1), CoarseVerdict::rejected_by_aabb, false, false);
@@ -149,7 +156,7 @@ TEST(CoarseStage, CirclesOffKeepEverythingForTheBoxes) {
 TEST(CoarseStage, BoxesOffKeepWhatTheCirclesKeep) {
   PairBounds b = pair_apart(1.0);
   b.collision_gap = 0;
-  b.pose_gap = 0;
+  b.pose_circles = circles_apart(0);
   expect_decision(coarse_stage(b, switches(true, false), 0.5), CoarseVerdict::to_fine_stage, true,
                   true);
 }
@@ -190,6 +197,87 @@ TEST(CoarseStage, ABodyAbsentAtThePoseIsNotMeasured) {
   }
 }
 
+TEST(CoarseStage, AProfileMeasuresOverlapsAndTouchingPairsAtThreshold0) {
+  // A signed distance is asked for at 0 too, and overlapping bounds are measured; the motion's
+  // bounds play no part, since a profile tests no motion for a hit.
+  for (const double threshold : {0.0, 1.0}) {
+    expect_decision(coarse_stage(close_pair(), kAllOn, threshold, Measure::signed_distance),
+                    CoarseVerdict::to_fine_stage, false, true);
+  }
+  PairBounds b = pair_apart(0.0);  // touching boxes and circles
+  expect_decision(coarse_stage(b, kAllOn, 0.0, Measure::signed_distance),
+                  CoarseVerdict::to_fine_stage, false, true);
+  b.motion_box = box(50, 50, 51, 51);  // far: ignored
+  b.collision_gap = 50;
+  expect_decision(coarse_stage(b, kAllOn, 0.0, Measure::signed_distance),
+                  CoarseVerdict::to_fine_stage, false, true);
+  expect_decision(coarse_stage(close_pair(), kAllOn, -kInfinity, Measure::signed_distance),
+                  CoarseVerdict::rejected_by_circle, false, false);
+}
+
+TEST(CoarseStage, AProfileRejectsByThePoseBoundsJustBeyondTheThreshold) {
+  PairBounds b = pair_apart(0.5);
+  expect_decision(coarse_stage(b, kAllOn, 0.5, Measure::signed_distance),
+                  CoarseVerdict::to_fine_stage, false, true);
+  // Compared squared with a margin of 1e-12 relative: a nanometre beyond is rejected.
+  b.pose_circles = circles_apart(0.5 + 1e-9);
+  expect_decision(coarse_stage(b, kAllOn, 0.5, Measure::signed_distance),
+                  CoarseVerdict::rejected_by_circle, false, false);
+  expect_decision(coarse_stage(b, switches(false, true), 0.5, Measure::signed_distance),
+                  CoarseVerdict::to_fine_stage, false, true);
+  b = pair_apart(0.5);
+  b.pose_circles = circles_apart(0);
+  b.part_pose_box = box(std::nextafter(1.5, kInfinity), 0, 3, 1);
+  expect_decision(coarse_stage(b, kAllOn, 0.5, Measure::signed_distance),
+                  CoarseVerdict::rejected_by_aabb, false, false);
+  expect_decision(coarse_stage(b, switches(true, false), 0.5, Measure::signed_distance),
+                  CoarseVerdict::to_fine_stage, false, true);
+  expect_decision(coarse_stage(pair_apart(100), switches(false, false), 0.5,
+                               Measure::signed_distance),
+                  CoarseVerdict::to_fine_stage, false, true);
+  b = close_pair();
+  b.present = b.present_at_pose = false;  // a moving body absent at the pose
+  for (const bool circles : {true, false}) {
+    for (const bool aabbs : {true, false}) {
+      EXPECT_FALSE(
+          coarse_stage(b, switches(circles, aabbs), 1.0, Measure::signed_distance).measure);
+    }
+  }
+}
+
+TEST(CoarseStage, TheSquaredCircleTestKeepsEveryPairTheRootKeeps) {
+  // Random circles, some touching to the last bit, thresholds around their gap: within(t) holds
+  // wherever value() <= t does, and fails once the gap is clearly beyond t.
+  std::mt19937_64 rng(0x5c1c1e);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int kept_by_root = 0;
+  for (int k = 0; k < 200000; ++k) {
+    const double scale = std::pow(10.0, 4 * unit(rng) - 2);  // 1 cm .. 100 m
+    const double angle = 6.283185307179586 * unit(rng);
+    const double ra = scale * unit(rng), rb = scale * unit(rng);
+    const double distance = scale * 3 * unit(rng);
+    const CircleGap c{Vec2(distance * std::cos(angle), distance * std::sin(angle)), ra, rb};
+    const double gap = c.value();
+    // The gap moved by -2..2 doubles.
+    const int steps = static_cast<int>(unit(rng) * 5) - 2;
+    double threshold = gap;
+    for (int s = 0; s < std::abs(steps); ++s) {
+      threshold = std::nextafter(threshold, steps < 0 ? -kInfinity : kInfinity);
+    }
+    if (gap <= threshold) {
+      ++kept_by_root;
+      ASSERT_TRUE(c.within(threshold)) << "gap " << gap << " threshold " << threshold;
+    }
+    if (gap > threshold + 1e-9 * (scale + std::abs(threshold))) {
+      ASSERT_FALSE(c.within(threshold)) << "gap " << gap << " threshold " << threshold;
+    }
+  }
+  EXPECT_GT(kept_by_root, 50000);
+  EXPECT_FALSE(CircleGap{}.within(1e6));  // the default is infinitely far
+  EXPECT_FALSE(circles_apart(-1).within(-1.5));
+  EXPECT_TRUE(circles_apart(-1).within(-1));
+}
+
 TEST(CoarseStage, SwitchingAStageOffOnlyKeepsMore) {
   // Random bounds: whatever all stages keep, each smaller set of stages keeps too, and a
   // rejection always means neither question is asked. This is what lets the switches change
@@ -206,7 +294,7 @@ TEST(CoarseStage, SwitchingAStageOffOnlyKeepsMore) {
   for (int k = 0; k < 100000; ++k) {
     PairBounds b;
     b.collision_gap = gap(rng);
-    b.pose_gap = gap(rng);
+    b.pose_circles = circles_apart(gap(rng));
     b.motion_box = random_box();
     b.part_motion_box = random_box();
     b.pose_box = random_box();

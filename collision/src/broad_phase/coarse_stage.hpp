@@ -13,9 +13,30 @@
 #include <limits>
 
 #include "collision/aabb.hpp"
+#include "collision/vec2.hpp"
 #include "common/compiler_hints.hpp"
 
 namespace collision::detail {
+
+// A lower bound of the distance between two shapes from their bounding circles, kept as the
+// circles' centre offset and radii (m): the collision scan reads the gap itself, and a profile,
+// which only compares it with a threshold, does so without a square root on the path of every
+// candidate.
+struct CircleGap {
+  Vec2 offset{std::numeric_limits<double>::infinity(), 0};  // centre to centre
+  double radius_a = 0;
+  double radius_b = 0;
+
+  double value() const { return offset.norm() - radius_a - radius_b; }
+  // Whether value() <= threshold may hold: true wherever it does, compared squared with a
+  // relative margin for the round-off of the squares, so that it may keep a pair the root
+  // would not (only time) but never drops one the root keeps.
+  bool within(double threshold) const {
+    constexpr double kMargin = 1 + 1e-12;
+    const double reach = (threshold + radius_a + radius_b) * kMargin;
+    return reach >= 0 && offset.squaredNorm() <= reach * reach;
+  }
+};
 
 // What the coarse stage knows of one test of a part against the ego at a pose and, with
 // continuous checking, over the sweep into that pose (the tested motion). Metres, world frame.
@@ -24,7 +45,7 @@ struct PairBounds {
   // bounding circles (the swept capsule of the circles for a sweep).
   double collision_gap = std::numeric_limits<double>::infinity();
   // Lower bound of the distance between the ego at the pose and the part at the pose's time.
-  double pose_gap = std::numeric_limits<double>::infinity();
+  CircleGap pose_circles;
   Aabb motion_box;       // holds the ego over the tested motion
   Aabb part_motion_box;  // holds the part over the tested motion
   Aabb pose_box;         // holds the ego at the pose
@@ -60,6 +81,24 @@ struct CoarseDecision {
 // threshold of 0 (the contact tolerance, when that is 0) still asks for the pairs that touch.
 enum class Measure : unsigned char { clearance, signed_distance };
 
+// A profile's measurement of a present part: it tests no motion for a hit, so only the pose's
+// bounds matter, and the box distance is compared squared, without a square root on the path
+// of every candidate.
+COLLISION_ALWAYS_INLINE inline CoarseDecision pose_stage(const PairBounds& bounds,
+                                                         const CoarseSwitches& switches,
+                                                         double threshold) {
+  const bool asked = bounds.present_at_pose && threshold >= 0;
+  if (switches.bounding_circles && !(asked && bounds.pose_circles.within(threshold))) {
+    return {CoarseVerdict::rejected_by_circle, false, false};
+  }
+  if (switches.aabbs &&
+      !(asked && bounds.pose_box.squared_exterior_distance(bounds.part_pose_box) <=
+                     threshold * threshold)) {
+    return {CoarseVerdict::rejected_by_aabb, false, false};
+  }
+  return {CoarseVerdict::to_fine_stage, false, asked};
+}
+
 // The decision for one pair. clearance_threshold (m): the pair is measured only where its
 // distance could come out at or below it, as `what` says. Bounding circles come first, then boxes;
 // a stage that is switched off keeps everything. A part absent over the whole motion is rejected by
@@ -75,12 +114,13 @@ COLLISION_ALWAYS_INLINE inline CoarseDecision coarse_stage(const PairBounds& bou
     if (switches.aabbs) return {CoarseVerdict::rejected_by_aabb, false, false};
     return {CoarseVerdict::to_fine_stage, false, false};
   }
+  if (what == Measure::signed_distance) return pose_stage(bounds, switches, clearance_threshold);
   const double tolerance = switches.contact_tolerance;
   bool check_collision = !switches.bounding_circles || bounds.collision_gap <= tolerance;
   const bool asked =
       what == Measure::clearance ? clearance_threshold > 0 : clearance_threshold >= 0;
   bool measure = bounds.present_at_pose && asked &&
-                 (!switches.bounding_circles || bounds.pose_gap <= clearance_threshold);
+                 (!switches.bounding_circles || bounds.pose_circles.value() <= clearance_threshold);
   if (!check_collision && !measure) return {CoarseVerdict::rejected_by_circle, false, false};
   if (switches.aabbs) {
     check_collision = check_collision && bounds.motion_box.squared_exterior_distance(

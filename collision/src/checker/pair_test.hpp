@@ -70,12 +70,12 @@ COLLISION_ALWAYS_INLINE inline PairTest stationary_pair_test(const Part& part, c
   test.motion.from = from;
   test.motion.to = &to;
   PairBounds& b = test.bounds;
-  b.pose_gap = (to.center - part.circle_center).norm() - shape.box_radius - part.circle_radius;
+  b.pose_circles = {to.center - part.circle_center, shape.box_radius, part.circle_radius};
   b.pose_box = to.aabb;
   b.part_pose_box = part.aabb;
   b.part_motion_box = part.aabb;
   if (from == nullptr) {
-    b.collision_gap = b.pose_gap;
+    b.collision_gap = b.pose_circles.value();
     b.motion_box = to.aabb;
   } else {
     b.collision_gap = distance_to_segment(part.circle_center, from->center, to.center) -
@@ -124,13 +124,12 @@ COLLISION_ALWAYS_INLINE inline PairTest moving_pair_test(const Part& part, const
   b.pose_box = to.aabb;
   if (ends.now) {
     const Vec2 position(ends.now->pose.x, ends.now->pose.y);
-    b.pose_gap =
-        (to.center - position).norm() - shape.box_radius - region_radius(part, ends.now->t);
+    b.pose_circles = {to.center - position, shape.box_radius, region_radius(part, ends.now->t)};
     b.part_pose_box = ends.pose_box;
   }
   if (from == nullptr) {
     b.present = ends.now.has_value();
-    b.collision_gap = b.pose_gap;
+    b.collision_gap = b.pose_circles.value();
     b.motion_box = to.aabb;
     b.part_motion_box = b.part_pose_box;
     return test;
