@@ -25,22 +25,11 @@ class RelativeSweepDifference {
 
   // Hints name vertices of one end (2i + k); vertex i of the other end is as good a start.
   SupportPoint support(const Vec2& d, int hint_a = -1, int hint_b = -1) const {
-    const int ha = end_vertex(hint_a), hb = end_vertex(hint_b);
-    if (b_turned_alike_) {
-      const int b = start_.b().support(-d, hb);
-      return higher(d, start_.at(start_.a().support(d, ha), b),
-                    end_.at(end_.a().support(d, ha), b));
-    }
-    return higher(d, start_.support(d, ha, hb), end_.support(d, ha, hb));
+    return support_by<Hints::start>(d, hint_a, hint_b);
   }
+  // The same with hints that are likely the answer (the views' support_from).
   SupportPoint support_from(const Vec2& d, int likely_a, int likely_b) const {
-    const int ha = end_vertex(likely_a), hb = end_vertex(likely_b);
-    if (b_turned_alike_) {
-      const int b = start_.b().support_from(-d, hb);
-      return higher(d, start_.at(start_.a().support_from(d, ha), b),
-                    end_.at(end_.a().support_from(d, ha), b));
-    }
-    return higher(d, start_.support_from(d, ha, hb), end_.support_from(d, ha, hb));
+    return support_by<Hints::likely>(d, likely_a, likely_b);
   }
   SupportPoint at(int index_a, int index_b) const {
     const int k = index_a & 1;
@@ -58,6 +47,34 @@ class RelativeSweepDifference {
   Vec2 initial_direction() const { return start_.initial_direction(); }
 
  private:
+  enum class Hints { start, likely };
+  template <Hints kHints, class Shape>
+  COLLISION_HOT_INLINE static auto support_of(const Shape& shape, const Vec2& d, int ha, int hb) {
+    if constexpr (kHints == Hints::likely) {
+      return shape.support_from(d, ha, hb);
+    } else {
+      return shape.support(d, ha, hb);
+    }
+  }
+  template <Hints kHints, class View>
+  COLLISION_HOT_INLINE static int vertex_of(const View& view, const Vec2& d, int hint) {
+    if constexpr (kHints == Hints::likely) {
+      return view.support_from(d, hint);
+    } else {
+      return view.support(d, hint);
+    }
+  }
+  template <Hints kHints>
+  COLLISION_HOT_INLINE SupportPoint support_by(const Vec2& d, int hint_a, int hint_b) const {
+    const int ha = end_vertex(hint_a), hb = end_vertex(hint_b);
+    if (b_turned_alike_) {
+      const int b = vertex_of<kHints>(start_.b(), -d, hb);
+      return higher(d, start_.at(vertex_of<kHints>(start_.a(), d, ha), b),
+                    end_.at(vertex_of<kHints>(end_.a(), d, ha), b));
+    }
+    return higher(d, support_of<kHints>(start_, d, ha, hb), support_of<kHints>(end_, d, ha, hb));
+  }
+
   // Of the two ends' support points, the one farther along d, tagged with its end.
   static SupportPoint higher(const Vec2& d, const SupportPoint& p0, const SupportPoint& p1) {
     return p0.w.dot(d) >= p1.w.dot(d) ? tagged(p0, 0) : tagged(p1, 1);

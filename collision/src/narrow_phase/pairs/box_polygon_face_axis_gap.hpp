@@ -57,14 +57,30 @@ inline bool clip_to_box(const Vec2& p, const Vec2& q, double hl, double hw, Vec2
   return true;
 }
 
+// Box a's half sizes (m) and frame, and polygon core b's vertices in that frame (x along u, y
+// along v), mapped one at a time: where both passes over the polygon start.
+template <class PolygonCore>
+struct PolygonInBoxFrame {
+  PolygonInBoxFrame(const ObbView& a, const PolygonCore& b)
+      : hl(a.half_length()),
+        hw(a.half_width()),
+        c(a.center()),
+        u(a.length_axis()),
+        v(a.width_axis()),
+        n(b.size()),
+        local(b.frame_map(c, u, v)) {}
+  Vec2 to_world(const Vec2& p) const { return c + p.x() * u + p.y() * v; }
+
+  double hl, hw;
+  Vec2 c, u, v;
+  int n;
+  typename PolygonCore::FrameMap local;
+};
+
 template <class PolygonCore>
 FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
-  const double hl = a.half_length(), hw = a.half_width();
-  const Vec2 c = a.center();
-  const Vec2 u = a.length_axis(), v = a.width_axis();
-  const int n = b.size();
-  // The polygon in the box's frame (x along u, y along v), one vertex at a time.
-  const auto local = b.frame_map(c, u, v);
+  const PolygonInBoxFrame<PolygonCore> frame(a, b);
+  const auto& [hl, hw, c, u, v, n, local] = frame;
   const Vec2 first = local(0);
   Vec2 low = first, high = first;  // per coordinate: the least, the most
   Vec2 lowest[2] = {first, first}, highest[2] = {first, first};  // the vertices giving them
@@ -98,7 +114,6 @@ FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
     if (-extents[k] - high[k] > best) best = -extents[k] - high[k], best_box = 2 * k + 1;
   }
   r.gap = best;
-  auto to_world = [&](const Vec2& p) -> Vec2 { return c + p.x() * u + p.y() * v; };
   const int k = best_box / 2;
   const bool plus = best_box % 2 == 0;  // b beyond the box's +k face: a lies towards -k
   if (best_box >= 0) {
@@ -119,7 +134,7 @@ FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
       const Vec2 q = i < n ? local(i) : first;
       if (clip_to_box(p, q, hl, hw, &common)) {
         r.upper = 0;
-        r.point_a = to_world(common);
+        r.point_a = frame.to_world(common);
         return r;
       }
       centre_inside = centre_inside && cross(q - p, -p) >= 0;
@@ -131,12 +146,12 @@ FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
     const Vec2 w = plus ? lowest[k] : highest[k];
     const Vec2 onto(std::clamp(w.x(), -hl, hl), std::clamp(w.y(), -hw, hw));
     r.upper = (w - onto).norm();
-    r.point_a = to_world(onto);
+    r.point_a = frame.to_world(onto);
   } else {
     // The box's corner lowest along b's face normal, and its distance to the face.
     const Vec2 corner(edge_out.x() >= 0 ? -hl : hl, edge_out.y() >= 0 ? -hw : hw);
     r.upper = distance_to_segment(corner, edge_from, edge_to);
-    r.point_a = to_world(corner);
+    r.point_a = frame.to_world(corner);
   }
   return r;
 }
@@ -150,11 +165,8 @@ FaceSeparation box_polygon_separation(const ObbView& a, const PolygonCore& b) {
 // the positive gaps closes is the time of contact (the separating axis theorem).
 template <class PolygonCore, class F>
 void for_each_face_gap(const ObbView& a, const PolygonCore& b, F&& f) {
-  const double hl = a.half_length(), hw = a.half_width();
-  const Vec2 c = a.center();
-  const Vec2 u = a.length_axis(), v = a.width_axis();
-  const int n = b.size();
-  const auto local = b.frame_map(c, u, v);
+  const PolygonInBoxFrame<PolygonCore> frame(a, b);
+  const auto& [hl, hw, c, u, v, n, local] = frame;
   const Vec2 first = local(0);
   Vec2 low = first, high = first;
   Vec2 previous = first;
