@@ -232,9 +232,9 @@ TEST(CoarseStage, AProfileRejectsByThePoseBoundsJustBeyondTheThreshold) {
                   CoarseVerdict::rejected_by_aabb, false, false);
   expect_decision(coarse_stage(b, switches(true, false), 0.5, Measure::signed_distance),
                   CoarseVerdict::to_fine_stage, false, true);
-  expect_decision(coarse_stage(pair_apart(100), switches(false, false), 0.5,
-                               Measure::signed_distance),
-                  CoarseVerdict::to_fine_stage, false, true);
+  expect_decision(
+      coarse_stage(pair_apart(100), switches(false, false), 0.5, Measure::signed_distance),
+      CoarseVerdict::to_fine_stage, false, true);
   b = close_pair();
   b.present = b.present_at_pose = false;  // a moving body absent at the pose
   for (const bool circles : {true, false}) {

@@ -91,9 +91,8 @@ COLLISION_ALWAYS_INLINE inline CoarseDecision pose_stage(const PairBounds& bound
   if (switches.bounding_circles && !(asked && bounds.pose_circles.within(threshold))) {
     return {CoarseVerdict::rejected_by_circle, false, false};
   }
-  if (switches.aabbs &&
-      !(asked && bounds.pose_box.squared_exterior_distance(bounds.part_pose_box) <=
-                     threshold * threshold)) {
+  if (switches.aabbs && !(asked && bounds.pose_box.squared_exterior_distance(
+                                       bounds.part_pose_box) <= threshold * threshold)) {
     return {CoarseVerdict::rejected_by_aabb, false, false};
   }
   return {CoarseVerdict::to_fine_stage, false, asked};
