@@ -82,8 +82,7 @@ struct CoarseDecision {
 enum class Measure : unsigned char { clearance, signed_distance };
 
 // A profile's measurement of a present part: it tests no motion for a hit, so only the pose's
-// bounds matter, and the box distance is compared squared, without a square root on the path
-// of every candidate.
+// bounds matter, both compared squared.
 COLLISION_ALWAYS_INLINE inline CoarseDecision pose_stage(const PairBounds& bounds,
                                                          const CoarseSwitches& switches,
                                                          double threshold) {
