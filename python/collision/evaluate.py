@@ -108,18 +108,28 @@ def check_scenario(
     defaults), its trajectories checked in one check_all. The columns as numpy arrays (scenario
     as the path string); what check_scenarios runs per job, in this process or on a worker.
 
-    Raises ScenarioError naming the file for a missing or unreadable scenario, and what
-    load_trajectories raises for bad trajectories.
+    Raises ScenarioError naming the file for a missing or unreadable scenario, what
+    load_trajectories raises for bad trajectories, and TrajectoryError naming the .npy file (or
+    the scenario), the trajectory and the pose for bad values.
     """
     path = os.fspath(scenario_path)
     scenario = collision.load_commonroad(path)
-    array = load_trajectories(trajectories, where=f"{path}: trajectories")
+    where = (
+        os.fspath(trajectories)
+        if isinstance(trajectories, (str, os.PathLike))
+        else f"{path}: trajectories"
+    )
+    array = load_trajectories(trajectories, where=where)
     checker = collision.CollisionChecker(collision.default_config() if config is None else config)
     checker.set_obstacles(scenario.obstacles_and_borders())
     n = array.shape[0]
     if n == 0:
-        return _empty_columns(path)
-    result = checker.check_all(array)
+        return _empty_columns()
+    try:
+        result = checker.check_all(array)
+    except collision.TrajectoryError as e:
+        # check_all names the trajectory and the pose; the file is what the caller has to find.
+        raise collision.TrajectoryError(f"{where}: {e}") from None
     return {
         "scenario": np.full(n, path, dtype=object),
         "index": np.arange(n, dtype=np.int64),
@@ -132,7 +142,7 @@ def check_scenario(
     }
 
 
-def _empty_columns(path: str = "") -> Dict[str, Any]:
+def _empty_columns() -> Dict[str, Any]:
     return {name: np.empty(0, dtype=dtype) for name, dtype in COLUMNS}
 
 

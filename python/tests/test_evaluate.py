@@ -181,6 +181,10 @@ def bad_jobs(tmp_path):
     archive = tmp_path / "archive.npy"
     with open(archive, "wb") as f:
         np.savez(f, good)
+    backwards = tmp_path / "backwards.npy"
+    reversed_time = good.copy()
+    reversed_time[3, :, 0] = reversed_time[3, ::-1, 0]
+    np.save(backwards, reversed_time)
     missing_xml = str(tmp_path / "no_such_scenario.xml")
     return [
         ((missing_xml, good), collision.ScenarioError, "no_such_scenario.xml"),
@@ -190,6 +194,7 @@ def bad_jobs(tmp_path):
         ((str(BUNDLED), str(strings)), ValueError, "strings.npy: expected a float64 array"),
         ((str(BUNDLED), str(archive)), ValueError, "archive.npy: not a .npy array file"),
         ((str(BUNDLED), good[0]), ValueError, r"commonroad_urban.xml: trajectories: expected shape"),
+        ((str(BUNDLED), str(backwards)), collision.TrajectoryError, r"backwards.npy: trajectory 3"),
     ]
 
 
