@@ -26,11 +26,17 @@ Errors: GeometryError and TrajectoryError (subclasses of ValueError), ConfigErro
 ScenarioError (subclasses of RuntimeError), with the C++ library's messages.
 """
 
+import types as _types
+
 from ._collision import *  # noqa: F401,F403
 from ._collision import __version__  # noqa: F401
 
-# Name the classes and exceptions collision.X (not collision._collision.X) in help() and tracebacks.
+# Name the classes, exceptions and functions collision.X (not collision._collision.X) in help()
+# and tracebacks; pickle finds them by that name, and mypy's stubtest holds them to
+# collision/__init__.pyi.
 for _obj in list(globals().values()):
-    if isinstance(_obj, type) and getattr(_obj, "__module__", None) == "collision._collision":
+    if isinstance(_obj, (type, _types.BuiltinFunctionType)) and (
+        getattr(_obj, "__module__", None) == "collision._collision"
+    ):
         _obj.__module__ = __name__
-del _obj
+del _obj, _types

@@ -13,15 +13,19 @@ candidates with the most clearance.
 
 import pathlib
 import sys
+from typing import Tuple
 
 import numpy as np
+import numpy.typing as npt
 
 import collision
 
 BUNDLED = pathlib.Path(__file__).resolve().parents[2] / "config" / "scenarios" / "commonroad_urban.xml"
 
 
-def candidates(start, dt, poses=20):
+def candidates(
+    start: collision.CommonRoadState, dt: float, poses: int = 20
+) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """(1000, poses, 4) lane changes from the start pose: every (lateral offset, speed) pair."""
     x0, y0, heading = start.pose
     offsets = np.linspace(-3.5, 3.5, 25)  # metres left of the start's heading
@@ -41,7 +45,7 @@ def candidates(start, dt, poses=20):
     return out, d.ravel(), v.ravel()
 
 
-def main():
+def main() -> None:
     path = sys.argv[1] if len(sys.argv) > 1 else str(BUNDLED)
     scenario = collision.load_commonroad(path)  # ScenarioError "<file>:<line>: <element>: <reason>"
     print(

@@ -14,14 +14,16 @@ the colliding ones' contact points, else listed.
 """
 
 import sys
+from typing import List, Tuple
 
 import numpy as np
+import numpy.typing as npt
 
 import collision
 from collision import Circle, ConvexPolygon, Obb, Obstacle
 
 
-def scene():
+def scene() -> List[Obstacle]:
     return [
         Obstacle.stationary(1, ConvexPolygon([(20, -1), (24.5, -1), (24.5, 1), (20, 1)])).set_class("car"),
         Obstacle.moving(2, Obb((0, 0), 0.0, 0.9, 0.3), np.array([[0.0, 30.0, 5.0, -1.57], [2.0, 30.0, -3.0, -1.57]]))
@@ -31,7 +33,9 @@ def scene():
     ]
 
 
-def candidates(speed=10.0, horizon=4.0, poses=41):
+def candidates(
+    speed: float = 10.0, horizon: float = 4.0, poses: int = 41
+) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """(1000, poses, 4) lane changes: every (lateral offset, duration) pair."""
     offsets = np.linspace(-1.5, 5.5, 25)  # metres left of the start
     durations = np.linspace(1.0, 4.0, 40)  # seconds
@@ -48,7 +52,7 @@ def candidates(speed=10.0, horizon=4.0, poses=41):
     return out, d.ravel(), T.ravel()
 
 
-def main():
+def main() -> None:
     config = collision.default_config()
     config.margins.by_class["pedestrian"] = 0.5  # metres
     checker = collision.CollisionChecker(config)
@@ -83,10 +87,10 @@ def main():
     print("(obstacle -1: nothing within the clearance horizon)")
 
     try:
-        import matplotlib
+        import matplotlib  # type: ignore[import]  # optional; Debian ships no stubs
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # type: ignore[import]
     except ImportError:
         print(f"\n{'offset m':>9} {'duration s':>11} {'clearance m':>12}")
         for i in np.nonzero(free)[0][np.argsort(-result.min_clearance[free])][:20]:

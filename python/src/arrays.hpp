@@ -61,6 +61,16 @@ py::array_t<double> poses_to_array(const std::vector<PredictedPose>& p);
 // A batch: a (N, T, 4) array (read in place) or a sequence of (T, 4) arrays.
 std::vector<Trajectory> batch_from(const py::handle& value);
 
+// A pickled state of `n` items, or a ValueError naming the class: unpickling data from another
+// version of the package fails here rather than filling fields wrongly.
+inline void check_state(const py::tuple& state, std::size_t n, const char* what) {
+  if (state.size() != n) {
+    throw py::value_error(std::string(what) + ": cannot unpickle a state of " +
+                          std::to_string(state.size()) + " items (expected " + std::to_string(n) +
+                          ")");
+  }
+}
+
 // A list, tuple or other sequence that is not an array, a str or bytes.
 bool is_sequence(const py::handle& h);
 

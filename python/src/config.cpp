@@ -113,6 +113,21 @@ void bind_config(py::module_& m) {
           },
           "Optional custom footprint: (V, 2) array in the rear-axle frame (x forward, y left), "
           "metres; replaces the box. Empty (0, 2) or None: the box.")
+            .def(py::pickle(
+          [](const VehicleParams& v) {
+            return py::make_tuple(v.wheel_base, v.front_overhang, v.rear_overhang, v.width,
+                                  points_to_array(v.footprint));
+          },
+          [](const py::tuple& t) {
+            check_state(t, 5, "VehicleParams");
+            VehicleParams v;
+            v.wheel_base = t[0].cast<double>();
+            v.front_overhang = t[1].cast<double>();
+            v.rear_overhang = t[2].cast<double>();
+            v.width = t[3].cast<double>();
+            v.footprint = points_from(t[4], "footprint");
+            return v;
+          }))
       .def("__repr__", &repr_vehicle);
 
   py::class_<ClassMargins>(m, "ClassMargins",
@@ -141,6 +156,22 @@ void bind_config(py::module_& m) {
              }
              return d;
            })
+            .def(py::pickle(
+          [](const ClassMargins& c) {
+            py::tuple t(kObstacleClassCount);
+            for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+              t[i] = c[static_cast<ObstacleClass>(i)];
+            }
+            return t;
+          },
+          [](const py::tuple& t) {
+            check_state(t, kObstacleClassCount, "ClassMargins");
+            ClassMargins c;
+            for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
+              c[static_cast<ObstacleClass>(i)] = t[i].cast<double>();
+            }
+            return c;
+          }))
       .def("__repr__", &repr_class_margins);
 
   py::class_<Margins>(m, "Margins", "Safety margins, metres (margins.*).")
@@ -148,6 +179,12 @@ void bind_config(py::module_& m) {
       .def_readwrite("longitudinal", &Margins::longitudinal, "added front and rear, m, >= 0")
       .def_readwrite("lateral", &Margins::lateral, "added on each side, m, >= 0")
       .def_readwrite("by_class", &Margins::by_class, "ClassMargins, m per obstacle class")
+            .def(py::pickle(
+          [](const Margins& m) { return py::make_tuple(m.longitudinal, m.lateral, m.by_class); },
+          [](const py::tuple& t) {
+            check_state(t, 3, "Margins");
+            return Margins{t[0].cast<double>(), t[1].cast<double>(), t[2].cast<ClassMargins>()};
+          }))
       .def("__repr__", &repr_margins);
 
   py::class_<ContinuousConfig>(m, "ContinuousConfig", "continuous.*")
@@ -155,11 +192,27 @@ void bind_config(py::module_& m) {
       .def_readwrite("enabled", &ContinuousConfig::enabled, "check the sweeps between poses")
       .def_readwrite("max_overestimate", &ContinuousConfig::max_overestimate,
                      "m, in [0.001, 1]: how early a sweep hit may come")
+            .def(py::pickle(
+          [](const ContinuousConfig& c) { return py::make_tuple(c.enabled, c.max_overestimate); },
+          [](const py::tuple& t) {
+            check_state(t, 2, "ContinuousConfig");
+            ContinuousConfig c;
+            c.enabled = t[0].cast<bool>();
+            c.max_overestimate = t[1].cast<double>();
+            return c;
+          }))
       .def("__repr__", &repr_continuous);
   py::class_<ClearanceConfig>(m, "ClearanceConfig", "clearance.*")
       .def(py::init<>())
       .def_readwrite("horizon", &ClearanceConfig::horizon,
                      "m; obstacles farther are not measured; 0 turns clearance off")
+            .def(py::pickle([](const ClearanceConfig& c) { return py::make_tuple(c.horizon); },
+                      [](const py::tuple& t) {
+                        check_state(t, 1, "ClearanceConfig");
+                        ClearanceConfig c;
+                        c.horizon = t[0].cast<double>();
+                        return c;
+                      }))
       .def("__repr__", &repr_clearance);
   py::class_<ObstaclesConfig>(m, "ObstaclesConfig", "obstacles.*")
       .def(py::init<>())
@@ -167,17 +220,44 @@ void bind_config(py::module_& m) {
       .def_readwrite("min_mode_probability", &ObstaclesConfig::min_mode_probability,
                      "in [0, 1]: prediction modes less probable than this are not checked (a "
                      "single-prediction obstacle never is skipped)")
+            .def(py::pickle(
+          [](const ObstaclesConfig& o) {
+            return py::make_tuple(o.outside_prediction, o.min_mode_probability);
+          },
+          [](const py::tuple& t) {
+            check_state(t, 2, "ObstaclesConfig");
+            ObstaclesConfig o;
+            o.outside_prediction = t[0].cast<OutsidePrediction>();
+            o.min_mode_probability = t[1].cast<double>();
+            return o;
+          }))
       .def("__repr__", &repr_obstacles);
   py::class_<TrajectoryConfig>(m, "TrajectoryConfig", "trajectory.*: plausibility limits")
       .def(py::init<>())
       .def_readwrite("max_speed", &TrajectoryConfig::max_speed, "m/s, >= 0; 0: off")
       .def_readwrite("max_yaw_rate", &TrajectoryConfig::max_yaw_rate, "rad/s, >= 0; 0: off")
+            .def(py::pickle(
+          [](const TrajectoryConfig& c) { return py::make_tuple(c.max_speed, c.max_yaw_rate); },
+          [](const py::tuple& t) {
+            check_state(t, 2, "TrajectoryConfig");
+            TrajectoryConfig c;
+            c.max_speed = t[0].cast<double>();
+            c.max_yaw_rate = t[1].cast<double>();
+            return c;
+          }))
       .def("__repr__", &repr_trajectory_config);
   py::class_<UncertaintyConfig>(m, "UncertaintyConfig", "uncertainty.*")
       .def(py::init<>())
       .def_readwrite("sigma_factor", &UncertaintyConfig::sigma_factor,
                      "standard deviations, 0 to 100: an obstacle's PositionUncertainty grows "
                      "its region by the ellipse of this many of them (0: ignored)")
+            .def(py::pickle([](const UncertaintyConfig& u) { return py::make_tuple(u.sigma_factor); },
+                      [](const py::tuple& t) {
+                        check_state(t, 1, "UncertaintyConfig");
+                        UncertaintyConfig u;
+                        u.sigma_factor = t[0].cast<double>();
+                        return u;
+                      }))
       .def("__repr__", &repr_uncertainty_config);
   py::class_<BroadPhaseConfig>(m, "BroadPhaseConfig", "broad_phase.*")
       .def(py::init<>())
@@ -188,6 +268,22 @@ void bind_config(py::module_& m) {
                      "4 to 256")
       .def_readwrite("poses_per_query", &BroadPhaseConfig::poses_per_query, "1 to 1000")
       .def_readwrite("time_slice", &BroadPhaseConfig::time_slice, "seconds, > 0")
+            .def(py::pickle(
+          [](const BroadPhaseConfig& b) {
+            return py::make_tuple(b.spatial_index, b.bounding_circles, b.aabbs,
+                                  b.rtree_max_node_entries, b.poses_per_query, b.time_slice);
+          },
+          [](const py::tuple& t) {
+            check_state(t, 6, "BroadPhaseConfig");
+            BroadPhaseConfig b;
+            b.spatial_index = t[0].cast<bool>();
+            b.bounding_circles = t[1].cast<bool>();
+            b.aabbs = t[2].cast<bool>();
+            b.rtree_max_node_entries = t[3].cast<int>();
+            b.poses_per_query = t[4].cast<int>();
+            b.time_slice = t[5].cast<double>();
+            return b;
+          }))
       .def("__repr__", &repr_broad_phase);
   py::class_<NarrowPhaseConfig>(m, "NarrowPhaseConfig", "narrow_phase.*")
       .def(py::init<>())
@@ -196,6 +292,20 @@ void bind_config(py::module_& m) {
       .def_readwrite("max_gjk_iterations", &NarrowPhaseConfig::max_gjk_iterations, "4 to 1000")
       .def_readwrite("max_epa_iterations", &NarrowPhaseConfig::max_epa_iterations, "4 to 1000")
       .def_readwrite("warm_start", &NarrowPhaseConfig::warm_start)
+            .def(py::pickle(
+          [](const NarrowPhaseConfig& n) {
+            return py::make_tuple(n.contact_tolerance, n.max_gjk_iterations, n.max_epa_iterations,
+                                  n.warm_start);
+          },
+          [](const py::tuple& t) {
+            check_state(t, 4, "NarrowPhaseConfig");
+            NarrowPhaseConfig n;
+            n.contact_tolerance = t[0].cast<double>();
+            n.max_gjk_iterations = t[1].cast<int>();
+            n.max_epa_iterations = t[2].cast<int>();
+            n.warm_start = t[3].cast<bool>();
+            return n;
+          }))
       .def("__repr__", &repr_narrow_phase);
 
   py::class_<CheckerConfig>(m, "CheckerConfig",
@@ -219,6 +329,28 @@ void bind_config(py::module_& m) {
       .def(
           "__deepcopy__", [](const CheckerConfig& c, py::dict) { return CheckerConfig(c); },
           "memo"_a)
+            // The sections pickle themselves: the state is the sections as objects.
+      .def(py::pickle(
+          [](const CheckerConfig& c) {
+            return py::make_tuple(c.vehicle, c.margins, c.uncertainty, c.continuous, c.clearance,
+                                  c.obstacles, c.trajectory, c.broad_phase, c.narrow_phase,
+                                  c.threads);
+          },
+          [](const py::tuple& t) {
+            check_state(t, 10, "CheckerConfig");
+            CheckerConfig c;
+            c.vehicle = t[0].cast<VehicleParams>();
+            c.margins = t[1].cast<Margins>();
+            c.uncertainty = t[2].cast<UncertaintyConfig>();
+            c.continuous = t[3].cast<ContinuousConfig>();
+            c.clearance = t[4].cast<ClearanceConfig>();
+            c.obstacles = t[5].cast<ObstaclesConfig>();
+            c.trajectory = t[6].cast<TrajectoryConfig>();
+            c.broad_phase = t[7].cast<BroadPhaseConfig>();
+            c.narrow_phase = t[8].cast<NarrowPhaseConfig>();
+            c.threads = t[9].cast<int>();
+            return c;
+          }))
       .def("__repr__", &repr_config);
 
   m.def("default_config", &default_config, "The defaults: equal to config/default.yaml.");

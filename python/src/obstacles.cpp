@@ -63,11 +63,95 @@ std::optional<std::vector<PredictionMode>> modes_from(const py::handle& value, i
   return modes;
 }
 
+// A boundary keeps its segments, not the polyline it was given: the polyline back from them (each
+// segment is a zero-width Obb from its start to its end; one point is a Circle of radius 0).
+// Rebuilt from it, the segments agree with the originals to round-off.
+std::vector<Vec2> boundary_polyline(const Obstacle& o) {
+  std::vector<Vec2> polyline;
+  for (const Shape& part : o.parts()) {
+    if (const auto* c = std::get_if<Circle>(&part)) {
+      polyline = {c->center(), c->center()};
+      break;
+    }
+    const auto corners = std::get<Obb>(part).corners();
+    if (polyline.empty()) polyline.push_back(corners[0]);
+    polyline.push_back(corners[1]);
+  }
+  return polyline;
+}
+
+py::tuple obstacle_state(const Obstacle& o) {
+  const auto& u = o.uncertainty();
+  const py::tuple uncertainty =
+      py::make_tuple(u.longitudinal, u.lateral, u.longitudinal_growth, u.lateral_growth);
+  if (o.is_boundary()) {
+    return py::make_tuple("boundary", o.id(), o.obstacle_class(),
+                          points_to_array(boundary_polyline(o)), uncertainty);
+  }
+  py::list parts;
+  for (const Shape& part : o.parts()) {
+    parts.append(std::visit([](const auto& s) { return py::cast(s); }, part));
+  }
+  if (!o.is_moving()) {
+    return py::make_tuple("stationary", o.id(), o.obstacle_class(), parts, uncertainty);
+  }
+  py::object prediction;
+  if (o.is_multi_modal()) {
+    py::list modes;
+    for (const PredictionMode& mode : o.modes()) {
+      modes.append(py::make_tuple(mode.probability, poses_to_array(mode.poses)));
+    }
+    prediction = modes;
+  } else {
+    prediction = poses_to_array(o.prediction());
+  }
+  return py::make_tuple("moving", o.id(), o.obstacle_class(), parts[0], prediction, uncertainty);
+}
+
 std::string repr_uncertainty(const PositionUncertainty& u) {
   return "PositionUncertainty(longitudinal=" + std::string(py::repr(py::float_(u.longitudinal))) +
          ", lateral=" + std::string(py::repr(py::float_(u.lateral))) +
          ", longitudinal_growth=" + std::string(py::repr(py::float_(u.longitudinal_growth))) +
          ", lateral_growth=" + std::string(py::repr(py::float_(u.lateral_growth))) + ")";
+}
+
+}  // namespace
+
+namespace {
+
+Obstacle obstacle_from_state(const py::tuple& t) {
+  if (t.size() < 1) check_state(t, 5, "Obstacle");
+  const auto kind = t[0].cast<std::string>();
+  check_state(t, kind == "moving" ? 6 : 5, "Obstacle");
+  const int id = t[1].cast<int>();
+  const auto obstacle_class = t[2].cast<ObstacleClass>();
+  const auto u = t[t.size() - 1].cast<std::tuple<double, double, double, double>>();
+  const PositionUncertainty uncertainty{std::get<0>(u), std::get<1>(u), std::get<2>(u),
+                                        std::get<3>(u)};
+  if (kind == "boundary") {
+    Obstacle o = Obstacle::boundary(id, points_from(t[3], "polyline"));
+    o.set_class(obstacle_class);
+    return o;
+  }
+  if (kind == "stationary") {
+    const auto seq = t[3].cast<py::sequence>();
+    std::vector<Shape> parts;
+    for (std::size_t k = 0; k < seq.size(); ++k) parts.push_back(shape_from(seq[k]));
+    Obstacle o = Obstacle::stationary(id, std::move(parts));
+    o.set_class(obstacle_class);
+    return o;
+  }
+  if (kind != "moving") {
+    throw py::value_error("Obstacle: cannot unpickle an obstacle of kind '" + kind + "'");
+  }
+  Shape body = shape_from(t[3]);
+  Obstacle o = [&] {
+    if (auto modes = modes_from(t[4], id)) return Obstacle::moving(id, body, *std::move(modes));
+    return Obstacle::moving(id, body, prediction_from(t[4], id));
+  }();
+  o.set_class(obstacle_class);
+  o.set_uncertainty(uncertainty);
+  return o;
 }
 
 }  // namespace
@@ -116,6 +200,20 @@ void bind_obstacles(py::module_& m) {
       .def_property_readonly(
           "poses", [](const PredictionMode& m) { return poses_to_array(m.poses); },
           "float64 (T, 4) array: t (s), x, y (m), heading (rad)")
+      .def(py::pickle(
+          [](const PredictionMode& m) {
+            return py::make_tuple(m.probability, poses_to_array(m.poses));
+          },
+          [](const py::tuple& t) {
+            check_state(t, 2, "PredictionMode");
+            PredictionMode mode;
+            mode.probability = t[0].cast<double>();
+            rows_from<GeometryError>(t[1], "mode: prediction", &mode.poses,
+                                     [](double time, const Pose2& pose) {
+                                       return PredictedPose{time, pose};
+                                     });
+            return mode;
+          }))
       .def("__repr__", [](const PredictionMode& m) {
         return "PredictionMode(probability=" + std::string(py::repr(py::float_(m.probability))) +
                ", " + std::to_string(m.poses.size()) + " poses)";
@@ -149,6 +247,16 @@ void bind_obstacles(py::module_& m) {
                     a.longitudinal_growth == b.longitudinal_growth &&
                     a.lateral_growth == b.lateral_growth;
            })
+      .def(py::pickle(
+          [](const PositionUncertainty& u) {
+            return py::make_tuple(u.longitudinal, u.lateral, u.longitudinal_growth,
+                                  u.lateral_growth);
+          },
+          [](const py::tuple& t) {
+            check_state(t, 4, "PositionUncertainty");
+            return PositionUncertainty{t[0].cast<double>(), t[1].cast<double>(),
+                                       t[2].cast<double>(), t[3].cast<double>()};
+          }))
       .def("__repr__", &repr_uncertainty);
 
   py::class_<Obstacle>(m, "Obstacle",
@@ -282,6 +390,9 @@ void bind_obstacles(py::module_& m) {
           "(x, y, heading) of the obstacle's frame at time t (seconds) along mode `mode` (an "
           "index into modes); None outside the prediction when outside is ignore. Stationary: "
           "(0, 0, 0).")
+      // The state is the arguments of the factory that builds the same obstacle, then its class
+      // and uncertainty.
+      .def(py::pickle(&obstacle_state, &obstacle_from_state))
       .def("__repr__", [](const Obstacle& o) {
         const char* kind = o.is_boundary() ? "boundary" : o.is_moving() ? "moving" : "stationary";
         return std::string("Obstacle(") + kind + ", id=" + std::to_string(o.id()) +

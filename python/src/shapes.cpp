@@ -48,6 +48,12 @@ void bind_shapes(py::module_& m) {
       .def(
           "aabb", [](const Circle& c) { return std::make_pair(c.aabb().min(), c.aabb().max()); },
           "Axis-aligned bounding box as ((min_x, min_y), (max_x, max_y)), metres.")
+      .def(py::pickle(
+          [](const Circle& c) { return py::make_tuple(Vec2(c.center()), c.radius()); },
+          [](const py::tuple& t) {
+            check_state(t, 2, "Circle");
+            return Circle(t[0].cast<Vec2>(), t[1].cast<double>());
+          }))
       .def("__repr__", [](const Circle& c) {
         return "Circle(center=" + repr_vec(c.center()) +
                ", radius=" + std::string(py::repr(py::float_(c.radius()))) + ")";
@@ -72,6 +78,15 @@ void bind_shapes(py::module_& m) {
       .def(
           "aabb", [](const Obb& o) { return std::make_pair(o.aabb().min(), o.aabb().max()); },
           "Axis-aligned bounding box as ((min_x, min_y), (max_x, max_y)), metres.")
+      .def(py::pickle(
+          [](const Obb& o) {
+            return py::make_tuple(Vec2(o.center()), o.heading(), o.half_length(), o.half_width());
+          },
+          [](const py::tuple& t) {
+            check_state(t, 4, "Obb");
+            return Obb(t[0].cast<Vec2>(), t[1].cast<double>(), t[2].cast<double>(),
+                       t[3].cast<double>());
+          }))
       .def("__repr__", [](const Obb& o) {
         return "Obb(center=" + repr_vec(o.center()) +
                ", heading=" + std::string(py::repr(py::float_(o.heading()))) +
@@ -104,6 +119,14 @@ void bind_shapes(py::module_& m) {
           "aabb",
           [](const ConvexPolygon& p) { return std::make_pair(p.aabb().min(), p.aabb().max()); },
           "Axis-aligned bounding box as ((min_x, min_y), (max_x, max_y)), metres.")
+      // The stored vertices are already welded and counter-clockwise: building from them again
+      // gives the same polygon.
+      .def(py::pickle(
+          [](const ConvexPolygon& p) { return py::make_tuple(points_to_array(p.vertices())); },
+          [](const py::tuple& t) {
+            check_state(t, 1, "ConvexPolygon");
+            return ConvexPolygon(points_from(t[0], "vertices"));
+          }))
       .def("__repr__", [](const ConvexPolygon& p) {
         return "ConvexPolygon(" + std::to_string(p.size()) + " vertices)";
       });
@@ -122,6 +145,15 @@ void bind_shapes(py::module_& m) {
       .def(
           "aabb", [](const Ellipse& e) { return std::make_pair(e.aabb().min(), e.aabb().max()); },
           "Axis-aligned bounding box as ((min_x, min_y), (max_x, max_y)), metres.")
+      .def(py::pickle(
+          [](const Ellipse& e) {
+            return py::make_tuple(Vec2(e.center()), e.heading(), e.half_length(), e.half_width());
+          },
+          [](const py::tuple& t) {
+            check_state(t, 4, "Ellipse");
+            return Ellipse(t[0].cast<Vec2>(), t[1].cast<double>(), t[2].cast<double>(),
+                           t[3].cast<double>());
+          }))
       .def("__repr__", [](const Ellipse& e) {
         return "Ellipse(center=" + repr_vec(e.center()) +
                ", heading=" + std::string(py::repr(py::float_(e.heading()))) +

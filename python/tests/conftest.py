@@ -27,3 +27,11 @@ def parity_exe():
     if not os.path.exists(path):
         pytest.skip(f"python_parity not built ({path}); set COLLISION_PARITY_EXE")
     return path
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "slow: builds the package with pip in a temporary venv (minutes on a cold CMake build "
+        "directory; script/test runs it, `-m 'not slow'` leaves it out)",
+    )
