@@ -113,7 +113,7 @@ void bind_config(py::module_& m) {
           },
           "Optional custom footprint: (V, 2) array in the rear-axle frame (x forward, y left), "
           "metres; replaces the box. Empty (0, 2) or None: the box.")
-            .def(py::pickle(
+      .def(py::pickle(
           [](const VehicleParams& v) {
             return py::make_tuple(v.wheel_base, v.front_overhang, v.rear_overhang, v.width,
                                   points_to_array(v.footprint));
@@ -156,7 +156,7 @@ void bind_config(py::module_& m) {
              }
              return d;
            })
-            .def(py::pickle(
+      .def(py::pickle(
           [](const ClassMargins& c) {
             py::tuple t(kObstacleClassCount);
             for (std::size_t i = 0; i < kObstacleClassCount; ++i) {
@@ -179,7 +179,7 @@ void bind_config(py::module_& m) {
       .def_readwrite("longitudinal", &Margins::longitudinal, "added front and rear, m, >= 0")
       .def_readwrite("lateral", &Margins::lateral, "added on each side, m, >= 0")
       .def_readwrite("by_class", &Margins::by_class, "ClassMargins, m per obstacle class")
-            .def(py::pickle(
+      .def(py::pickle(
           [](const Margins& m) { return py::make_tuple(m.longitudinal, m.lateral, m.by_class); },
           [](const py::tuple& t) {
             check_state(t, 3, "Margins");
@@ -192,7 +192,7 @@ void bind_config(py::module_& m) {
       .def_readwrite("enabled", &ContinuousConfig::enabled, "check the sweeps between poses")
       .def_readwrite("max_overestimate", &ContinuousConfig::max_overestimate,
                      "m, in [0.001, 1]: how early a sweep hit may come")
-            .def(py::pickle(
+      .def(py::pickle(
           [](const ContinuousConfig& c) { return py::make_tuple(c.enabled, c.max_overestimate); },
           [](const py::tuple& t) {
             check_state(t, 2, "ContinuousConfig");
@@ -206,7 +206,7 @@ void bind_config(py::module_& m) {
       .def(py::init<>())
       .def_readwrite("horizon", &ClearanceConfig::horizon,
                      "m; obstacles farther are not measured; 0 turns clearance off")
-            .def(py::pickle([](const ClearanceConfig& c) { return py::make_tuple(c.horizon); },
+      .def(py::pickle([](const ClearanceConfig& c) { return py::make_tuple(c.horizon); },
                       [](const py::tuple& t) {
                         check_state(t, 1, "ClearanceConfig");
                         ClearanceConfig c;
@@ -220,7 +220,7 @@ void bind_config(py::module_& m) {
       .def_readwrite("min_mode_probability", &ObstaclesConfig::min_mode_probability,
                      "in [0, 1]: prediction modes less probable than this are not checked (a "
                      "single-prediction obstacle never is skipped)")
-            .def(py::pickle(
+      .def(py::pickle(
           [](const ObstaclesConfig& o) {
             return py::make_tuple(o.outside_prediction, o.min_mode_probability);
           },
@@ -236,7 +236,7 @@ void bind_config(py::module_& m) {
       .def(py::init<>())
       .def_readwrite("max_speed", &TrajectoryConfig::max_speed, "m/s, >= 0; 0: off")
       .def_readwrite("max_yaw_rate", &TrajectoryConfig::max_yaw_rate, "rad/s, >= 0; 0: off")
-            .def(py::pickle(
+      .def(py::pickle(
           [](const TrajectoryConfig& c) { return py::make_tuple(c.max_speed, c.max_yaw_rate); },
           [](const py::tuple& t) {
             check_state(t, 2, "TrajectoryConfig");
@@ -251,7 +251,7 @@ void bind_config(py::module_& m) {
       .def_readwrite("sigma_factor", &UncertaintyConfig::sigma_factor,
                      "standard deviations, 0 to 100: an obstacle's PositionUncertainty grows "
                      "its region by the ellipse of this many of them (0: ignored)")
-            .def(py::pickle([](const UncertaintyConfig& u) { return py::make_tuple(u.sigma_factor); },
+      .def(py::pickle([](const UncertaintyConfig& u) { return py::make_tuple(u.sigma_factor); },
                       [](const py::tuple& t) {
                         check_state(t, 1, "UncertaintyConfig");
                         UncertaintyConfig u;
@@ -268,7 +268,7 @@ void bind_config(py::module_& m) {
                      "4 to 256")
       .def_readwrite("poses_per_query", &BroadPhaseConfig::poses_per_query, "1 to 1000")
       .def_readwrite("time_slice", &BroadPhaseConfig::time_slice, "seconds, > 0")
-            .def(py::pickle(
+      .def(py::pickle(
           [](const BroadPhaseConfig& b) {
             return py::make_tuple(b.spatial_index, b.bounding_circles, b.aabbs,
                                   b.rtree_max_node_entries, b.poses_per_query, b.time_slice);
@@ -292,7 +292,7 @@ void bind_config(py::module_& m) {
       .def_readwrite("max_gjk_iterations", &NarrowPhaseConfig::max_gjk_iterations, "4 to 1000")
       .def_readwrite("max_epa_iterations", &NarrowPhaseConfig::max_epa_iterations, "4 to 1000")
       .def_readwrite("warm_start", &NarrowPhaseConfig::warm_start)
-            .def(py::pickle(
+      .def(py::pickle(
           [](const NarrowPhaseConfig& n) {
             return py::make_tuple(n.contact_tolerance, n.max_gjk_iterations, n.max_epa_iterations,
                                   n.warm_start);
@@ -329,7 +329,7 @@ void bind_config(py::module_& m) {
       .def(
           "__deepcopy__", [](const CheckerConfig& c, py::dict) { return CheckerConfig(c); },
           "memo"_a)
-            // The sections pickle themselves: the state is the sections as objects.
+      // The sections pickle themselves: the state is the sections as objects.
       .def(py::pickle(
           [](const CheckerConfig& c) {
             return py::make_tuple(c.vehicle, c.margins, c.uncertainty, c.continuous, c.clearance,

@@ -48,12 +48,11 @@ void bind_shapes(py::module_& m) {
       .def(
           "aabb", [](const Circle& c) { return std::make_pair(c.aabb().min(), c.aabb().max()); },
           "Axis-aligned bounding box as ((min_x, min_y), (max_x, max_y)), metres.")
-      .def(py::pickle(
-          [](const Circle& c) { return py::make_tuple(Vec2(c.center()), c.radius()); },
-          [](const py::tuple& t) {
-            check_state(t, 2, "Circle");
-            return Circle(t[0].cast<Vec2>(), t[1].cast<double>());
-          }))
+      .def(py::pickle([](const Circle& c) { return py::make_tuple(Vec2(c.center()), c.radius()); },
+                      [](const py::tuple& t) {
+                        check_state(t, 2, "Circle");
+                        return Circle(t[0].cast<Vec2>(), t[1].cast<double>());
+                      }))
       .def("__repr__", [](const Circle& c) {
         return "Circle(center=" + repr_vec(c.center()) +
                ", radius=" + std::string(py::repr(py::float_(c.radius()))) + ")";
