@@ -48,29 +48,23 @@ class RelativeSweepDifference {
 
  private:
   enum class Hints { start, likely };
-  template <Hints kHints, class Shape>
-  COLLISION_HOT_INLINE static auto support_of(const Shape& shape, const Vec2& d, int ha, int hb) {
+  // A view's support(d, hint) or a difference's support(d, hint_a, hint_b), or their
+  // support_from.
+  template <Hints kHints, class Shape, class... Hint>
+  COLLISION_HOT_INLINE static auto support_of(const Shape& shape, const Vec2& d, Hint... hints) {
     if constexpr (kHints == Hints::likely) {
-      return shape.support_from(d, ha, hb);
+      return shape.support_from(d, hints...);
     } else {
-      return shape.support(d, ha, hb);
-    }
-  }
-  template <Hints kHints, class View>
-  COLLISION_HOT_INLINE static int vertex_of(const View& view, const Vec2& d, int hint) {
-    if constexpr (kHints == Hints::likely) {
-      return view.support_from(d, hint);
-    } else {
-      return view.support(d, hint);
+      return shape.support(d, hints...);
     }
   }
   template <Hints kHints>
   COLLISION_HOT_INLINE SupportPoint support_by(const Vec2& d, int hint_a, int hint_b) const {
     const int ha = end_vertex(hint_a), hb = end_vertex(hint_b);
     if (b_turned_alike_) {
-      const int b = vertex_of<kHints>(start_.b(), -d, hb);
-      return higher(d, start_.at(vertex_of<kHints>(start_.a(), d, ha), b),
-                    end_.at(vertex_of<kHints>(end_.a(), d, ha), b));
+      const int b = support_of<kHints>(start_.b(), -d, hb);
+      return higher(d, start_.at(support_of<kHints>(start_.a(), d, ha), b),
+                    end_.at(support_of<kHints>(end_.a(), d, ha), b));
     }
     return higher(d, support_of<kHints>(start_, d, ha, hb), support_of<kHints>(end_, d, ha, hb));
   }
