@@ -18,6 +18,8 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/world/plausibility.cpp
   ${COLLISION_SOURCE_DIR}/world/trajectory.cpp
   ${COLLISION_SOURCE_DIR}/world/vehicle.cpp
+  ${COLLISION_SOURCE_DIR}/simd/footprint_batch.cpp
+  ${COLLISION_SOURCE_DIR}/simd/vector_unit.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/box_grid.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/scene.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/spatial_index.cpp

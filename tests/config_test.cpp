@@ -77,6 +77,7 @@ void ExpectSameConfig(const CheckerConfig& actual, const CheckerConfig& expected
   EXPECT_EQ(actual.narrow_phase.max_epa_iterations, expected.narrow_phase.max_epa_iterations);
   EXPECT_EQ(actual.narrow_phase.warm_start, expected.narrow_phase.warm_start);
   EXPECT_EQ(actual.threads, expected.threads);
+  EXPECT_EQ(actual.simd, expected.simd);
 }
 
 // The YAML text of a config, every key written out (doubles with round-trip precision).
@@ -127,7 +128,8 @@ std::string ToYaml(const CheckerConfig& c) {
       << "  max_gjk_iterations: " << c.narrow_phase.max_gjk_iterations << "\n"
       << "  max_epa_iterations: " << c.narrow_phase.max_epa_iterations << "\n"
       << "  warm_start: " << c.narrow_phase.warm_start << "\n"
-      << "threads: " << c.threads << "\n";
+      << "threads: " << c.threads << "\n"
+      << "simd: " << (c.simd == SimdMode::off ? "off" : "auto") << "\n";
   return out.str();
 }
 
@@ -167,6 +169,7 @@ CheckerConfig CustomConfig() {
   c.narrow_phase.max_epa_iterations = 4;
   c.narrow_phase.warm_start = false;
   c.threads = 1024;
+  c.simd = SimdMode::off;
   return c;
 }
 
@@ -220,6 +223,7 @@ TEST(ConfigDefaults, DefaultConfigMatchesHeaderDefaultsAndContract) {
   EXPECT_EQ(c.trajectory.max_yaw_rate, 0.0);
   EXPECT_EQ(c.uncertainty.sigma_factor, 2.0);
   EXPECT_EQ(c.threads, 0);
+  EXPECT_EQ(c.simd, SimdMode::automatic);
   EXPECT_EQ(c.narrow_phase.contact_tolerance, kDefaultContactTolerance);
   EXPECT_NO_THROW(validate(c));
 }
@@ -597,6 +601,9 @@ TEST(ConfigRange, ValidateRejectsAnUnknownEnumValue) {
   c.obstacles.outside_prediction = static_cast<OutsidePrediction>(7);
   EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
             "obstacles.outside_prediction: must be hold or ignore (was 7)");
+  c = default_config();
+  c.simd = static_cast<SimdMode>(-1);
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }), "simd: must be auto or off (was -1)");
 }
 
 TEST(ConfigRange, ValidateReportsTheFirstBadKeyInFileOrder) {
@@ -689,6 +696,14 @@ TEST(ConfigTypes, OutsidePredictionIsHoldOrIgnore) {
             "<config>:2: obstacles.outside_prediction: expected hold or ignore (was a list)");
 }
 
+TEST(ConfigTypes, SimdIsAutoOrOff) {
+  EXPECT_EQ(parse_config("simd: off\n").simd, SimdMode::off);
+  EXPECT_EQ(parse_config("simd: auto\n").simd, SimdMode::automatic);
+  EXPECT_EQ(ParseError("threads: 2\nsimd: avx2\n"), "<config>:2: simd: expected auto or off (was avx2)");
+  EXPECT_EQ(ParseError("simd: false\n"), "<config>:1: simd: expected auto or off (was false)");
+  EXPECT_EQ(ParseError("simd: {}\n"), "<config>:1: simd: expected auto or off (was a map)");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Structure: sections, unknown and duplicate keys
 
@@ -711,7 +726,7 @@ TEST(ConfigStructure, SectionMustBeAMap) {
 TEST(ConfigStructure, TopLevelMustBeAMap) {
   const std::string allowed =
       "vehicle, margins, uncertainty, continuous, clearance, obstacles, trajectory, broad_phase, "
-      "narrow_phase, threads";
+      "narrow_phase, threads, simd";
   EXPECT_EQ(ParseError("- vehicle\n- margins\n"),
             "<config>:1: the top level must be a map of " + allowed + " (was a list)");
   EXPECT_EQ(ParseError("# a comment\n5\n"),
@@ -722,7 +737,7 @@ TEST(ConfigStructure, UnknownKeysNameTheKeyAndTheAllowedOnes) {
   EXPECT_EQ(ParseError("vehicles:\n  width: 2\n"),
             "<config>:1: vehicles: unknown key (allowed: vehicle, margins, uncertainty, "
             "continuous, clearance, "
-            "obstacles, trajectory, broad_phase, narrow_phase, threads)");
+            "obstacles, trajectory, broad_phase, narrow_phase, threads, simd)");
   EXPECT_EQ(ParseError("vehicle:\n  width: 2\n  wheelbase: 3\n"),
             "<config>:3: vehicle.wheelbase: unknown key (allowed: wheel_base, front_overhang, "
             "rear_overhang, width, footprint)");

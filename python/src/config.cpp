@@ -92,12 +92,22 @@ std::string repr_config(const CheckerConfig& c) {
          ", trajectory=" + repr_trajectory_config(c.trajectory) +
          ", broad_phase=" + repr_broad_phase(c.broad_phase) +
          ", narrow_phase=" + repr_narrow_phase(c.narrow_phase) +
-         ", threads=" + std::to_string(c.threads) + ")";
+         ", threads=" + std::to_string(c.threads) +
+         ", simd=SimdMode." + (c.simd == SimdMode::off ? "off" : "auto") + ")";
 }
 
 }  // namespace
 
 void bind_config(py::module_& m) {
+  py::enum_<SimdMode>(m, "SimdMode",
+                      "The config key simd: auto (the widest vector instructions this CPU has, "
+                      "picked at run time; simd_target() names them) or off (scalar code only). "
+                      "The same answers either way.")
+      .value("auto", SimdMode::automatic)
+      .value("off", SimdMode::off);
+  m.def("simd_target", &simd_target,
+        "The instruction set simd: auto runs on this CPU ('AVX-512', 'AVX2', 'SSE4', 'NEON', "
+        "...), or 'scalar'.");
   py::class_<VehicleParams>(m, "VehicleParams", "The ego's dimensions, metres (vehicle.*).")
       .def(py::init<>())
       .def_readwrite("wheel_base", &VehicleParams::wheel_base, "rear axle to front axle, m, > 0")
@@ -325,6 +335,8 @@ void bind_config(py::module_& m) {
       .def_readwrite("narrow_phase", &CheckerConfig::narrow_phase)
       .def_readwrite("threads", &CheckerConfig::threads,
                      "check_all's worker threads, >= 0; 0 = all cores")
+      .def_readwrite("simd", &CheckerConfig::simd,
+                     "SimdMode.auto: vector instructions; SimdMode.off: scalar code only")
       .def("__copy__", [](const CheckerConfig& c) { return CheckerConfig(c); })
       .def(
           "__deepcopy__", [](const CheckerConfig& c, py::dict) { return CheckerConfig(c); },
@@ -334,10 +346,10 @@ void bind_config(py::module_& m) {
           [](const CheckerConfig& c) {
             return py::make_tuple(c.vehicle, c.margins, c.uncertainty, c.continuous, c.clearance,
                                   c.obstacles, c.trajectory, c.broad_phase, c.narrow_phase,
-                                  c.threads);
+                                  c.threads, c.simd);
           },
           [](const py::tuple& t) {
-            check_state(t, 10, "CheckerConfig");
+            check_state(t, 11, "CheckerConfig");
             CheckerConfig c;
             c.vehicle = t[0].cast<VehicleParams>();
             c.margins = t[1].cast<Margins>();
@@ -349,6 +361,7 @@ void bind_config(py::module_& m) {
             c.broad_phase = t[7].cast<BroadPhaseConfig>();
             c.narrow_phase = t[8].cast<NarrowPhaseConfig>();
             c.threads = t[9].cast<int>();
+            c.simd = t[10].cast<SimdMode>();
             return c;
           }))
       .def("__repr__", &repr_config);

@@ -12,6 +12,7 @@ set(rank_geometry 1)
 set(rank_narrow_phase 2)
 set(rank_world 2)
 set(rank_config 2)
+set(rank_simd 2)
 set(rank_broad_phase 3)
 set(rank_checker 4)
 

@@ -14,6 +14,7 @@
 #include "collision/pose_clearance.hpp"
 #include "collision/queries.hpp"
 #include "collision/sat.hpp"
+#include "collision/simd.hpp"
 #include "collision/swept_hull.hpp"
 #include "collision/tolerances.hpp"
 #include "collision/trajectory.hpp"

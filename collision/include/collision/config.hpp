@@ -72,6 +72,12 @@ struct NarrowPhaseConfig {
   bool warm_start = true;  // start each pose's GJK from the previous pose's simplex
 };
 
+// The config key `simd`: which code the checker's scans run (collision/simd.hpp).
+enum class SimdMode {
+  automatic,  // "auto": the widest vector instructions this CPU has, picked at run time
+  off         // "off": scalar code only
+};
+
 struct CheckerConfig {
   VehicleParams vehicle;
   Margins margins;
@@ -83,6 +89,9 @@ struct CheckerConfig {
   BroadPhaseConfig broad_phase;
   NarrowPhaseConfig narrow_phase;
   int threads = 0;  // check_all's and clearance_profiles' worker threads, 0 to 1024; 0 = all cores
+  // Vector instructions or scalar code: the same verdicts, indices and ids either way, distances
+  // within 1e-9 m (simd.hpp says where they may differ).
+  SimdMode simd = SimdMode::automatic;
 };
 
 // The defaults: equal to config/default.yaml and to parse_config("{}").

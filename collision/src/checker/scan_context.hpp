@@ -24,6 +24,7 @@ struct ScanContext {
   std::size_t chunk;             // broad_phase.poses_per_query: poses per index query
   CoarseSwitches switches;       // the coarse stage's share of the config
   FineContext fine;              // the fine stage's, with the trajectory's first position as origin
+  bool simd;                     // the vector path (config simd: auto)
 };
 
 inline ScanContext scan_context(const CheckerConfig& config, const Scene& scene,
@@ -36,7 +37,8 @@ inline ScanContext scan_context(const CheckerConfig& config, const Scene& scene,
       static_cast<std::size_t>(config.broad_phase.poses_per_query),
       {config.broad_phase.bounding_circles, config.broad_phase.aabbs,
        config.narrow_phase.contact_tolerance},
-      fine_context(config, scene.ego, Vec2(trajectory.front().pose.x, trajectory.front().pose.y))};
+      fine_context(config, scene.ego, Vec2(trajectory.front().pose.x, trajectory.front().pose.y)),
+      config.simd == SimdMode::automatic};
 }
 
 // The first pose that the chunk from `begin` takes in: the pose before it when the scan sweeps

@@ -82,14 +82,30 @@ Range from_below(double min, double max) { return {min, true, max, false}; }    
 using RealRef = double& (*)(CheckerConfig&);
 using IntRef = int& (*)(CheckerConfig&);
 using BoolRef = bool& (*)(CheckerConfig&);
-using OutsideRef = OutsidePrediction& (*)(CheckerConfig&);
+// A setting that is one word of a fixed list, kept as an enum whose values are the words' places
+// in the list (obstacles.outside_prediction, simd).
+struct WordRef {
+  int (*read)(const CheckerConfig&);
+  void (*write)(CheckerConfig&, int);
+  std::vector<std::string> words;
+
+  // "hold or ignore", "a, b or c".
+  std::string listed() const {
+    std::string text;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      if (i > 0) text += i + 1 == words.size() ? " or " : ", ";
+      text += words[i];
+    }
+    return text;
+  }
+};
 using ClassMarginsRef = ClassMargins& (*)(CheckerConfig&);
 using PolygonRef = std::vector<Vec2>& (*)(CheckerConfig&);
 
 struct Setting {
   std::string section;  // "" for a top-level key
   std::string key;
-  std::variant<RealRef, IntRef, BoolRef, OutsideRef, ClassMarginsRef, PolygonRef> ref;
+  std::variant<RealRef, IntRef, BoolRef, WordRef, ClassMarginsRef, PolygonRef> ref;
   Range range;  // numbers only: each class's value, each vertex coordinate
 
   std::string path() const { return section.empty() ? key : section + "." + key; }
@@ -104,8 +120,8 @@ Setting integer(std::string section, std::string key, Range range, IntRef ref) {
 Setting boolean(std::string section, std::string key, BoolRef ref) {
   return {std::move(section), std::move(key), ref, Range{}};
 }
-Setting outside(std::string section, std::string key, OutsideRef ref) {
-  return {std::move(section), std::move(key), ref, Range{}};
+Setting word(std::string section, std::string key, WordRef ref) {
+  return {std::move(section), std::move(key), std::move(ref), Range{}};
 }
 // A map with one optional real per obstacle class, keyed by class name (to_string).
 Setting per_class(std::string section, std::string key, Range range, ClassMarginsRef ref) {
@@ -149,8 +165,10 @@ const std::vector<Setting>& settings() {
       real("clearance", "horizon", from_to(0, kMaxCoordinate),
            [](C& c) -> double& { return c.clearance.horizon; }),
 
-      outside("obstacles", "outside_prediction",
-              [](C& c) -> OutsidePrediction& { return c.obstacles.outside_prediction; }),
+      word("obstacles", "outside_prediction",
+           {[](const C& c) { return static_cast<int>(c.obstacles.outside_prediction); },
+            [](C& c, int v) { c.obstacles.outside_prediction = static_cast<OutsidePrediction>(v); },
+            {"hold", "ignore"}}),
       real("obstacles", "min_mode_probability", from_to(0, 1),
            [](C& c) -> double& { return c.obstacles.min_mode_probability; }),
 
@@ -181,6 +199,9 @@ const std::vector<Setting>& settings() {
               [](C& c) -> bool& { return c.narrow_phase.warm_start; }),
 
       integer("", "threads", from_to(0, 1024), [](C& c) -> int& { return c.threads; }),
+      word("", "simd",
+           {[](const C& c) { return static_cast<int>(c.simd); },
+            [](C& c, int v) { c.simd = static_cast<SimdMode>(v); }, {"auto", "off"}}),
   };
   return table;
 }
@@ -245,16 +266,6 @@ std::optional<PolygonProblem> polygon_problem(const std::vector<Vec2>& vertices)
     return PolygonProblem{vertex, reason};
   }
   return std::nullopt;
-}
-
-const char* outside_prediction_name(OutsidePrediction value) {
-  switch (value) {
-    case OutsidePrediction::hold:
-      return "hold";
-    case OutsidePrediction::ignore:
-      return "ignore";
-  }
-  return nullptr;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -560,15 +571,11 @@ class Parser {
         fail(key, path, "expected true or false (was " + text + ")");
       }
       (*ref)(config) = text == "true";
-    } else if (auto ref = std::get_if<OutsideRef>(&setting.ref)) {
-      const std::string text = scalar_text(path, key, value, "hold or ignore", true);
-      if (text == "hold") {
-        (*ref)(config) = OutsidePrediction::hold;
-      } else if (text == "ignore") {
-        (*ref)(config) = OutsidePrediction::ignore;
-      } else {
-        fail(key, path, "expected hold or ignore (was " + text + ")");
-      }
+    } else if (auto ref = std::get_if<WordRef>(&setting.ref)) {
+      const std::string text = scalar_text(path, key, value, ref->listed(), true);
+      const auto found = std::find(ref->words.begin(), ref->words.end(), text);
+      if (found == ref->words.end()) fail(key, path, "expected " + ref->listed() + " (was " + text + ")");
+      ref->write(config, static_cast<int>(found - ref->words.begin()));
     } else if (auto ref = std::get_if<ClassMarginsRef>(&setting.ref)) {
       (*ref)(config) = read_class_margins(setting, key, value);
     } else if (auto ref = std::get_if<PolygonRef>(&setting.ref)) {
@@ -626,11 +633,11 @@ void validate(const CheckerConfig& config) {
       if (auto error = range_violation(setting.range, value, std::to_string(value))) {
         throw ConfigError(setting.path() + ": " + *error);
       }
-    } else if (auto ref = std::get_if<OutsideRef>(&setting.ref)) {
-      const OutsidePrediction value = (*ref)(copy);
-      if (outside_prediction_name(value) == nullptr) {
-        throw ConfigError(setting.path() + ": must be hold or ignore (was " +
-                          std::to_string(static_cast<int>(value)) + ")");
+    } else if (auto ref = std::get_if<WordRef>(&setting.ref)) {
+      const int value = ref->read(copy);
+      if (value < 0 || value >= static_cast<int>(ref->words.size())) {
+        throw ConfigError(setting.path() + ": must be " + ref->listed() + " (was " +
+                          std::to_string(value) + ")");
       }
     } else if (auto ref = std::get_if<ClassMarginsRef>(&setting.ref)) {
       const ClassMargins& margins = (*ref)(copy);

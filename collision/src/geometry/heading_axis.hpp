@@ -29,21 +29,34 @@ inline constexpr double kTwoOverPi = 0.6366197723675814;
 // is inside it).
 inline constexpr double kFastReductionLimit = 1.5e6;
 
-// (sin r / r, cos r) for |r| <= ~pi/4: the two Taylor series in z = r^2, both of degree 8 in z
-// (up to r^16 / 17! and r^16 / 16!; the first terms left out are below 1.2e-19 and 2.1e-18 at
-// pi/4), side by side in one pair of lanes. Both are 1 + z T(z); T is evaluated by Estrin's
-// scheme, pairs of terms first, which halves the chain of dependent operations that Horner's
-// rule makes (the checker waits on this result at every pose), and 1 is added last.
+// Added and taken away again, rounds a double below 2^51 to the nearest integer (1.5 * 2^52).
+inline constexpr double kRoundingShift = 6755399441055744.0;
+
+// The two Taylor series after their leading 1, in z = r^2: sin r / r = 1 + z (kSincTerms[0] +
+// kSincTerms[1] z + ...), cos r = 1 + z (kCosTerms[0] + ...), both of degree 8 in z (up to
+// r^16 / 17! and r^16 / 16!; the first terms left out are below 1.2e-19 and 2.1e-18 at pi/4).
+// The vector path (simd/footprint_batch.cpp) reads the same numbers, so both give the same bits.
+inline constexpr double kSincTerms[8] = {-1.0 / 6,          1.0 / 120,
+                                         -1.0 / 5040,       1.0 / 362880,
+                                         -1.0 / 39916800,   1.0 / 6227020800,
+                                         -1.0 / 1307674368000, 1.0 / 355687428096000};
+inline constexpr double kCosTerms[8] = {-1.0 / 2,         1.0 / 24,
+                                        -1.0 / 720,       1.0 / 40320,
+                                        -1.0 / 3628800,   1.0 / 479001600,
+                                        -1.0 / 87178291200, 1.0 / 20922789888000};
+
+// (sin r / r, cos r) for |r| <= ~pi/4, side by side in one pair of lanes. Both are 1 + z T(z); T
+// is evaluated by Estrin's scheme, pairs of terms first, which halves the chain of dependent
+// operations that Horner's rule makes (the checker waits on this result at every pose), and 1 is
+// added last.
 inline Eigen::Array2d sinc_and_cos_near_zero(double r) {
-  // Lane 0: coefficients of sin r / r = 1 - z/3! + z^2/5! ...; lane 1: of cos r = 1 - z/2! ...
   using Pair = Eigen::Array2d;
+  const auto term = [](int j) { return Pair(kSincTerms[j], kCosTerms[j]); };
   const double z = r * r, z2 = z * z, z4 = z2 * z2;
-  const Pair a0 = Pair(-1.0 / 6, -1.0 / 2) + z * Pair(1.0 / 120, 1.0 / 24);
-  const Pair a1 = Pair(-1.0 / 5040, -1.0 / 720) + z * Pair(1.0 / 362880, 1.0 / 40320);
-  const Pair a2 =
-      Pair(-1.0 / 39916800, -1.0 / 3628800) + z * Pair(1.0 / 6227020800, 1.0 / 479001600);
-  const Pair a3 = Pair(-1.0 / 1307674368000, -1.0 / 87178291200) +
-                  z * Pair(1.0 / 355687428096000, 1.0 / 20922789888000);
+  const Pair a0 = term(0) + z * term(1);
+  const Pair a1 = term(2) + z * term(3);
+  const Pair a2 = term(4) + z * term(5);
+  const Pair a3 = term(6) + z * term(7);
   const Pair t = (a0 + z2 * a1) + z4 * (a2 + z2 * a3);
   return 1.0 + z * t;
 }
@@ -56,7 +69,6 @@ inline Vec2 heading_axis(double heading_rad) {
   // k: the nearest integer to heading / (pi/2), by the 1.5 * 2^52 trick (exact for |k| < 2^51
   // in round-to-nearest, and cheaper than a call to std::nearbyint without SSE4.1). It relies on
   // IEEE evaluation order, as the three-part reduction does: never build with -ffast-math.
-  constexpr double kRoundingShift = 6755399441055744.0;  // 1.5 * 2^52
   const double k = (heading_rad * kTwoOverPi + kRoundingShift) - kRoundingShift;
   const double r = ((heading_rad - k * kHalfPi1) - k * kHalfPi2) - k * kHalfPi3;
   const Eigen::Array2d sinc_cos = sinc_and_cos_near_zero(r);

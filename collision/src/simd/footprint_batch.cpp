@@ -1,0 +1,129 @@
+// The vector path of footprint placement (footprint_batch.hpp), compiled once per instruction set
+// by Highway's foreach_target (this file includes itself through HWY_TARGET_INCLUDE) and
+// dispatched at run time to the widest one the CPU has.
+#include "simd/footprint_batch.hpp"
+
+#include <cstddef>
+#include <limits>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/footprint_batch.cpp"
+#include <hwy/foreach_target.h>  // must come before highway.h
+#include <hwy/highway.h>
+
+#include "geometry/heading_axis.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace collision::detail::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// heading_axis's reduction and series, a lane per heading; `cos` and `sin` receive the axis.
+template <class D, class V>
+HWY_INLINE void heading_axes(D d, V heading, V& cos, V& sin) {
+  const V k = hn::Sub(hn::Add(hn::Mul(heading, hn::Set(d, kTwoOverPi)), hn::Set(d, kRoundingShift)),
+                      hn::Set(d, kRoundingShift));
+  const V r = hn::Sub(hn::Sub(hn::Sub(heading, hn::Mul(k, hn::Set(d, kHalfPi1))),
+                              hn::Mul(k, hn::Set(d, kHalfPi2))),
+                      hn::Mul(k, hn::Set(d, kHalfPi3)));
+  const V z = hn::Mul(r, r), z2 = hn::Mul(z, z), z4 = hn::Mul(z2, z2);
+  // 1 + z T(z) by Estrin's scheme, as sinc_and_cos_near_zero does for one lane pair.
+  const auto series = [&](const double* terms) {
+    const auto term = [&](int j) { return hn::Set(d, terms[j]); };
+    const V a0 = hn::Add(term(0), hn::Mul(z, term(1)));
+    const V a1 = hn::Add(term(2), hn::Mul(z, term(3)));
+    const V a2 = hn::Add(term(4), hn::Mul(z, term(5)));
+    const V a3 = hn::Add(term(6), hn::Mul(z, term(7)));
+    const V t = hn::Add(hn::Add(a0, hn::Mul(z2, a1)), hn::Mul(z4, hn::Add(a2, hn::Mul(z2, a3))));
+    return hn::Add(hn::Set(d, 1.0), hn::Mul(z, t));
+  };
+  const V s = hn::Mul(r, series(kSincTerms));
+  const V c = series(kCosTerms);
+  // The quadrant k mod 4, exactly (k is an integer below 2^21 in magnitude): quadrants 1 and 3
+  // swap cos and sin, 1 and 2 negate the cosine, 2 and 3 the sine.
+  const V quadrant = hn::Sub(k, hn::Mul(hn::Set(d, 4.0), hn::Floor(hn::Mul(k, hn::Set(d, 0.25)))));
+  const auto swap = hn::Or(hn::Eq(quadrant, hn::Set(d, 1.0)), hn::Eq(quadrant, hn::Set(d, 3.0)));
+  const auto negate_cos =
+      hn::Or(hn::Eq(quadrant, hn::Set(d, 1.0)), hn::Eq(quadrant, hn::Set(d, 2.0)));
+  const auto negate_sin = hn::Ge(quadrant, hn::Set(d, 2.0));
+  const V a = hn::IfThenElse(swap, s, c);
+  const V b = hn::IfThenElse(swap, c, s);
+  cos = hn::IfThenElse(negate_cos, hn::Neg(a), a);
+  sin = hn::IfThenElse(negate_sin, hn::Neg(b), b);
+}
+
+// make_ego for the lanes of poses [i, i + Lanes(d)) of `in`, into the same lanes of `out`.
+template <class D>
+HWY_INLINE void place_lanes(D d, const FootprintDims& dims, const PoseColumns& in,
+                            const FootprintColumns& out, std::size_t i) {
+  using V = hn::Vec<D>;
+  const V x = hn::LoadU(d, in.x + i), y = hn::LoadU(d, in.y + i);
+  V c, s;
+  heading_axes(d, hn::LoadU(d, in.heading + i), c, s);
+  const V lever = hn::Set(d, dims.axle_to_center);
+  V cx = hn::Add(x, hn::Mul(lever, c));
+  V cy = hn::Add(y, hn::Mul(lever, s));
+  if (dims.lateral_offset != 0) {
+    const V lateral = hn::Set(d, dims.lateral_offset);
+    cx = hn::Add(cx, hn::Mul(lateral, hn::Neg(s)));
+    cy = hn::Add(cy, hn::Mul(lateral, c));
+  }
+  const V half_length = hn::Set(d, dims.half_length), half_width = hn::Set(d, dims.half_width);
+  const V abs_c = hn::Abs(c), abs_s = hn::Abs(s);
+  const V ex = hn::Add(hn::Mul(half_length, abs_c), hn::Mul(half_width, abs_s));
+  const V ey = hn::Add(hn::Mul(half_length, abs_s), hn::Mul(half_width, abs_c));
+  // rounding_slack (broad_phase/scene.hpp) of the centre's magnitude.
+  const V magnitude = hn::Max(hn::Abs(cx), hn::Abs(cy));
+  const V slack = hn::Mul(hn::Set(d, 8 * std::numeric_limits<double>::epsilon()),
+                          hn::Max(magnitude, hn::Set(d, 1.0)));
+  hn::StoreU(c, d, out.cos + i);
+  hn::StoreU(s, d, out.sin + i);
+  hn::StoreU(cx, d, out.center_x + i);
+  hn::StoreU(cy, d, out.center_y + i);
+  hn::StoreU(hn::Sub(hn::Sub(cx, ex), slack), d, out.min_x + i);
+  hn::StoreU(hn::Sub(hn::Sub(cy, ey), slack), d, out.min_y + i);
+  hn::StoreU(hn::Add(hn::Add(cx, ex), slack), d, out.max_x + i);
+  hn::StoreU(hn::Add(hn::Add(cy, ey), slack), d, out.max_y + i);
+}
+
+void PlaceFootprints(const FootprintDims& dims, const PoseColumns& poses, std::size_t n,
+                     const FootprintColumns& out) {
+  const hn::ScalableTag<double> d;
+  const std::size_t lanes = hn::Lanes(d);
+  std::size_t i = 0;
+  for (; i + lanes <= n; i += lanes) place_lanes(d, dims, poses, out, i);
+  if (i == n) return;
+  // The last partial vector through a full one on the stack: zeros in the unused lanes.
+  constexpr std::size_t kMax = HWY_MAX_BYTES / sizeof(double);
+  HWY_ALIGN double x[kMax] = {}, y[kMax] = {}, heading[kMax] = {};
+  HWY_ALIGN double columns[8][kMax];
+  const std::size_t rest = n - i;
+  for (std::size_t k = 0; k < rest; ++k) {
+    x[k] = poses.x[i + k];
+    y[k] = poses.y[i + k];
+    heading[k] = poses.heading[i + k];
+  }
+  const FootprintColumns tail{columns[0], columns[1], columns[2], columns[3],
+                              columns[4], columns[5], columns[6], columns[7]};
+  place_lanes(d, dims, PoseColumns{x, y, heading}, tail, 0);
+  double* const targets[8] = {out.cos,   out.sin,   out.center_x, out.center_y,
+                              out.min_x, out.min_y, out.max_x,    out.max_y};
+  for (int column = 0; column < 8; ++column) {
+    for (std::size_t k = 0; k < rest; ++k) targets[column][i + k] = columns[column][k];
+  }
+}
+
+}  // namespace collision::detail::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace collision::detail {
+
+HWY_EXPORT(PlaceFootprints);
+
+void place_footprints(const FootprintDims& dims, const PoseColumns& poses, std::size_t n,
+                      const FootprintColumns& out) {
+  HWY_DYNAMIC_DISPATCH(PlaceFootprints)(dims, poses, n, out);
+}
+
+}  // namespace collision::detail
+#endif

@@ -1,0 +1,48 @@
+// The ego's box footprints of several poses at once, on the vector unit (internal): make_ego's
+// numbers (checker/ego_pose.hpp) for a chunk of poses, cos and sin included, bit for bit.
+//
+// The arithmetic is make_ego's and heading_axis's, operation for operation and in the same order,
+// in lanes: each lane rounds as the scalar code does (the library is built with
+// -ffp-contract=off, so neither path fuses a multiply and an add), and the two paths agree to
+// the bit, so `simd: auto` and `off` place the same footprints.
+#pragma once
+
+#include <cstddef>
+
+namespace collision::detail {
+
+// The box's dimensions as make_ego reads them (EgoShape's), metres.
+struct FootprintDims {
+  double half_length;
+  double half_width;
+  double axle_to_center;  // signed, along the heading
+  double lateral_offset;  // signed, to the left
+};
+
+// n poses in columns: rear-axle positions (m) and headings (rad).
+struct PoseColumns {
+  const double* x;
+  const double* y;
+  const double* heading;
+};
+
+// n footprints out, in columns: the heading's unit axis, the box centre, its world box rounded
+// outward (make_ego's aabb).
+struct FootprintColumns {
+  double* cos;
+  double* sin;
+  double* center_x;
+  double* center_y;
+  double* min_x;
+  double* min_y;
+  double* max_x;
+  double* max_y;
+};
+
+// make_ego's axis, centre and box for poses [0, n). A lane whose |heading| is beyond
+// kFastReductionLimit (geometry/heading_axis.hpp) or not finite is left with unspecified
+// numbers: heading_axis takes the standard functions there, and so must the caller.
+void place_footprints(const FootprintDims& dims, const PoseColumns& poses, std::size_t n,
+                      const FootprintColumns& out);
+
+}  // namespace collision::detail
