@@ -3,14 +3,24 @@
 // and the SweptHull of each), with and without a GjkCache, on separated, touching and overlapping
 // placements, at ordinary and UTM coordinates. Shapes are built first;
 // only the queries run while this binary's replaced operator new counts.
+//
+// Nor does the checker in steady state (API.md): check, check_all and clearance_profile into
+// vectors with capacity allocate nothing, on one thread and on two, and the value-returning
+// forms allocate only the vectors they return.
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <new>
+#include <optional>
+#include <string>
 #include <tuple>
 #include <vector>
 
+#include "collision/collision.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -260,6 +270,286 @@ TEST(Allocation, SatMakesNoHeapAllocations) {
   EXPECT_EQ(polygon_pairs, 0) << "sat(ConvexPolygon, ConvexPolygon)";
   EXPECT_EQ(with_boxes, 0) << "sat() with an Obb argument";
   EXPECT_TRUE(std::isfinite(sink));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checker in steady state (API.md: "once they have the capacity, a call allocates nothing on
+// the heap. The value-returning forms allocate only what they return."): a planning cycle's
+// scene and 320 candidates of 50 poses on one time grid, so that check_all and
+// clearance_profiles share the moving bodies' steps (BodyTracks). Each count follows warm-up
+// calls on the same scene, which grow the per-thread working memory; with two threads either
+// thread may take any candidate, so the warm-up runs often enough that both have had the
+// largest.
+
+constexpr std::size_t kPoses = 50;
+constexpr double kStep = 0.1;  // s
+constexpr int kWarmUps = 10;
+
+Trajectory arc(double speed, double yaw_rate) {
+  Trajectory t;
+  t.reserve(kPoses);
+  double x = 0, y = 0, heading = 0;
+  for (std::size_t k = 0; k < kPoses; ++k) {
+    t.push_back({kStep * static_cast<double>(k), Pose2{x, y, heading}});
+    x += speed * std::cos(heading) * kStep;
+    y += speed * std::sin(heading) * kStep;
+    heading += yaw_rate * kStep;
+  }
+  return t;
+}
+
+std::vector<Trajectory> fan_of_candidates() {
+  std::vector<Trajectory> candidates;
+  for (int s = 0; s < 16; ++s) {
+    for (int w = 0; w < 20; ++w) candidates.push_back(arc(2.0 + 0.8 * s, -0.08 + 0.008 * w));
+  }
+  return candidates;
+}
+
+std::vector<PredictedPose> straight(double t0, double t1, const Vec2& from, double heading,
+                                    double speed) {
+  std::vector<PredictedPose> p;
+  for (double t = t0; t <= t1 + 1e-9; t += 0.2) {
+    const double d = speed * (t - t0);
+    p.push_back(
+        {t, Pose2{from.x() + d * std::cos(heading), from.y() + d * std::sin(heading), heading}});
+  }
+  return p;
+}
+
+// Parked cars (boxes) on both sides, a traffic island (a convex polygon) and a building corner
+// (a non-convex outline), road borders, a stalled car ahead, cars in both directions (two with
+// position uncertainty), a cyclist, and a pedestrian with two possible futures.
+std::vector<Obstacle> planning_cycle_scene() {
+  std::vector<Obstacle> obstacles;
+  int id = 1;
+  for (double x = 6; x < 110; x += 8) {
+    obstacles.push_back(Obstacle::stationary(id++, Obb(Vec2(x, 8.2), 0.02, 2.2, 0.9)));
+    obstacles.push_back(Obstacle::stationary(id++, Obb(Vec2(x + 3, -8.2), -0.03, 2.2, 0.9)));
+  }
+  obstacles.push_back(Obstacle::stationary(id++, Obb(Vec2(52, 0.6), 0.1, 2.3, 1.0)));
+  obstacles.push_back(Obstacle::stationary(
+      id++, ConvexPolygon({{28, -3.5}, {33, -3.2}, {31, -2.0}, {28.5, -2.4}})));
+  obstacles.push_back(Obstacle::stationary(
+      id++, std::vector<Vec2>{{40, 3.5}, {48, 3.5}, {48, 5}, {42, 5}, {42, 9}, {40, 9}}));
+  obstacles.push_back(Obstacle::boundary(id++, {{-20, 10.5}, {80, 10.8}, {160, 10.5}}));
+  obstacles.push_back(Obstacle::boundary(id++, {{-20, -10.5}, {160, -10.5}}));
+  const Obb car(Vec2(0, 0), 0, 2.3, 0.95);
+  for (int k = 0; k < 6; ++k) {
+    Obstacle oncoming =
+        Obstacle::moving(id++, car, straight(0, 6, Vec2(40 + 14 * k, 4.2), kPi, 6 + k))
+            .set_class(ObstacleClass::car);
+    if (k % 3 == 0) oncoming.set_uncertainty({0.3, 0.2, 0.2, 0.1});
+    obstacles.push_back(oncoming);
+    obstacles.push_back(
+        Obstacle::moving(id++, car, straight(0, 6, Vec2(12 + 15 * k, -4.2), 0, 3 + 0.5 * k))
+            .set_class(ObstacleClass::car));
+  }
+  obstacles.push_back(
+      Obstacle::moving(id++, Circle(Vec2(0, 0), 0.6), straight(0, 6, Vec2(18, -6.5), 0.05, 4))
+          .set_class(ObstacleClass::bicycle));
+  std::vector<PredictionMode> modes{{0.6, straight(0, 6, Vec2(24, -9.5), kPi / 2, 2.0)},
+                                    {0.3, straight(0, 6, Vec2(24, -9.5), 0, 0.4)}};
+  Obstacle pedestrian = Obstacle::moving(id++, Circle(Vec2(0, 0), 0.4), std::move(modes));
+  pedestrian.set_class(ObstacleClass::pedestrian).set_uncertainty({0.2, 0.2, 0.1, 0.1});
+  obstacles.push_back(pedestrian);
+  return obstacles;
+}
+
+CollisionChecker cycle_checker(int threads, bool continuous) {
+  CheckerConfig config = default_config();
+  config.threads = threads;
+  config.continuous.enabled = continuous;
+  config.clearance.horizon = 3.0;
+  CollisionChecker checker(config);
+  checker.set_obstacles(planning_cycle_scene());
+  return checker;
+}
+
+std::uint64_t bits(double v) {
+  std::uint64_t b;
+  std::memcpy(&b, &v, sizeof b);
+  return b;
+}
+bool same(double a, double b) { return bits(a) == bits(b); }
+bool same(const std::optional<double>& a, const std::optional<double>& b) {
+  return a.has_value() == b.has_value() && (!a || same(*a, *b));
+}
+bool same(const Vec2& a, const Vec2& b) { return same(a.x(), b.x()) && same(a.y(), b.y()); }
+bool same(const std::optional<Vec2>& a, const std::optional<Vec2>& b) {
+  return a.has_value() == b.has_value() && (!a || same(*a, *b));
+}
+
+// Every field, doubles by their bits.
+bool same(const TrajectoryResult& a, const TrajectoryResult& b) {
+  return a.collides == b.collides && a.first_collision_index == b.first_collision_index &&
+         same(a.first_collision_time, b.first_collision_time) && a.obstacle_id == b.obstacle_id &&
+         a.mode == b.mode && a.hit_in_sweep == b.hit_in_sweep &&
+         same(a.contact_point, b.contact_point) &&
+         same(a.collision_probability, b.collision_probability) &&
+         same(a.min_clearance, b.min_clearance) && a.min_clearance_index == b.min_clearance_index &&
+         a.closest_obstacle_id == b.closest_obstacle_id && a.stats == b.stats;
+}
+bool same(const PoseClearance& a, const PoseClearance& b) {
+  return same(a.signed_distance, b.signed_distance) && a.obstacle_id == b.obstacle_id &&
+         a.mode == b.mode && same(a.ego_point, b.ego_point) &&
+         same(a.obstacle_point, b.obstacle_point) && same(a.normal, b.normal) &&
+         same(a.gradient.x(), b.gradient.x()) && same(a.gradient.y(), b.gradient.y()) &&
+         same(a.gradient.z(), b.gradient.z());
+}
+template <class T>
+void expect_same(const std::vector<T>& expected, const std::vector<T>& actual,
+                 const std::string& what) {
+  ASSERT_EQ(actual.size(), expected.size()) << what;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    ASSERT_TRUE(same(expected[i], actual[i])) << what << ": entry " << i;
+  }
+}
+
+struct Setting {
+  int threads;
+  bool continuous;
+};
+std::string name(const Setting& s) {
+  return "threads " + std::to_string(s.threads) + ", continuous " + (s.continuous ? "on" : "off");
+}
+const Setting kSettings[] = {{1, true}, {1, false}, {2, true}, {2, false}};
+
+TEST(Allocation, TheCycleSceneHasHitsAndFreeCandidates) {
+  const std::vector<Trajectory> candidates = fan_of_candidates();
+  for (const Setting& s : kSettings) {
+    const CollisionChecker checker = cycle_checker(s.threads, s.continuous);
+    const std::vector<TrajectoryResult> results = checker.check_all(candidates);
+    std::size_t hits = 0, by_modes = 0, near = 0;
+    for (const TrajectoryResult& r : results) {
+      hits += r.collides ? 1 : 0;
+      by_modes += r.collides && r.collision_probability < 1 ? 1 : 0;
+      near += !r.collides && std::isfinite(r.min_clearance) ? 1 : 0;
+    }
+    EXPECT_GT(hits, candidates.size() / 10) << name(s);
+    EXPECT_GT(by_modes, 0u) << name(s) << ": no candidate hit the pedestrian's modes alone";
+    EXPECT_GT(near, candidates.size() / 10) << name(s) << ": free candidates within the horizon";
+  }
+}
+
+TEST(Allocation, CheckInSteadyStateMakesNoHeapAllocations) {
+  const std::vector<Trajectory> candidates = fan_of_candidates();
+  for (const bool continuous : {true, false}) {
+    const CollisionChecker checker = cycle_checker(1, continuous);
+    double sink = 0;
+    for (const Trajectory& t : candidates) sink += checker.check(t).min_clearance;
+    long n = 0;
+    {
+      CountAllocations counter;
+      for (const Trajectory& t : candidates) sink += checker.check(t).min_clearance;
+      n = counter.count();
+    }
+    EXPECT_EQ(n, 0) << "check() on " << candidates.size() << " candidates, continuous "
+                    << continuous;
+    EXPECT_FALSE(std::isnan(sink));
+  }
+}
+
+TEST(Allocation, CheckAllIntoAVectorWithCapacityMakesNoHeapAllocations) {
+  const std::vector<Trajectory> candidates = fan_of_candidates();
+  for (const Setting& s : kSettings) {
+    const CollisionChecker checker = cycle_checker(s.threads, s.continuous);
+    std::vector<TrajectoryResult> results;
+    for (int k = 0; k < kWarmUps; ++k) checker.check_all(candidates, results);
+    for (int call = 0; call < 3; ++call) {
+      long n = 0;
+      {
+        CountAllocations counter;
+        checker.check_all(candidates, results);
+        n = counter.count();
+      }
+      EXPECT_EQ(n, 0) << "check_all into a vector, " << name(s) << ", call " << call;
+    }
+    // What the value form and sequential check() calls return, bit for bit.
+    expect_same(checker.check_all(candidates), results, "check_all forms, " + name(s));
+    std::vector<TrajectoryResult> sequential;
+    for (const Trajectory& t : candidates) sequential.push_back(checker.check(t));
+    expect_same(sequential, results, "check_all and check, " + name(s));
+  }
+}
+
+TEST(Allocation, CheckAllReturningItsResultsAllocatesOnlyThem) {
+  const std::vector<Trajectory> candidates = fan_of_candidates();
+  long vector_cost = 0;
+  {
+    CountAllocations counter;
+    const std::vector<TrajectoryResult> results(candidates.size());
+    vector_cost = counter.count();
+  }
+  ASSERT_EQ(vector_cost, 1);
+  for (const Setting& s : kSettings) {
+    const CollisionChecker checker = cycle_checker(s.threads, s.continuous);
+    for (int k = 0; k < kWarmUps; ++k) checker.check_all(candidates);
+    long n = 0;
+    std::size_t size = 0;
+    {
+      CountAllocations counter;
+      const std::vector<TrajectoryResult> results = checker.check_all(candidates);
+      n = counter.count();
+      size = results.size();
+    }
+    EXPECT_EQ(size, candidates.size());
+    EXPECT_EQ(n, vector_cost) << "check_all, " << name(s);
+  }
+}
+
+TEST(Allocation, ClearanceProfileInSteadyStateAllocatesOnlyWhatItReturns) {
+  const std::vector<Trajectory> candidates = fan_of_candidates();
+  for (const bool continuous : {true, false}) {
+    const CollisionChecker checker = cycle_checker(1, continuous);
+    std::vector<PoseClearance> profile;
+    for (const Trajectory& t : candidates) checker.clearance_profile(t, profile);
+    long into = 0;
+    {
+      CountAllocations counter;
+      for (const Trajectory& t : candidates) checker.clearance_profile(t, profile);
+      into = counter.count();
+    }
+    EXPECT_EQ(into, 0) << "clearance_profile into a vector on " << candidates.size()
+                       << " candidates, continuous " << continuous;
+    std::size_t measured = 0;
+    for (const Trajectory& t : candidates) {
+      long returning = 0;
+      std::vector<PoseClearance> returned;
+      {
+        CountAllocations counter;
+        returned = checker.clearance_profile(t);
+        returning = counter.count();
+      }
+      ASSERT_EQ(returning, 1) << "clearance_profile, continuous " << continuous;
+      checker.clearance_profile(t, profile);
+      expect_same(returned, profile, "clearance_profile forms");
+      for (const PoseClearance& p : profile) measured += p.obstacle_id ? 1 : 0;
+    }
+    EXPECT_GT(measured, candidates.size()) << "poses with an obstacle within the horizon";
+  }
+}
+
+TEST(Allocation, ClearanceProfilesAllocateOnlyWhatTheyReturn) {
+  const std::vector<Trajectory> candidates = fan_of_candidates();
+  for (const Setting& s : kSettings) {
+    const CollisionChecker checker = cycle_checker(s.threads, s.continuous);
+    for (int k = 0; k < kWarmUps; ++k) checker.clearance_profiles(candidates);
+    long n = 0;
+    std::vector<std::vector<PoseClearance>> profiles;
+    {
+      CountAllocations counter;
+      profiles = checker.clearance_profiles(candidates);
+      n = counter.count();
+    }
+    EXPECT_EQ(n, static_cast<long>(1 + candidates.size())) << "clearance_profiles, " << name(s);
+    ASSERT_EQ(profiles.size(), candidates.size());
+    std::vector<PoseClearance> profile;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      checker.clearance_profile(candidates[i], profile);
+      expect_same(profile, profiles[i], "clearance_profiles and clearance_profile, " + name(s));
+    }
+  }
 }
 
 }  // namespace

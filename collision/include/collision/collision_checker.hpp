@@ -73,6 +73,19 @@ class CollisionChecker {
   std::vector<std::vector<PoseClearance>> clearance_profiles(
       const std::vector<Trajectory>& trajectories) const;
 
+  // The same, into the caller's vectors, for a planner's real-time loop: `results` and `profile`
+  // are resized to fit (one TrajectoryResult per trajectory, one PoseClearance per pose) and
+  // hold exactly what the value-returning forms return, bit for bit. Once they have the
+  // capacity, a call allocates nothing on the heap, on one thread or several (config.threads):
+  // the working memory of the scans and of a batch's shared steps is kept per thread from one
+  // call to the next, grown by the first calls on a scene to the largest trajectories and
+  // candidate sets seen. The value-returning forms are these into a fresh vector, and allocate
+  // only what they return. Thread-safe and throwing as the value-returning forms: a bad
+  // trajectory throws before the vector is touched.
+  void check_all(const std::vector<Trajectory>& trajectories,
+                 std::vector<TrajectoryResult>& results) const;
+  void clearance_profile(const Trajectory& trajectory, std::vector<PoseClearance>& profile) const;
+
   // The config of the checks that start now. The reference stays valid until the next
   // set_config; take a copy to read it while another thread may call set_config.
   const CheckerConfig& config() const;

@@ -125,32 +125,56 @@ BodyStep body_step(const Part& part, double t_before, double t_now, bool sweep,
   return step;
 }
 
-BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times,
-                       const std::vector<Trajectory>& batch, bool concurrent)
-    : scene_(&scene),
-      sweep_(config.continuous.enabled),
-      outside_(config.obstacles.outside_prediction),
-      times_(std::move(times)),
-      chunk_(static_cast<std::size_t>(config.broad_phase.poses_per_query)),
-      chunks_((times_.size() + chunk_ - 1) / chunk_),
-      row_of_part_(scene.parts.size(), 0),
-      concurrent_(concurrent),
-      on_grid_(batch.size(), 0),
-      max_node_entries_(config.broad_phase.rtree_max_node_entries) {
+namespace {
+
+// The first n of `flags` reset, reallocated only when the batch needs more than `capacity`.
+void reset_flags(std::unique_ptr<ResettableOnce[]>& flags, std::size_t& capacity, std::size_t n) {
+  if (n > capacity) {
+    flags = std::make_unique<ResettableOnce[]>(n);
+    capacity = n;
+    return;
+  }
+  for (std::size_t k = 0; k < n; ++k) flags[k].reset();
+}
+
+}  // namespace
+
+void BodyTracks::ChunkIndex::clear() {
+  reach.clear();
+  part.clear();
+  first_slice.clear();
+  slice_boxes.clear();
+}
+
+void BodyTracks::start(const Scene& scene, const CheckerConfig& config, const Trajectory& longest,
+                       const std::vector<Trajectory>& batch) {
+  scene_ = &scene;
+  sweep_ = config.continuous.enabled;
+  outside_ = config.obstacles.outside_prediction;
+  times_.clear();
+  for (const TrajectoryPoint& p : longest) times_.push_back(p.t);
+  chunk_ = static_cast<std::size_t>(config.broad_phase.poses_per_query);
+  chunks_ = (times_.size() + chunk_ - 1) / chunk_;
+  row_of_part_.assign(scene.parts.size(), 0);
+  on_grid_.assign(batch.size(), 0);
   std::size_t rows = 0;
   for (std::size_t k = 0; k < scene.parts.size(); ++k) {
     if (scene.parts[k].moving) row_of_part_[k] = rows++;
   }
-  steps_.resize(rows * chunks_);
-  if (concurrent_) made_ = std::make_unique<std::once_flag[]>(rows * chunks_);
-  ready_ = std::make_unique<std::atomic<const BodyStep*>[]>(rows * chunks_);
-  const bool index_chunks = config.broad_phase.spatial_index;
-  if (index_chunks) near_.resize(chunks_);
+  steps_.assign(rows * chunks_, nullptr);
+  reset_flags(made_, made_capacity_, rows * chunks_);
+  if (chunk_ > block_size_) {
+    blocks_.clear();
+    block_size_ = chunk_;
+  }
+  blocks_used_ = 0;
+  index_chunks_ = config.broad_phase.spatial_index;
+  near_.assign(index_chunks_ ? chunks_ : 0, Aabb());
   // One pass over the batch, trajectory by trajectory: it is validated, which brings its points
   // into the cache, and then its times are compared with the grid's and its rear axles boxed
   // chunk by chunk. The times and the axles are read in the same loop, without a branch on the
   // times; a trajectory's boxes count only once its times have all matched.
-  std::vector<Aabb> boxes(chunks_);
+  boxes_.assign(chunks_, Aabb());
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const Trajectory& trajectory = batch[k];
     const std::size_t n = trajectory.size();
@@ -163,21 +187,21 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
     auto axle = [&](std::size_t j) { return Vec2(trajectory[j].pose.x, trajectory[j].pose.y); };
     std::size_t c = 0;
     for (std::size_t begin = 0; begin < n; ++c, begin += chunk_) {
-      Aabb box;  // a local: extending boxes[c] in place would store it at every pose
+      Aabb box;  // a local: extending boxes_[c] in place would store it at every pose
       if (sweep_ && begin > 0) box.extend(axle(begin - 1));
       const std::size_t stop = std::min(n, begin + chunk_);
       for (std::size_t j = begin; j < stop; ++j) {
         differing_bits |= bits_of(trajectory[j].t) ^ bits_of(times_[j]);
         box.extend(axle(j));
       }
-      boxes[c] = box;
+      boxes_[c] = box;
     }
     const bool off_grid = differing_bits != 0;
     on_grid_[k] = !off_grid;
-    if (off_grid || !index_chunks) continue;
-    for (std::size_t d = 0; d < c; ++d) near_[d].extend(boxes[d]);
+    if (off_grid || !index_chunks_) continue;
+    for (std::size_t d = 0; d < c; ++d) near_[d].extend(boxes_[d]);
   }
-  if (index_chunks) {
+  if (index_chunks_) {
     // A scan's query box for a chunk holds its footprints' boxes (within the box centre's lever
     // and radius of the rear axle), grown by the largest sweep inflation (a sagitta, at most
     // twice rear_radius), the clearance threshold (at most the horizon) and the contact
@@ -185,8 +209,9 @@ BodyTracks::BodyTracks(const Scene& scene, const CheckerConfig& config, std::vec
     const EgoShape& ego = scene.ego;
     reach_ = ego.center_lever + ego.box_radius + 2 * ego.rear_radius + config.clearance.horizon +
              config.narrow_phase.contact_tolerance + 1e-3;
-    chunk_indexes_.resize(chunks_);
-    if (concurrent_) chunk_made_ = std::make_unique<std::once_flag[]>(chunks_);
+    if (chunk_indexes_.size() < chunks_) chunk_indexes_.resize(chunks_);
+    for (std::size_t c = 0; c < chunks_; ++c) chunk_indexes_[c].clear();
+    reset_flags(chunk_made_, chunk_made_capacity_, chunks_);
   }
 }
 
@@ -196,26 +221,27 @@ const BodyStep* BodyTracks::row(std::size_t part_index, std::size_t begin,
   const std::size_t c = begin / chunk_;
   assert(end > begin && (end - 1) / chunk_ == c && end <= times_.size());
   const std::size_t k = row_of_part_[part_index] * chunks_ + c;
-  const BodyStep* steps = ready_[k].load(std::memory_order_acquire);
-  if (steps == nullptr) {
-    if (concurrent_) {
-      std::call_once(made_[k], [&] { make_row(part_index, k, c, pieces); });
-    } else {
-      make_row(part_index, k, c, pieces);
-    }
-    steps = ready_[k].load(std::memory_order_acquire);
-  }
-  return steps + (begin - c * chunk_);
+  // Most rows are asked for by many candidates: a made one costs one load.
+  if (!made_[k].done()) made_[k].call([&] { make_row(part_index, k, c, pieces); });
+  return steps_[k] + (begin - c * chunk_);
 }
 
 void BodyTracks::make_row(std::size_t part_index, std::size_t k, std::size_t chunk,
                           std::vector<BodyPiece>& pieces) const {
   const std::size_t first = chunk * chunk_, last = std::min(times_.size(), first + chunk_);
-  steps_[k] = std::make_unique<BodyStep[]>(last - first);
+  BodyStep* steps = nullptr;
+  {
+    const std::lock_guard<std::mutex> lock(blocks_mutex_);
+    if (blocks_used_ == blocks_.size()) {
+      blocks_.push_back(std::make_unique<BodyStep[]>(block_size_));
+    }
+    steps = blocks_[blocks_used_++].get();
+  }
   body_steps(
       scene_->parts[part_index], [this](std::size_t i) { return times_[i]; }, first, last, sweep_,
-      outside_, steps_[k].get(), pieces);
-  ready_[k].store(steps_[k].get(), std::memory_order_release);
+      outside_, steps, pieces);
+  // Published by the row's flag.
+  steps_[k] = steps;
 }
 
 void BodyTracks::make_chunk_index(std::size_t begin, std::size_t end, ChunkIndex& index,
@@ -225,57 +251,54 @@ void BodyTracks::make_chunk_index(std::size_t begin, std::size_t end, ChunkIndex
   // made.
   const std::size_t first = sweep_ && begin > 0 ? begin - 1 : begin;
   const Aabb& near = near_[begin / chunk_];
-  std::vector<int> ids;
+  std::vector<int>& ids = index.near;
+  ids.clear();
   const SpatialIndex& scene_index = *scene_->index;
   if (!near.is_empty()) {
     scene_index.query_moving(near.inflated(reach_), times_[first], times_[end - 1], ids);
   }
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  std::vector<std::pair<Aabb, int>> reach;
   index.first_slice.push_back(0);
   for (const int k : ids) {
     const Aabb box =
         motion_reach(row(static_cast<std::size_t>(k), begin, end, pieces), end - begin);
     // An empty box (the body absent over the chunk) meets no query.
     if (box.is_empty()) continue;
-    reach.emplace_back(box, static_cast<int>(index.part.size()));
+    index.reach.push_back({box, static_cast<int>(index.part.size())});
     index.part.push_back(k);
     scene_index.moving_boxes(k, times_[first], times_[end - 1], index.slice_boxes);
     index.first_slice.push_back(index.slice_boxes.size());
   }
-  index.reach = std::make_unique<const SpatialIndex>(
-      reach, std::vector<std::pair<SpaceTimeBox, int>>{}, max_node_entries_, 1.0);
+  std::sort(index.reach.begin(), index.reach.end(),
+            [](const Reach& a, const Reach& b) { return a.box.max().x() < b.box.max().x(); });
 }
 
 bool BodyTracks::moving_near(std::size_t begin, std::size_t end, const Aabb& box,
                              std::vector<int>& ids, std::vector<BodyPiece>& pieces) const {
-  if (chunk_indexes_.empty() || begin % chunk_ != 0 ||
-      end != std::min(times_.size(), begin + chunk_)) {
+  if (!index_chunks_ || begin % chunk_ != 0 || end != std::min(times_.size(), begin + chunk_)) {
     return false;
   }
-  ChunkIndex& index = chunk_indexes_[begin / chunk_];
-  if (concurrent_) {
-    std::call_once(chunk_made_[begin / chunk_],
-                   [&] { make_chunk_index(begin, end, index, pieces); });
-  } else if (!index.reach) {
-    make_chunk_index(begin, end, index, pieces);
+  const std::size_t c = begin / chunk_;
+  ChunkIndex& index = chunk_indexes_[c];
+  if (!chunk_made_[c].done()) {
+    chunk_made_[c].call([&] { make_chunk_index(begin, end, index, pieces); });
   }
-  // Appended, then each entry met by its steps' box kept if one of its slice boxes meets the
-  // query box too (the scene's index would have returned it).
-  const std::size_t start = ids.size();
-  index.reach->query_stationary(box, ids);
-  std::size_t kept = start;
-  for (std::size_t n = start; n < ids.size(); ++n) {
-    const std::size_t entry = static_cast<std::size_t>(ids[n]);
+  // The entries whose steps' box meets the query box (those reaching its lower x bound are the
+  // tail of the sorted array), each kept if one of its slice boxes meets the query box too (the
+  // scene's index would have returned it).
+  const auto from = std::lower_bound(index.reach.begin(), index.reach.end(), box.min().x(),
+                                     [](const Reach& r, double x) { return r.box.max().x() < x; });
+  for (auto r = from; r != index.reach.end(); ++r) {
+    if (!r->box.intersects(box)) continue;
+    const std::size_t entry = static_cast<std::size_t>(r->entry);
     for (std::size_t j = index.first_slice[entry]; j < index.first_slice[entry + 1]; ++j) {
       if (index.slice_boxes[j].intersects(box)) {
-        ids[kept++] = index.part[entry];
+        ids.push_back(index.part[entry]);
         break;
       }
     }
   }
-  ids.resize(kept);
   return true;
 }
 

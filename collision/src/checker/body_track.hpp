@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "broad_phase/circle_prefilter.hpp"
@@ -77,8 +78,41 @@ inline Aabb motion_reach(const BodyStep* steps, std::size_t count) {
   return reach;
 }
 
+// A once flag that a new batch can reset, which std::once_flag cannot: the tracks keep their
+// flags, as the rest of their memory, from one batch call to the next. The first caller of
+// call() runs `make`; a concurrent one waits until it has finished (yielding: a row or a chunk
+// index takes microseconds). Should `make` throw, the flag is free again for the next caller,
+// as std::call_once leaves it.
+class ResettableOnce {
+ public:
+  bool done() const { return state_.load(std::memory_order_acquire) == kDone; }
+  // Only while no thread calls call() (between batches).
+  void reset() { state_.store(kFree, std::memory_order_relaxed); }
+  template <class Make>
+  void call(Make&& make) {
+    while (!done()) {
+      int expected = kFree;
+      if (state_.compare_exchange_strong(expected, kRunning, std::memory_order_acquire)) {
+        try {
+          make();
+        } catch (...) {
+          state_.store(kFree, std::memory_order_release);
+          throw;
+        }
+        state_.store(kDone, std::memory_order_release);
+        return;
+      }
+      std::this_thread::yield();
+    }
+  }
+
+ private:
+  enum : int { kFree, kRunning, kDone };
+  std::atomic<int> state_{kFree};
+};
+
 // The steps of every moving part along one time grid, computed once for all the trajectories
-// of a check_all call that share it. A part's steps over a chunk of broad_phase.poses_per_query
+// of a batch call that share it. A part's steps over a chunk of broad_phase.poses_per_query
 // poses are made by the first scan that asks for them (on any thread; a concurrent one waits):
 // most bodies of a scene come near no candidate, or near them for a few chunks only, and the
 // rest is never made.
@@ -88,18 +122,25 @@ inline Aabb motion_reach(const BodyStep* steps, std::size_t count) {
 // its prediction (a car's second of travel), this one holds it by the chunk's few tenths of a
 // second, once for all the candidates, and gives each scan exactly the bodies the scene's
 // index followed by drop_moving_beyond would (chunk_candidates.hpp).
+//
+// One object serves batch after batch (start()), keeping every buffer it has grown: a planner's
+// batches are alike from cycle to cycle, so after the first few a batch call allocates nothing
+// here.
 class BodyTracks {
  public:
-  // The steps of the moving parts of `scene` at the given times (strictly increasing), for the
-  // trajectories of `batch` whose times are a prefix of them. The scene must outlive the tracks.
-  // The pass that reads the batch's times and positions validates every trajectory first
-  // (validate_trajectory and config.trajectory's limits, with its errors naming the trajectory's
-  // index), so that the batch is read from memory once: the first invalid trajectory throws
-  // TrajectoryError.
-  // concurrent: scans on several threads read the tracks at once, so each row and chunk index is
-  // made under a once flag; else by the one scan that asks first, without the flag's cost.
-  BodyTracks(const Scene& scene, const CheckerConfig& config, std::vector<double> times,
-             const std::vector<Trajectory>& batch, bool concurrent);
+  BodyTracks() = default;
+  BodyTracks(const BodyTracks&) = delete;
+  BodyTracks& operator=(const BodyTracks&) = delete;
+
+  // Starts the tracks of a new batch: the steps of the moving parts of `scene` at the times of
+  // `longest` (strictly increasing, the batch's longest trajectory), for the trajectories of
+  // `batch` whose times are a prefix of them. The scene and the batch must outlive the batch's
+  // scans; no scan of an earlier batch may still read the tracks. The pass that reads the batch's
+  // times and positions validates every trajectory first (validate_trajectory and
+  // config.trajectory's limits, with its errors naming the trajectory's index), so that the
+  // batch is read from memory once: the first invalid trajectory throws TrajectoryError.
+  void start(const Scene& scene, const CheckerConfig& config, const Trajectory& longest,
+             const std::vector<Trajectory>& batch);
 
   // Whether the times of the batch's trajectory k are this grid's first ones, bit for bit: only
   // then may its scan read the tracks.
@@ -120,32 +161,43 @@ class BodyTracks {
                    std::vector<BodyPiece>& pieces) const;
 
  private:
-  const Scene* scene_;
-  bool sweep_;
-  OutsidePrediction outside_;
+  const Scene* scene_ = nullptr;
+  bool sweep_ = false;
+  OutsidePrediction outside_{};
   std::vector<double> times_;
-  std::size_t chunk_;                     // poses per chunk
-  std::size_t chunks_;                    // chunks in the grid
+  std::size_t chunk_ = 1;                 // poses per chunk
+  std::size_t chunks_ = 0;                // chunks in the grid
   std::vector<std::size_t> row_of_part_;  // per part; meaningful for moving parts only
-  // Per moving part and chunk (row * chunks_ + chunk), its steps, made once (under its flag when
-  // concurrent): only the chunks that scans ask for are allocated.
-  bool concurrent_;
-  mutable std::vector<std::unique_ptr<BodyStep[]>> steps_;
-  std::unique_ptr<std::once_flag[]> made_;  // when concurrent
+  // Per moving part and chunk (row * chunks_ + chunk), its steps once made (under its flag),
+  // pointing into one of blocks_: only the chunks that scans ask for take a block.
+  mutable std::vector<const BodyStep*> steps_;
+  std::unique_ptr<ResettableOnce[]> made_;
+  std::size_t made_capacity_ = 0;
   void make_row(std::size_t part_index, std::size_t k, std::size_t chunk,
                 std::vector<BodyPiece>& pieces) const;
-  // Per row, its steps once made: a scan finds a made row with one load instead of a call into
-  // the once machinery (most rows are asked for by many candidates).
-  std::unique_ptr<std::atomic<const BodyStep*>[]> ready_;
-  // The moving bodies near the batch over one chunk: an R*-tree of their steps' boxes over the
-  // chunk (the union of the motion boxes), by entry, and per entry its part and the boxes by
+  // Blocks of block_size_ steps (at least a chunk), kept across batches; the first blocks_used_
+  // hold this batch's rows. Taken under the mutex, by whichever thread makes a row.
+  mutable std::mutex blocks_mutex_;
+  mutable std::vector<std::unique_ptr<BodyStep[]>> blocks_;
+  mutable std::size_t blocks_used_ = 0;
+  std::size_t block_size_ = 0;
+  // The moving bodies near the batch over one chunk: their steps' boxes over the chunk (the
+  // union of the motion boxes), by entry, sorted by their upper x bound, so that a query reads
+  // only the entries whose boxes reach its lower x bound; and per entry its part and the boxes by
   // which the scene's index holds it over the chunk's times (entry k's are
-  // slice_boxes[first_slice[k] .. first_slice[k + 1])).
+  // slice_boxes[first_slice[k] .. first_slice[k + 1])). A chunk holds a few dozen bodies at most
+  // (those near the batch), for which a sorted array is as quick as a tree and needs no nodes.
+  struct Reach {
+    Aabb box;
+    int entry;
+  };
   struct ChunkIndex {
-    std::unique_ptr<const SpatialIndex> reach;
+    std::vector<Reach> reach;
     std::vector<int> part;
     std::vector<std::size_t> first_slice;
     std::vector<Aabb> slice_boxes;
+    std::vector<int> near;  // working memory: the scene's moving parts near the batch
+    void clear();
   };
   void make_chunk_index(std::size_t begin, std::size_t end, ChunkIndex& index,
                         std::vector<BodyPiece>& pieces) const;
@@ -153,13 +205,15 @@ class BodyTracks {
   std::vector<char> on_grid_;  // per trajectory of the batch: covers()
   // For chunk indexes: per chunk the box of the rear axles of the batch's trajectories on the
   // grid there (and at the pose before it, for a sweep), how far (m) a scan's query box reaches
-  // from them, the node capacity, and per chunk its index, written once (under its flag when
-  // concurrent).
+  // from them, and per chunk its index, written once (under its flag). chunk_indexes_ keeps
+  // chunks beyond chunks_ from longer batches before, unused.
+  bool index_chunks_ = false;
   std::vector<Aabb> near_;
+  std::vector<Aabb> boxes_;  // working memory of start(): one trajectory's axles per chunk
   double reach_ = 0;
-  int max_node_entries_;
   mutable std::vector<ChunkIndex> chunk_indexes_;
-  std::unique_ptr<std::once_flag[]> chunk_made_;
+  std::unique_ptr<ResettableOnce[]> chunk_made_;
+  std::size_t chunk_made_capacity_ = 0;
 };
 
 // Appends to `ids`, unsorted and possibly repeated, the parts that a scan's query box `box` for

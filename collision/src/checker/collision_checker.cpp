@@ -190,10 +190,13 @@ namespace {
 // trajectory and the scene a moving part: the candidates of a planning cycle share their times,
 // and each that does (its times a prefix of these: BodyTracks::covers) reads the bodies' steps
 // instead of computing them; the tracks' pass validates the batch. Null otherwise.
-std::unique_ptr<const detail::BodyTracks> shared_tracks(const detail::Scene& scene,
-                                                        const CheckerConfig& config,
-                                                        const std::vector<Trajectory>& batch,
-                                                        bool concurrent) {
+//
+// The tracks are the calling thread's, kept from one batch call to the next so that their
+// buffers are grown once, as a scan's Scratch is: a thread is in one batch call at a time, the
+// pool's threads read the tracks only within it, and the next call on the thread starts them
+// afresh (BodyTracks::start) on its own world.
+const detail::BodyTracks* shared_tracks(const detail::Scene& scene, const CheckerConfig& config,
+                                        const std::vector<Trajectory>& batch) {
   if (batch.size() < 2) return nullptr;
   if (std::none_of(scene.parts.begin(), scene.parts.end(),
                    [](const detail::Part& p) { return p.moving; })) {
@@ -202,17 +205,14 @@ std::unique_ptr<const detail::BodyTracks> shared_tracks(const detail::Scene& sce
   const Trajectory& longest = *std::max_element(
       batch.begin(), batch.end(),
       [](const Trajectory& a, const Trajectory& b) { return a.size() < b.size(); });
-  std::vector<double> times;
-  times.reserve(longest.size());
-  for (const TrajectoryPoint& p : longest) times.push_back(p.t);
-  return std::make_unique<const detail::BodyTracks>(scene, config, std::move(times), batch,
-                                                    concurrent);
+  thread_local detail::BodyTracks tracks;
+  tracks.start(scene, config, longest, batch);
+  return &tracks;
 }
 
 // The tracks for the batch's trajectory k: only where its times lie on their grid.
-const detail::BodyTracks* tracks_for(const std::unique_ptr<const detail::BodyTracks>& tracks,
-                                     std::size_t k) {
-  return tracks && tracks->covers(k) ? tracks.get() : nullptr;
+const detail::BodyTracks* tracks_for(const detail::BodyTracks* tracks, std::size_t k) {
+  return tracks != nullptr && tracks->covers(k) ? tracks : nullptr;
 }
 
 }  // namespace
@@ -233,8 +233,7 @@ namespace {
 
 // item(i) for i in [0, count) on the world's threads. Each thread takes the next unclaimed item;
 // results land at their own index, so the output is the same whatever the interleaving.
-void for_each_in_batch(const detail::World& world, std::size_t count,
-                       const std::function<void(std::size_t)>& item) {
+void for_each_in_batch(const detail::World& world, std::size_t count, detail::ItemRef item) {
   if (!world.workers->concurrent(count)) {
     for (std::size_t i = 0; i < count; ++i) item(i);
     return;
@@ -244,33 +243,42 @@ void for_each_in_batch(const detail::World& world, std::size_t count,
 
 }  // namespace
 
-std::vector<TrajectoryResult> CollisionChecker::check_all(
-    const std::vector<Trajectory>& trajectories) const {
+void CollisionChecker::check_all(const std::vector<Trajectory>& trajectories,
+                                 std::vector<TrajectoryResult>& results) const {
   const std::shared_ptr<const detail::World> w = world();
-  const std::unique_ptr<const detail::BodyTracks> tracks = shared_tracks(
-      *w->scene, *w->config, trajectories, w->workers->concurrent(trajectories.size()));
-  if (!tracks) validate_batch(trajectories, w->config->trajectory);
-  std::vector<TrajectoryResult> results(trajectories.size());
+  const detail::BodyTracks* tracks = shared_tracks(*w->scene, *w->config, trajectories);
+  if (tracks == nullptr) validate_batch(trajectories, w->config->trajectory);
+  results.resize(trajectories.size());
   for_each_in_batch(*w, trajectories.size(), [&](std::size_t i) {
     results[i] = check_valid(*w, trajectories[i], tracks_for(tracks, i));
   });
+}
+
+std::vector<TrajectoryResult> CollisionChecker::check_all(
+    const std::vector<Trajectory>& trajectories) const {
+  std::vector<TrajectoryResult> results;
+  check_all(trajectories, results);
   return results;
 }
 
-std::vector<PoseClearance> CollisionChecker::clearance_profile(const Trajectory& trajectory) const {
+void CollisionChecker::clearance_profile(const Trajectory& trajectory,
+                                         std::vector<PoseClearance>& profile) const {
   const std::shared_ptr<const detail::World> w = world();
   detail::validate_for_check(trajectory, w->config->trajectory);
-  std::vector<PoseClearance> profile;
   detail::scan_clearance(*w->config, *w->scene, trajectory, nullptr, profile);
+}
+
+std::vector<PoseClearance> CollisionChecker::clearance_profile(const Trajectory& trajectory) const {
+  std::vector<PoseClearance> profile;
+  clearance_profile(trajectory, profile);
   return profile;
 }
 
 std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
     const std::vector<Trajectory>& trajectories) const {
   const std::shared_ptr<const detail::World> w = world();
-  const std::unique_ptr<const detail::BodyTracks> tracks = shared_tracks(
-      *w->scene, *w->config, trajectories, w->workers->concurrent(trajectories.size()));
-  if (!tracks) validate_batch(trajectories, w->config->trajectory);
+  const detail::BodyTracks* tracks = shared_tracks(*w->scene, *w->config, trajectories);
+  if (tracks == nullptr) validate_batch(trajectories, w->config->trajectory);
   std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
   for_each_in_batch(*w, trajectories.size(), [&](std::size_t i) {
     detail::scan_clearance(*w->config, *w->scene, trajectories[i], tracks_for(tracks, i),

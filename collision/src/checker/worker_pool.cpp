@@ -7,7 +7,8 @@
 namespace collision::detail {
 
 struct WorkerPool::Job {
-  const std::function<void(std::size_t)>* item;
+  Job(ItemRef i, std::size_t n) : item(i), count(n) {}
+  ItemRef item;
   std::size_t count;
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
@@ -16,6 +17,7 @@ struct WorkerPool::Job {
 };
 
 WorkerPool::WorkerPool(std::size_t workers) {
+  jobs_.reserve(16);
   threads_.reserve(workers);
   for (std::size_t k = 0; k < workers; ++k) threads_.emplace_back([this] { work(); });
 }
@@ -32,7 +34,7 @@ WorkerPool::~WorkerPool() {
 void WorkerPool::run_items(Job& job) {
   for (std::size_t i = job.next++; i < job.count && !job.failed; i = job.next++) {
     try {
-      (*job.item)(i);
+      job.item(i);
     } catch (...) {
       if (!job.failed.exchange(true)) job.failure = std::current_exception();
     }
@@ -56,10 +58,8 @@ void WorkerPool::work() {
   }
 }
 
-void WorkerPool::for_each(std::size_t count, const std::function<void(std::size_t)>& item) {
-  Job job;
-  job.item = &item;
-  job.count = count;
+void WorkerPool::for_each(std::size_t count, ItemRef item) {
+  Job job(item, count);
   if (!threads_.empty() && count > 1) {
     {
       const std::lock_guard<std::mutex> lock(mutex_);
