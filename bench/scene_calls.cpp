@@ -5,6 +5,8 @@
 // are bench/scenes.hpp's, with their configs; `profile` calls clearance_profiles instead, and
 // `free` keeps only the candidates check_all finds free.
 //
+// `scalar` runs the scene with `simd: off`.
+//
 // `digest` prints, after the calls, digests of the scene's answers (every field of every
 // TrajectoryResult but the stats, or every PoseClearance of every profile, bit for bit) and of
 // check_all's stats: a change meant to keep the answers shows the same first digest before and
@@ -126,17 +128,19 @@ int main(int argc, char** argv) {
   if (argc < 3 || end == argv[2] || *end != '\0' || calls < 0 || calls > 1000 ||
       !make(argv[1], scene)) {
     std::fprintf(stderr,
-                 "usage: scene_calls SCENE CALLS [profile] [free] [digest]   (CALLS: 0 to 1000)\n"
+                 "usage: scene_calls SCENE CALLS [profile] [free] [digest] [scalar]   (CALLS: 0 to 1000)\n"
                  "  SCENE: corridor urban urban_modes street traffic_moving traffic_standing\n"
                  "         traffic_parked tutorial_discrete tutorial_continuous\n");
     return 2;
   }
-  bool profile = false, free_only = false, digest = false;
+  bool profile = false, free_only = false, digest = false, scalar = false;
   for (int k = 3; k < argc; ++k) {
     profile = profile || std::strcmp(argv[k], "profile") == 0;
     free_only = free_only || std::strcmp(argv[k], "free") == 0;
     digest = digest || std::strcmp(argv[k], "digest") == 0;
+    scalar = scalar || std::strcmp(argv[k], "scalar") == 0;
   }
+  if (scalar) scene.config.simd = collision::SimdMode::off;
   collision::CollisionChecker checker(scene.config);
   checker.set_obstacles(scene.obstacles);
   if (free_only) {

@@ -19,7 +19,7 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/world/trajectory.cpp
   ${COLLISION_SOURCE_DIR}/world/vehicle.cpp
   ${COLLISION_SOURCE_DIR}/simd/footprint_batch.cpp
-  ${COLLISION_SOURCE_DIR}/simd/vector_unit.cpp
+  ${COLLISION_SOURCE_DIR}/simd/vector_targets.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/box_grid.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/scene.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/spatial_index.cpp

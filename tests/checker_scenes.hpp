@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "collision/collision.hpp"
+#include "env_count.hpp"
 #include "test_support.hpp"
 
 namespace collision::test {
@@ -692,6 +693,7 @@ inline RandomScene random_scene(std::uint64_t seed, const Vec2& offset, int traj
   RandomScene s;
   CheckerConfig& c = s.config;
   c = default_config();
+  if (env_simd_off()) c.simd = SimdMode::off;
   if (chance(rng, 0.5)) {
     c.margins.longitudinal = uniform(rng, 0, 0.5);
     c.margins.lateral = uniform(rng, 0, 0.3);
@@ -749,8 +751,10 @@ inline RandomScene random_scene(std::uint64_t seed, const Vec2& offset, int traj
   return s;
 }
 
-// The same config with every coarse test and the warm start off: the slow obvious checker.
+// The same config with every coarse test, the warm start and the vector path off: the slow
+// obvious checker.
 inline CheckerConfig brute_config(CheckerConfig c) {
+  c.simd = SimdMode::off;
   c.broad_phase.spatial_index = false;
   c.broad_phase.bounding_circles = false;
   c.broad_phase.aabbs = false;

@@ -306,6 +306,7 @@ Model random_model(std::uint64_t seed, const Vec2& base, const SceneOptions& opt
   m.base = base;
   CheckerConfig& c = m.config;
   c = default_config();
+  if (test::env_simd_off()) c.simd = SimdMode::off;
   if (chance(rng, 0.5)) {
     c.margins.longitudinal = uniform(rng, 0, 0.4);
     c.margins.lateral = uniform(rng, 0, 0.3);

@@ -204,9 +204,11 @@ const Batch& batch() {
 }
 
 CheckerConfig config_with(int threads, bool continuous = true,
-                          OutsidePrediction outside = OutsidePrediction::hold) {
+                          OutsidePrediction outside = OutsidePrediction::hold,
+                          SimdMode simd = SimdMode::automatic) {
   CheckerConfig c = default_config();
   c.threads = threads;
+  c.simd = simd;
   c.continuous.enabled = continuous;
   c.obstacles.outside_prediction = outside;
   c.clearance.horizon = 5.0;
@@ -236,18 +238,22 @@ void expect_mixed(const std::vector<TrajectoryResult>& results) {
 
 void check_all_thread_counts(bool continuous, OutsidePrediction outside) {
   const Batch& b = batch();
-  CollisionChecker reference(config_with(1, continuous, outside));
+  // The reference is the scalar code's; the vector path's answers are the same bits.
+  CollisionChecker reference(config_with(1, continuous, outside, SimdMode::off));
   reference.set_obstacles(b.obstacles);
   const std::vector<TrajectoryResult> expected = sequential(reference, b.candidates);
   expect_mixed(expected);
 
   expect_identical(expected, sequential(reference, b.candidates), "sequential check(), again");
-  for (int threads : {1, 2, 3, 8, 0}) {
-    CollisionChecker checker(config_with(threads, continuous, outside));
-    checker.set_obstacles(b.obstacles);
-    const std::string what = "check_all on " + std::to_string(threads) + " threads";
-    expect_identical(expected, checker.check_all(b.candidates), what);
-    expect_identical(expected, checker.check_all(b.candidates), what + ", again");
+  for (const SimdMode simd : {SimdMode::automatic, SimdMode::off}) {
+    const std::string unit = simd == SimdMode::off ? "simd: off" : "simd: auto";
+    for (int threads : {1, 2, 3, 8, 0}) {
+      CollisionChecker checker(config_with(threads, continuous, outside, simd));
+      checker.set_obstacles(b.obstacles);
+      const std::string what = "check_all on " + std::to_string(threads) + " threads, " + unit;
+      expect_identical(expected, checker.check_all(b.candidates), what);
+      expect_identical(expected, checker.check_all(b.candidates), what + ", again");
+    }
   }
 }
 

@@ -72,4 +72,14 @@ inline SeedRange seeds_to_run(std::uint64_t base, std::uint64_t count) {
   return {*seed, 1};
 }
 
+// The vector unit a suite's checkers use, from COLLISION_TEST_SIMD: "auto" (the default when it
+// is unset) or "off", so that ctest runs the checker suites both ways (tests/CMakeLists.txt);
+// anything else throws, naming both. Returns whether the vector path is off.
+inline bool env_simd_off() {
+  const char* value = std::getenv("COLLISION_TEST_SIMD");
+  if (value == nullptr || std::string(value) == "auto") return false;
+  if (std::string(value) == "off") return true;
+  throw_bad_env("COLLISION_TEST_SIMD", value, "auto or off");
+}
+
 }  // namespace collision::test

@@ -8,8 +8,6 @@
 #include "simd/footprint_batch.hpp"
 
 #include <gtest/gtest.h>
-#include <hwy/highway.h>
-#include <hwy/targets.h>
 
 #include <cmath>
 #include <cstdint>
@@ -21,6 +19,7 @@
 #include "checker/ego_pose.hpp"
 #include "collision/simd.hpp"
 #include "geometry/heading_axis.hpp"
+#include "simd/vector_targets.hpp"
 
 namespace collision::detail {
 namespace {
@@ -59,8 +58,8 @@ std::vector<double> random_headings(std::mt19937_64& rng, std::size_t n) {
 }
 
 // The footprints of `poses` through the dispatched kernel, against make_ego one by one.
-void expect_as_make_ego(const EgoShape& shape, const std::vector<Pose2>& poses,
-                        const std::string& where) {
+void expect_as_make_ego(VectorTarget target, const EgoShape& shape,
+                        const std::vector<Pose2>& poses, const std::string& where) {
   const std::size_t n = poses.size();
   std::vector<double> x(n), y(n), heading(n);
   for (std::size_t k = 0; k < n; ++k) {
@@ -72,7 +71,7 @@ void expect_as_make_ego(const EgoShape& shape, const std::vector<Pose2>& poses,
   double* o = columns.data();
   const FootprintColumns out{o, o + n, o + 2 * n, o + 3 * n, o + 4 * n, o + 5 * n, o + 6 * n,
                              o + 7 * n};
-  place_footprints({shape.half_length, shape.half_width, shape.axle_to_center,
+  place_footprints_on(target, {shape.half_length, shape.half_width, shape.axle_to_center,
                     shape.lateral_offset},
                    {x.data(), y.data(), heading.data()}, n, out);
   for (std::size_t k = 0; k < n; ++k) {
@@ -103,20 +102,15 @@ EgoShape box_shape(double lateral_offset) {
   return shape;
 }
 
-// Every target this build compiled and this CPU runs, one after another, by Highway's test hook.
+// Every target this build compiled and this CPU runs, one after another.
 template <class Fn>
 void for_each_target(Fn fn) {
-  const std::vector<std::int64_t> targets = hwy::SupportedAndGeneratedTargets();
-  ASSERT_FALSE(targets.empty());
-  for (const std::int64_t target : targets) {
-    hwy::SetSupportedTargetsForTest(target);
-    fn(std::string(hwy::TargetName(target)));
-  }
-  hwy::SetSupportedTargetsForTest(0);
+  ASSERT_FALSE(runnable_targets().empty());
+  for (const VectorTarget target : runnable_targets()) fn(target, std::string(target_name(target)));
 }
 
 TEST(FootprintBatch, BitForBitMakeEgoOnEveryTarget) {
-  for_each_target([](const std::string& target) {
+  for_each_target([](VectorTarget target, const std::string& name) {
     std::mt19937_64 rng(0xf007);
     std::uniform_real_distribution<double> near(-50.0, 50.0);
     std::uniform_real_distribution<double> utm_x(6.9e5 - 500, 6.9e5 + 500);
@@ -131,7 +125,7 @@ TEST(FootprintBatch, BitForBitMakeEgoOnEveryTarget) {
             poses[k] = utm ? Pose2{utm_x(rng), utm_y(rng), headings[k]}
                            : Pose2{near(rng), near(rng), headings[k]};
           }
-          expect_as_make_ego(shape, poses, target + ", lateral " + std::to_string(lateral));
+          expect_as_make_ego(target, shape, poses, name + ", lateral " + std::to_string(lateral));
           if (HasFatalFailure()) return;
         }
       }
@@ -140,25 +134,32 @@ TEST(FootprintBatch, BitForBitMakeEgoOnEveryTarget) {
 }
 
 TEST(FootprintBatch, ManyHeadingsOnEveryTarget) {
-  for_each_target([](const std::string& target) {
+  for_each_target([](VectorTarget target, const std::string& name) {
     std::mt19937_64 rng(0x5eed);
     const std::vector<double> headings = random_headings(rng, 200000);
     std::vector<Pose2> poses(headings.size());
     for (std::size_t k = 0; k < headings.size(); ++k) poses[k] = {1.0, -2.0, headings[k]};
-    expect_as_make_ego(box_shape(0.0), poses, target);
+    expect_as_make_ego(target, box_shape(0.0), poses, name);
   });
 }
 
-TEST(FootprintBatch, SimdTargetNamesTheDispatchedTarget) {
-  const std::string name = simd_target();
-  EXPECT_FALSE(name.empty());
-  hwy::SetSupportedTargetsForTest(HWY_STATIC_TARGET);
-  const std::string baseline = simd_target();
-  hwy::SetSupportedTargetsForTest(0);
-  // The baseline of an x86-64 build is SSE2, which Highway serves with its scalar or emulated
-  // target; any vector target the CPU has is picked over it.
-  EXPECT_TRUE(baseline == "scalar" || baseline == hwy::TargetName(HWY_STATIC_TARGET)) << baseline;
-  EXPECT_EQ(simd_target(), name) << "the test hook left the dispatch changed";
+TEST(FootprintBatch, SimdTargetNamesTheChosenTarget) {
+  EXPECT_EQ(simd_target(), target_name(chosen_target()));
+  EXPECT_EQ(chosen_target(), runnable_targets().front());
+  // The baseline is last and always there; every other target is a vector one.
+  EXPECT_EQ(runnable_targets().back(), VectorTarget{HWY_STATIC_TARGET});
+  for (std::size_t k = 0; k + 1 < runnable_targets().size(); ++k) {
+    EXPECT_NE(std::string(target_name(runnable_targets()[k])), "scalar");
+  }
+  // The same kernel through the chosen target as through place_footprints.
+  const double x = 3, y = 4, heading = 1;
+  double got[8], chosen[8];
+  const auto columns = [](double* c) {
+    return FootprintColumns{c, c + 1, c + 2, c + 3, c + 4, c + 5, c + 6, c + 7};
+  };
+  place_footprints({2, 1, 1, 0}, {&x, &y, &heading}, 1, columns(got));
+  place_footprints_on(chosen_target(), {2, 1, 1, 0}, {&x, &y, &heading}, 1, columns(chosen));
+  for (int k = 0; k < 8; ++k) EXPECT_TRUE(same_bits(got[k], chosen[k])) << k;
 }
 
 }  // namespace

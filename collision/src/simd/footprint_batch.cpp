@@ -1,10 +1,12 @@
 // The vector path of footprint placement (footprint_batch.hpp), compiled once per instruction set
-// by Highway's foreach_target (this file includes itself through HWY_TARGET_INCLUDE) and
-// dispatched at run time to the widest one the CPU has.
+// by Highway's foreach_target (this file includes itself through HWY_TARGET_INCLUDE); the copy
+// that runs is vector_targets.hpp's choice.
 #include "simd/footprint_batch.hpp"
 
 #include <cstddef>
 #include <limits>
+
+#include "simd/vector_targets.hpp"  // before Highway's headers
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/footprint_batch.cpp"
@@ -118,11 +120,21 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace collision::detail {
 
-HWY_EXPORT(PlaceFootprints);
+namespace {
+using PlaceFn = void (*)(const FootprintDims&, const PoseColumns&, std::size_t,
+                         const FootprintColumns&);
+COLLISION_VECTOR_TABLE(PlaceFootprints, PlaceFn)
+}  // namespace
 
 void place_footprints(const FootprintDims& dims, const PoseColumns& poses, std::size_t n,
                       const FootprintColumns& out) {
-  HWY_DYNAMIC_DISPATCH(PlaceFootprints)(dims, poses, n, out);
+  static const PlaceFn chosen = PlaceFootprints_on(chosen_target());
+  chosen(dims, poses, n, out);
+}
+
+void place_footprints_on(VectorTarget target, const FootprintDims& dims, const PoseColumns& poses,
+                         std::size_t n, const FootprintColumns& out) {
+  PlaceFootprints_on(target)(dims, poses, n, out);
 }
 
 }  // namespace collision::detail

@@ -9,6 +9,8 @@
 
 #include <cstddef>
 
+#include "simd/vector_targets.hpp"
+
 namespace collision::detail {
 
 // The box's dimensions as make_ego reads them (EgoShape's), metres.
@@ -44,5 +46,9 @@ struct FootprintColumns {
 // numbers: heading_axis takes the standard functions there, and so must the caller.
 void place_footprints(const FootprintDims& dims, const PoseColumns& poses, std::size_t n,
                       const FootprintColumns& out);
+
+// The same on a given one of runnable_targets() (vector_targets.hpp), for tests of each.
+void place_footprints_on(VectorTarget target, const FootprintDims& dims, const PoseColumns& poses,
+                         std::size_t n, const FootprintColumns& out);
 
 }  // namespace collision::detail
