@@ -84,6 +84,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <deque>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -344,6 +345,34 @@ benchmark::internal::Benchmark* add(const std::string& name, Fn fn, bool wall_cl
   return wall_clock ? b->UseRealTime()->MeasureProcessCPUTime() : b;
 }
 
+// The row `row` again as `row`/simd:off: the scene's checker with the vector path off, whose
+// answers must be those of `results` (the same verdicts, first indices and ids; the same
+// clearances to 1e-9 m), so that the two rows time the same work.
+void add_scalar_twin(const std::string& row, const Scene& scene,
+                     const std::vector<collision::TrajectoryResult>& results, std::size_t poses,
+                     const char* counter = "per_pose") {
+  static std::deque<collision::CollisionChecker> scalar_checkers;  // stable addresses
+  collision::CheckerConfig config = scene.config;
+  config.simd = collision::SimdMode::off;
+  scalar_checkers.emplace_back(config);
+  collision::CollisionChecker& scalar = scalar_checkers.back();
+  scalar.set_obstacles(scene.obstacles);
+  const std::vector<collision::TrajectoryResult> off = scalar.check_all(scene.candidates);
+  for (std::size_t k = 0; k < off.size(); ++k) {
+    const collision::TrajectoryResult &a = results[k], &b = off[k];
+    const bool same_clearance = a.min_clearance == b.min_clearance ||
+                                std::abs(a.min_clearance - b.min_clearance) <= 1e-9;
+    if (a.collides != b.collides || a.first_collision_index != b.first_collision_index ||
+        a.obstacle_id != b.obstacle_id || !same_clearance) {
+      fail(row + ": simd auto and off differ on candidate " + std::to_string(k));
+    }
+  }
+  add(row + "/simd:off", [&scene, &scalar, poses, counter](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(scalar.check_all(scene.candidates));
+    set_per_pose(state, poses, counter);
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Corridor.
 
@@ -410,6 +439,7 @@ void setup_corridor() {
     state.counters["never_gjk_pct"] = 100.0 * rejection;
     state.counters["never_gjk_after_index_pct"] = 100.0 * rejection_after_index;
   });
+  add_scalar_twin("corridor/checker", scene, results, poses);
   add("corridor/rtree_sat_chunked", [poses, chunk](benchmark::State& state) {
     for (auto _ : state) {
       for (const collision::Trajectory& t : scene.candidates) {
@@ -670,7 +700,8 @@ std::size_t checked_poses(const Scene& scene,
   return poses;
 }
 
-// A scene's checker, cross-checked against the references, as one benchmark row.
+// A scene's checker, cross-checked against the references, as one benchmark row, and its
+// simd: off twin.
 void add_scene_row(const std::string& row, const Scene& scene,
                    const collision::CollisionChecker& checker) {
   const std::vector<collision::TrajectoryResult> results = checker.check_all(scene.candidates);
@@ -683,6 +714,7 @@ void add_scene_row(const std::string& row, const Scene& scene,
     for (auto _ : state) benchmark::DoNotOptimize(checker.check_all(scene.candidates));
     set_per_pose(state, poses);
   });
+  add_scalar_twin(row, scene, results, poses);
 }
 
 // Moving obstacles against the same bodies standing still (at their first predicted pose), the
@@ -768,6 +800,7 @@ void setup_urban() {
     set_per_pose(state, checked, "per_checked_pose");
     state.counters["never_gjk_pct"] = 100.0 * rejection;
   });
+  add_scalar_twin("urban/checker/threads:1", scene, r1, poses);
   add(
       "urban/scaling/threads:1",
       [poses](benchmark::State& state) {

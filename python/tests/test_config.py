@@ -148,3 +148,25 @@ def test_trajectory_limits_are_off_by_default_and_refuse_slips():
     config.trajectory.max_speed = -1
     with pytest.raises(collision.ConfigError, match=r"^trajectory\.max_speed: must be >= 0 \(was -1\)$"):
         collision.validate(config)
+
+
+def test_simd_key_and_target():
+    """simd: auto | off, as in YAML; both give the same answers; simd_target() names the unit."""
+    assert collision.default_config().simd == collision.SimdMode.auto
+    assert collision.parse_config("simd: off\n").simd == collision.SimdMode.off
+    with pytest.raises(collision.ConfigError, match=r"^<config>:1: simd: expected auto or off \(was avx2\)$"):
+        collision.parse_config("simd: avx2\n")
+    target = collision.simd_target()
+    assert isinstance(target, str) and target
+    k = np.arange(41, dtype=float)
+    turn = np.column_stack([0.1 * k, 1.0 * k, 0.02 * k * k, 0.04 * k])
+    obstacles = [collision.Obstacle.stationary(1, collision.Circle((30.0, 16.0), 1.0)),
+                 collision.Obstacle.stationary(2, collision.Circle((12.0, 6.0), 0.5))]
+    results = []
+    for mode in (collision.SimdMode.auto, collision.SimdMode.off):
+        config = collision.default_config()
+        config.simd = mode
+        checker = collision.CollisionChecker(config)
+        checker.set_obstacles(obstacles)
+        results.append(repr(checker.check(turn)))
+    assert results[0] == results[1]

@@ -39,6 +39,7 @@ def changed_config():
     config.narrow_phase.max_epa_iterations = 40
     config.narrow_phase.warm_start = False
     config.threads = 3
+    config.simd = collision.SimdMode.off
     return config
 
 
@@ -49,6 +50,7 @@ def test_config_roundtrip_keeps_every_field():
     assert isinstance(back, collision.CheckerConfig)
     assert repr(back) == repr(config)
     assert back.threads == 3
+    assert back.simd == collision.SimdMode.off
     assert back.narrow_phase.contact_tolerance == 1e-7
     assert back.obstacles.outside_prediction == collision.OutsidePrediction.ignore
     assert back.margins.by_class["pedestrian"] == 0.5
