@@ -61,19 +61,16 @@ std::vector<double> random_headings(std::mt19937_64& rng, std::size_t n) {
 void expect_as_make_ego(VectorTarget target, const EgoShape& shape,
                         const std::vector<Pose2>& poses, const std::string& where) {
   const std::size_t n = poses.size();
-  std::vector<double> x(n), y(n), heading(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    x[k] = poses[k].x;
-    y[k] = poses[k].y;
-    heading[k] = poses[k].heading;
-  }
+  std::vector<TrajectoryPoint> points(n);
+  for (std::size_t k = 0; k < n; ++k) points[k] = {0.1 * static_cast<double>(k), poses[k]};
   std::vector<double> columns(8 * n + 1);  // + 1: never a null pointer at n = 0
   double* o = columns.data();
-  const FootprintColumns out{o, o + n, o + 2 * n, o + 3 * n, o + 4 * n, o + 5 * n, o + 6 * n,
-                             o + 7 * n};
-  place_footprints_on(target, {shape.half_length, shape.half_width, shape.axle_to_center,
-                    shape.lateral_offset},
-                   {x.data(), y.data(), heading.data()}, n, out);
+  const FootprintColumns out{o,         o + n,     o + 2 * n, o + 3 * n, o + 4 * n,
+                             o + 5 * n, o + 6 * n, o + 7 * n, 1};
+  place_footprints_on(
+      target,
+      {shape.half_length, shape.half_width, shape.axle_to_center, shape.lateral_offset},
+      points.data(), n, out);
   for (std::size_t k = 0; k < n; ++k) {
     const EgoPose ego = make_ego(shape, poses[k], 0.0);
     const double expected[8] = {ego.axis.x(),       ego.axis.y(),       ego.center.x(),
@@ -152,13 +149,13 @@ TEST(FootprintBatch, SimdTargetNamesTheChosenTarget) {
     EXPECT_NE(std::string(target_name(runnable_targets()[k])), "scalar");
   }
   // The same kernel through the chosen target as through place_footprints.
-  const double x = 3, y = 4, heading = 1;
+  const TrajectoryPoint point{0, {3, 4, 1}};
   double got[8], chosen[8];
   const auto columns = [](double* c) {
-    return FootprintColumns{c, c + 1, c + 2, c + 3, c + 4, c + 5, c + 6, c + 7};
+    return FootprintColumns{c, c + 1, c + 2, c + 3, c + 4, c + 5, c + 6, c + 7, 1};
   };
-  place_footprints({2, 1, 1, 0}, {&x, &y, &heading}, 1, columns(got));
-  place_footprints_on(chosen_target(), {2, 1, 1, 0}, {&x, &y, &heading}, 1, columns(chosen));
+  place_footprints({2, 1, 1, 0}, &point, 1, columns(got));
+  place_footprints_on(chosen_target(), {2, 1, 1, 0}, &point, 1, columns(chosen));
   for (int k = 0; k < 8; ++k) EXPECT_TRUE(same_bits(got[k], chosen[k])) << k;
 }
 

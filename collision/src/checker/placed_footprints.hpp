@@ -20,7 +20,7 @@ namespace collision::detail {
 class PlacedFootprints {
  public:
   void clear() {
-    ego_.clear();
+    count_ = 0;
     base_ = 0;
   }
 
@@ -33,17 +33,20 @@ class PlacedFootprints {
   // the pose just stored, which would stall on the store.
   COLLISION_ALWAYS_INLINE void place(const ScanContext& c, std::size_t first, std::size_t end,
                                      bool sweeps) {
-    if (first < base_ || first > base_ + ego_.size()) {  // after chunks left unplaced
-      ego_.clear();
+    if (first < base_ || first > base_ + count_) {  // after chunks left unplaced
+      count_ = 0;
       base_ = first;
     }
-    const std::size_t next = base_ + ego_.size();
+    const std::size_t next = base_ + count_;
     if (next >= end) return;
+    // The entries are kept between trajectories and overwritten, never constructed per pose.
+    if (ego_.size() < end - base_) ego_.resize(end - base_);
     if (c.simd) {
       place_in_lanes(c, next, end);
     } else {
       place_one_by_one(c, next, end);
     }
+    count_ = end - base_;
     if (sweeps) add_sweep_inflations(c, next, end);
   }
 
@@ -55,9 +58,9 @@ class PlacedFootprints {
     const EgoShape& shape = c.fine.shape;
     double heading = std::numeric_limits<double>::infinity();  // any finite heading differs
     Vec2 axis = Vec2::Zero();
-    if (!ego_.empty()) {
-      heading = ego_.back().pose.heading;
-      axis = ego_.back().axis;
+    if (count_ > 0) {
+      heading = ego_[count_ - 1].pose.heading;
+      axis = ego_[count_ - 1].axis;
     }
     for (std::size_t i = next; i < end; ++i) {
       const TrajectoryPoint& p = c.trajectory[i];
@@ -65,41 +68,42 @@ class PlacedFootprints {
         heading = p.pose.heading;
         axis = heading_axis(heading);
       }
-      ego_.push_back(make_ego(shape, p.pose, p.t, axis));
+      ego_[i - base_] = make_ego(shape, p.pose, p.t, axis);
     }
   }
 
   void place_in_lanes(const ScanContext& c, std::size_t next, std::size_t end) {
     const std::size_t n = end - next;
-    in_.resize(3 * n);
-    out_.resize(8 * n);
-    double* x = in_.data();
-    double* y = x + n;
-    double* heading = y + n;
-    for (std::size_t k = 0; k < n; ++k) {
-      const Pose2& pose = c.trajectory[next + k].pose;
-      x[k] = pose.x;
-      y[k] = pose.y;
-      heading[k] = pose.heading;
-    }
-    double* o = out_.data();
-    const FootprintColumns columns{o, o + n, o + 2 * n, o + 3 * n,
-                                   o + 4 * n, o + 5 * n, o + 6 * n, o + 7 * n};
+    EgoPose* ego = ego_.data() + (next - base_);
     const EgoShape& shape = c.fine.shape;
-    place_footprints({shape.half_length, shape.half_width, shape.axle_to_center,
-                      shape.lateral_offset},
-                     {x, y, heading}, n, columns);
+    // Every field the kernel writes, in the entries of poses [next, end).
+    constexpr std::size_t kStride = sizeof(EgoPose) / sizeof(double);
+    static_assert(sizeof(EgoPose) % sizeof(double) == 0);
+    // Aabb has no setters; these entries are this object's own, never const.
+    const auto field = [](const double& value) { return const_cast<double*>(&value); };
+    const FootprintColumns out{&ego->axis.x(),
+                               &ego->axis.y(),
+                               &ego->center.x(),
+                               &ego->center.y(),
+                               field(ego->aabb.min().x()),
+                               field(ego->aabb.min().y()),
+                               field(ego->aabb.max().x()),
+                               field(ego->aabb.max().y()),
+                               kStride};
+    place_footprints(
+        {shape.half_length, shape.half_width, shape.axle_to_center, shape.lateral_offset},
+        c.trajectory.data() + next, n, out);
     for (std::size_t k = 0; k < n; ++k) {
       const TrajectoryPoint& p = c.trajectory[next + k];
-      if (!(std::abs(heading[k]) <= kFastReductionLimit)) {  // the standard functions' range
-        ego_.push_back(make_ego(shape, p.pose, p.t));
+      EgoPose& e = ego[k];
+      if (!(std::abs(p.pose.heading) <= kFastReductionLimit)) {  // the standard functions' range
+        e = make_ego(shape, p.pose, p.t);
         continue;
       }
-      const Vec2 center(columns.center_x[k], columns.center_y[k]);
-      ego_.push_back({p.pose, p.t, center, Vec2(columns.cos[k], columns.sin[k]),
-                      Aabb(Vec2(columns.min_x[k], columns.min_y[k]),
-                           Vec2(columns.max_x[k], columns.max_y[k])),
-                      0, 0});
+      e.pose = p.pose;
+      e.t = p.t;
+      e.sweep_inflation = 0;
+      e.center_inflation = 0;
     }
   }
 
@@ -121,10 +125,9 @@ class PlacedFootprints {
     }
   }
 
-  std::vector<EgoPose> ego_;  // poses [base_, base_ + size): the run placed last
+  std::vector<EgoPose> ego_;  // poses [base_, base_ + count_): the run placed last; more kept
+  std::size_t count_ = 0;
   std::size_t base_ = 0;
-  std::vector<double> in_;   // the vector path's poses, in columns
-  std::vector<double> out_;  // and its footprints
 };
 
 }  // namespace collision::detail

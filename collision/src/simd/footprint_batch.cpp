@@ -53,14 +53,20 @@ HWY_INLINE void heading_axes(D d, V heading, V& cos, V& sin) {
   sin = hn::IfThenElse(negate_sin, hn::Neg(b), b);
 }
 
-// make_ego for the lanes of poses [i, i + Lanes(d)) of `in`, into the same lanes of `out`.
+// The trajectory points as doubles: t, x, y, heading each, no padding.
+static_assert(sizeof(TrajectoryPoint) == 4 * sizeof(double));
+
+// make_ego for the Lanes(d) points from `points` (t, x, y, heading interleaved), the values in
+// `columns`: a column of the lanes' values for each of FootprintColumns' eight fields.
 template <class D>
-HWY_INLINE void place_lanes(D d, const FootprintDims& dims, const PoseColumns& in,
-                            const FootprintColumns& out, std::size_t i) {
+HWY_INLINE void place_lanes(D d, const FootprintDims& dims, const double* points,
+                            double* const* columns) {
   using V = hn::Vec<D>;
-  const V x = hn::LoadU(d, in.x + i), y = hn::LoadU(d, in.y + i);
+  V t, x, y, heading;
+  hn::LoadInterleaved4(d, points, t, x, y, heading);
+  (void)t;
   V c, s;
-  heading_axes(d, hn::LoadU(d, in.heading + i), c, s);
+  heading_axes(d, heading, c, s);
   const V lever = hn::Set(d, dims.axle_to_center);
   V cx = hn::Add(x, hn::Mul(lever, c));
   V cy = hn::Add(y, hn::Mul(lever, s));
@@ -77,40 +83,40 @@ HWY_INLINE void place_lanes(D d, const FootprintDims& dims, const PoseColumns& i
   const V magnitude = hn::Max(hn::Abs(cx), hn::Abs(cy));
   const V slack = hn::Mul(hn::Set(d, 8 * std::numeric_limits<double>::epsilon()),
                           hn::Max(magnitude, hn::Set(d, 1.0)));
-  hn::StoreU(c, d, out.cos + i);
-  hn::StoreU(s, d, out.sin + i);
-  hn::StoreU(cx, d, out.center_x + i);
-  hn::StoreU(cy, d, out.center_y + i);
-  hn::StoreU(hn::Sub(hn::Sub(cx, ex), slack), d, out.min_x + i);
-  hn::StoreU(hn::Sub(hn::Sub(cy, ey), slack), d, out.min_y + i);
-  hn::StoreU(hn::Add(hn::Add(cx, ex), slack), d, out.max_x + i);
-  hn::StoreU(hn::Add(hn::Add(cy, ey), slack), d, out.max_y + i);
+  hn::Store(c, d, columns[0]);
+  hn::Store(s, d, columns[1]);
+  hn::Store(cx, d, columns[2]);
+  hn::Store(cy, d, columns[3]);
+  hn::Store(hn::Sub(hn::Sub(cx, ex), slack), d, columns[4]);
+  hn::Store(hn::Sub(hn::Sub(cy, ey), slack), d, columns[5]);
+  hn::Store(hn::Add(hn::Add(cx, ex), slack), d, columns[6]);
+  hn::Store(hn::Add(hn::Add(cy, ey), slack), d, columns[7]);
 }
 
-void PlaceFootprints(const FootprintDims& dims, const PoseColumns& poses, std::size_t n,
+void PlaceFootprints(const FootprintDims& dims, const TrajectoryPoint* points, std::size_t n,
                      const FootprintColumns& out) {
   const hn::ScalableTag<double> d;
   const std::size_t lanes = hn::Lanes(d);
-  std::size_t i = 0;
-  for (; i + lanes <= n; i += lanes) place_lanes(d, dims, poses, out, i);
-  if (i == n) return;
-  // The last partial vector through a full one on the stack: zeros in the unused lanes.
   constexpr std::size_t kMax = HWY_MAX_BYTES / sizeof(double);
-  HWY_ALIGN double x[kMax] = {}, y[kMax] = {}, heading[kMax] = {};
-  HWY_ALIGN double columns[8][kMax];
-  const std::size_t rest = n - i;
-  for (std::size_t k = 0; k < rest; ++k) {
-    x[k] = poses.x[i + k];
-    y[k] = poses.y[i + k];
-    heading[k] = poses.heading[i + k];
-  }
-  const FootprintColumns tail{columns[0], columns[1], columns[2], columns[3],
-                              columns[4], columns[5], columns[6], columns[7]};
-  place_lanes(d, dims, PoseColumns{x, y, heading}, tail, 0);
+  HWY_ALIGN double values[8][kMax];
+  double* const columns[8] = {values[0], values[1], values[2], values[3],
+                              values[4], values[5], values[6], values[7]};
   double* const targets[8] = {out.cos,   out.sin,   out.center_x, out.center_y,
                               out.min_x, out.min_y, out.max_x,    out.max_y};
-  for (int column = 0; column < 8; ++column) {
-    for (std::size_t k = 0; k < rest; ++k) targets[column][i + k] = columns[column][k];
+  // The last partial vector reads its points from a copy padded with zeros.
+  HWY_ALIGN double tail[4 * kMax] = {};
+  for (std::size_t i = 0; i < n; i += lanes) {
+    const std::size_t count = n - i < lanes ? n - i : lanes;
+    const double* in = reinterpret_cast<const double*>(points + i);
+    if (count < lanes) {
+      for (std::size_t k = 0; k < 4 * count; ++k) tail[k] = in[k];
+      in = tail;
+    }
+    place_lanes(d, dims, in, columns);
+    for (int field = 0; field < 8; ++field) {
+      double* target = targets[field] + i * out.stride;
+      for (std::size_t k = 0; k < count; ++k) target[k * out.stride] = values[field][k];
+    }
   }
 }
 
@@ -121,20 +127,21 @@ HWY_AFTER_NAMESPACE();
 namespace collision::detail {
 
 namespace {
-using PlaceFn = void (*)(const FootprintDims&, const PoseColumns&, std::size_t,
+using PlaceFn = void (*)(const FootprintDims&, const TrajectoryPoint*, std::size_t,
                          const FootprintColumns&);
 COLLISION_VECTOR_TABLE(PlaceFootprints, PlaceFn)
 }  // namespace
 
-void place_footprints(const FootprintDims& dims, const PoseColumns& poses, std::size_t n,
+void place_footprints(const FootprintDims& dims, const TrajectoryPoint* points, std::size_t n,
                       const FootprintColumns& out) {
   static const PlaceFn chosen = PlaceFootprints_on(chosen_target());
-  chosen(dims, poses, n, out);
+  chosen(dims, points, n, out);
 }
 
-void place_footprints_on(VectorTarget target, const FootprintDims& dims, const PoseColumns& poses,
-                         std::size_t n, const FootprintColumns& out) {
-  PlaceFootprints_on(target)(dims, poses, n, out);
+void place_footprints_on(VectorTarget target, const FootprintDims& dims,
+                         const TrajectoryPoint* points, std::size_t n,
+                         const FootprintColumns& out) {
+  PlaceFootprints_on(target)(dims, points, n, out);
 }
 
 }  // namespace collision::detail

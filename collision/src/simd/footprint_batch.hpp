@@ -9,6 +9,7 @@
 
 #include <cstddef>
 
+#include "collision/trajectory.hpp"
 #include "simd/vector_targets.hpp"
 
 namespace collision::detail {
@@ -21,15 +22,9 @@ struct FootprintDims {
   double lateral_offset;  // signed, to the left
 };
 
-// n poses in columns: rear-axle positions (m) and headings (rad).
-struct PoseColumns {
-  const double* x;
-  const double* y;
-  const double* heading;
-};
-
-// n footprints out, in columns: the heading's unit axis, the box centre, its world box rounded
-// outward (make_ego's aabb).
+// n footprints out: the heading's unit axis, the box centre, its world box rounded outward
+// (make_ego's aabb); pose k's values at each pointer + k * stride (in doubles), so that they can
+// be written straight into the scan's EgoPose entries, or into plain columns (stride 1).
 struct FootprintColumns {
   double* cos;
   double* sin;
@@ -39,16 +34,17 @@ struct FootprintColumns {
   double* min_y;
   double* max_x;
   double* max_y;
+  std::size_t stride;
 };
 
-// make_ego's axis, centre and box for poses [0, n). A lane whose |heading| is beyond
+// make_ego's axis, centre and box for points[0, n). A lane whose |heading| is beyond
 // kFastReductionLimit (geometry/heading_axis.hpp) or not finite is left with unspecified
 // numbers: heading_axis takes the standard functions there, and so must the caller.
-void place_footprints(const FootprintDims& dims, const PoseColumns& poses, std::size_t n,
+void place_footprints(const FootprintDims& dims, const TrajectoryPoint* points, std::size_t n,
                       const FootprintColumns& out);
 
 // The same on a given one of runnable_targets() (vector_targets.hpp), for tests of each.
-void place_footprints_on(VectorTarget target, const FootprintDims& dims, const PoseColumns& poses,
-                         std::size_t n, const FootprintColumns& out);
+void place_footprints_on(VectorTarget target, const FootprintDims& dims,
+                         const TrajectoryPoint* points, std::size_t n, const FootprintColumns& out);
 
 }  // namespace collision::detail
