@@ -84,8 +84,8 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
-#include <deque>
 #include <cstdlib>
+#include <deque>
 #include <limits>
 #include <map>
 #include <optional>
@@ -360,8 +360,8 @@ void add_scalar_twin(const std::string& row, const Scene& scene,
   const std::vector<collision::TrajectoryResult> off = scalar.check_all(scene.candidates);
   for (std::size_t k = 0; k < off.size(); ++k) {
     const collision::TrajectoryResult &a = results[k], &b = off[k];
-    const bool same_clearance = a.min_clearance == b.min_clearance ||
-                                std::abs(a.min_clearance - b.min_clearance) <= 1e-9;
+    const bool same_clearance =
+        a.min_clearance == b.min_clearance || std::abs(a.min_clearance - b.min_clearance) <= 1e-9;
     if (a.collides != b.collides || a.first_collision_index != b.first_collision_index ||
         a.obstacle_id != b.obstacle_id || !same_clearance) {
       fail(row + ": simd auto and off differ on candidate " + std::to_string(k));

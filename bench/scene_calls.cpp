@@ -127,10 +127,11 @@ int main(int argc, char** argv) {
   const long calls = argc >= 3 ? std::strtol(argv[2], &end, 10) : -1;
   if (argc < 3 || end == argv[2] || *end != '\0' || calls < 0 || calls > 1000 ||
       !make(argv[1], scene)) {
-    std::fprintf(stderr,
-                 "usage: scene_calls SCENE CALLS [profile] [free] [digest] [scalar]   (CALLS: 0 to 1000)\n"
-                 "  SCENE: corridor urban urban_modes street traffic_moving traffic_standing\n"
-                 "         traffic_parked tutorial_discrete tutorial_continuous\n");
+    std::fprintf(
+        stderr,
+        "usage: scene_calls SCENE CALLS [profile] [free] [digest] [scalar]   (CALLS: 0 to 1000)\n"
+        "  SCENE: corridor urban urban_modes street traffic_moving traffic_standing\n"
+        "         traffic_parked tutorial_discrete tutorial_continuous\n");
     return 2;
   }
   bool profile = false, free_only = false, digest = false, scalar = false;

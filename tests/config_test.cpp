@@ -603,7 +603,8 @@ TEST(ConfigRange, ValidateRejectsAnUnknownEnumValue) {
             "obstacles.outside_prediction: must be hold or ignore (was 7)");
   c = default_config();
   c.simd = static_cast<SimdMode>(-1);
-  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }), "simd: must be auto or off (was -1)");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }),
+            "simd: must be auto or off (was -1)");
 }
 
 TEST(ConfigRange, ValidateReportsTheFirstBadKeyInFileOrder) {
@@ -699,7 +700,8 @@ TEST(ConfigTypes, OutsidePredictionIsHoldOrIgnore) {
 TEST(ConfigTypes, SimdIsAutoOrOff) {
   EXPECT_EQ(parse_config("simd: off\n").simd, SimdMode::off);
   EXPECT_EQ(parse_config("simd: auto\n").simd, SimdMode::automatic);
-  EXPECT_EQ(ParseError("threads: 2\nsimd: avx2\n"), "<config>:2: simd: expected auto or off (was avx2)");
+  EXPECT_EQ(ParseError("threads: 2\nsimd: avx2\n"),
+            "<config>:2: simd: expected auto or off (was avx2)");
   EXPECT_EQ(ParseError("simd: false\n"), "<config>:1: simd: expected auto or off (was false)");
   EXPECT_EQ(ParseError("simd: {}\n"), "<config>:1: simd: expected auto or off (was a map)");
 }

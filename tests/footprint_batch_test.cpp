@@ -58,8 +58,8 @@ std::vector<double> random_headings(std::mt19937_64& rng, std::size_t n) {
 }
 
 // The footprints of `poses` through the dispatched kernel, against make_ego one by one.
-void expect_as_make_ego(VectorTarget target, const EgoShape& shape,
-                        const std::vector<Pose2>& poses, const std::string& where) {
+void expect_as_make_ego(VectorTarget target, const EgoShape& shape, const std::vector<Pose2>& poses,
+                        const std::string& where) {
   const std::size_t n = poses.size();
   std::vector<TrajectoryPoint> points(n);
   for (std::size_t k = 0; k < n; ++k) points[k] = {0.1 * static_cast<double>(k), poses[k]};
@@ -68,15 +68,15 @@ void expect_as_make_ego(VectorTarget target, const EgoShape& shape,
   const FootprintColumns out{o,         o + n,     o + 2 * n, o + 3 * n, o + 4 * n,
                              o + 5 * n, o + 6 * n, o + 7 * n, 1};
   place_footprints_on(
-      target,
-      {shape.half_length, shape.half_width, shape.axle_to_center, shape.lateral_offset},
+      target, {shape.half_length, shape.half_width, shape.axle_to_center, shape.lateral_offset},
       points.data(), n, out);
   for (std::size_t k = 0; k < n; ++k) {
     const EgoPose ego = make_ego(shape, poses[k], 0.0);
     const double expected[8] = {ego.axis.x(),       ego.axis.y(),       ego.center.x(),
                                 ego.center.y(),     ego.aabb.min().x(), ego.aabb.min().y(),
                                 ego.aabb.max().x(), ego.aabb.max().y()};
-    const char* names[8] = {"cos", "sin", "center x", "center y", "min x", "min y", "max x", "max y"};
+    const char* names[8] = {"cos",   "sin",   "center x", "center y",
+                            "min x", "min y", "max x",    "max y"};
     for (int column = 0; column < 8; ++column) {
       const double got = columns[static_cast<std::size_t>(column) * n + k];
       ASSERT_TRUE(same_bits(got, expected[column]))

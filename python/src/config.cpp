@@ -92,8 +92,8 @@ std::string repr_config(const CheckerConfig& c) {
          ", trajectory=" + repr_trajectory_config(c.trajectory) +
          ", broad_phase=" + repr_broad_phase(c.broad_phase) +
          ", narrow_phase=" + repr_narrow_phase(c.narrow_phase) +
-         ", threads=" + std::to_string(c.threads) +
-         ", simd=SimdMode." + (c.simd == SimdMode::off ? "off" : "auto") + ")";
+         ", threads=" + std::to_string(c.threads) + ", simd=SimdMode." +
+         (c.simd == SimdMode::off ? "off" : "auto") + ")";
 }
 
 }  // namespace

@@ -201,7 +201,8 @@ const std::vector<Setting>& settings() {
       integer("", "threads", from_to(0, 1024), [](C& c) -> int& { return c.threads; }),
       word("", "simd",
            {[](const C& c) { return static_cast<int>(c.simd); },
-            [](C& c, int v) { c.simd = static_cast<SimdMode>(v); }, {"auto", "off"}}),
+            [](C& c, int v) { c.simd = static_cast<SimdMode>(v); },
+            {"auto", "off"}}),
   };
   return table;
 }
@@ -574,7 +575,8 @@ class Parser {
     } else if (auto ref = std::get_if<WordRef>(&setting.ref)) {
       const std::string text = scalar_text(path, key, value, ref->listed(), true);
       const auto found = std::find(ref->words.begin(), ref->words.end(), text);
-      if (found == ref->words.end()) fail(key, path, "expected " + ref->listed() + " (was " + text + ")");
+      if (found == ref->words.end())
+        fail(key, path, "expected " + ref->listed() + " (was " + text + ")");
       ref->write(config, static_cast<int>(found - ref->words.begin()));
     } else if (auto ref = std::get_if<ClassMarginsRef>(&setting.ref)) {
       (*ref)(config) = read_class_margins(setting, key, value);

@@ -36,14 +36,12 @@ inline constexpr double kRoundingShift = 6755399441055744.0;
 // kSincTerms[1] z + ...), cos r = 1 + z (kCosTerms[0] + ...), both of degree 8 in z (up to
 // r^16 / 17! and r^16 / 16!; the first terms left out are below 1.2e-19 and 2.1e-18 at pi/4).
 // The vector path (simd/footprint_batch.cpp) reads the same numbers, so both give the same bits.
-inline constexpr double kSincTerms[8] = {-1.0 / 6,          1.0 / 120,
-                                         -1.0 / 5040,       1.0 / 362880,
-                                         -1.0 / 39916800,   1.0 / 6227020800,
-                                         -1.0 / 1307674368000, 1.0 / 355687428096000};
-inline constexpr double kCosTerms[8] = {-1.0 / 2,         1.0 / 24,
-                                        -1.0 / 720,       1.0 / 40320,
-                                        -1.0 / 3628800,   1.0 / 479001600,
-                                        -1.0 / 87178291200, 1.0 / 20922789888000};
+inline constexpr double kSincTerms[8] = {
+    -1.0 / 6,        1.0 / 120,        -1.0 / 5040,          1.0 / 362880,
+    -1.0 / 39916800, 1.0 / 6227020800, -1.0 / 1307674368000, 1.0 / 355687428096000};
+inline constexpr double kCosTerms[8] = {
+    -1.0 / 2,       1.0 / 24,        -1.0 / 720,         1.0 / 40320,
+    -1.0 / 3628800, 1.0 / 479001600, -1.0 / 87178291200, 1.0 / 20922789888000};
 
 // (sin r / r, cos r) for |r| <= ~pi/4, side by side in one pair of lanes. Both are 1 + z T(z); T
 // is evaluated by Estrin's scheme, pairs of terms first, which halves the chain of dependent

@@ -24,9 +24,9 @@ template <class D, class V>
 HWY_INLINE void heading_axes(D d, V heading, V& cos, V& sin) {
   const V k = hn::Sub(hn::Add(hn::Mul(heading, hn::Set(d, kTwoOverPi)), hn::Set(d, kRoundingShift)),
                       hn::Set(d, kRoundingShift));
-  const V r = hn::Sub(hn::Sub(hn::Sub(heading, hn::Mul(k, hn::Set(d, kHalfPi1))),
-                              hn::Mul(k, hn::Set(d, kHalfPi2))),
-                      hn::Mul(k, hn::Set(d, kHalfPi3)));
+  const V r = hn::Sub(
+      hn::Sub(hn::Sub(heading, hn::Mul(k, hn::Set(d, kHalfPi1))), hn::Mul(k, hn::Set(d, kHalfPi2))),
+      hn::Mul(k, hn::Set(d, kHalfPi3)));
   const V z = hn::Mul(r, r), z2 = hn::Mul(z, z), z4 = hn::Mul(z2, z2);
   // 1 + z T(z) by Estrin's scheme, as sinc_and_cos_near_zero does for one lane pair.
   const auto series = [&](const double* terms) {

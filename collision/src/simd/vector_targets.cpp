@@ -1,10 +1,11 @@
-// The choice of the vector path's instruction set (vector_targets.hpp) and collision::simd_target().
+// The choice of the vector path's instruction set (vector_targets.hpp) and
+// collision::simd_target().
 #include "simd/vector_targets.hpp"
+
+#include <hwy/highway.h>
 
 #include <string>
 #include <vector>
-
-#include <hwy/highway.h>
 
 #include "collision/simd.hpp"
 
@@ -33,8 +34,8 @@ bool cpu_runs(VectorTarget target) {
 
 std::vector<VectorTarget> find_runnable_targets() {
   std::vector<VectorTarget> targets;
-  for (const VectorTarget target : {VectorTarget{HWY_AVX3}, VectorTarget{HWY_AVX2},
-                                    VectorTarget{HWY_SSE4}}) {
+  for (const VectorTarget target :
+       {VectorTarget{HWY_AVX3}, VectorTarget{HWY_AVX2}, VectorTarget{HWY_SSE4}}) {
     if ((HWY_TARGETS & target) != 0 && target != HWY_STATIC_TARGET && cpu_runs(target)) {
       targets.push_back(target);
     }

@@ -37,13 +37,13 @@ const char* target_name(VectorTarget target);
 
 // Defines `FnType NAME_on(VectorTarget)`: the copy of NAME compiled for the target (the baseline's
 // for a target without one). For the HWY_ONCE part of a file of simd/.
-#define COLLISION_VECTOR_TABLE(NAME, FnType)                          \
-  FnType NAME##_on(::collision::detail::VectorTarget target) {        \
-    COLLISION_VECTOR_ENTRY_AVX3(NAME)                                 \
-    COLLISION_VECTOR_ENTRY_AVX2(NAME)                                 \
-    COLLISION_VECTOR_ENTRY_SSE4(NAME)                                 \
-    (void)target;                                                     \
-    return &HWY_STATIC_DISPATCH(NAME);                                \
+#define COLLISION_VECTOR_TABLE(NAME, FnType)                   \
+  FnType NAME##_on(::collision::detail::VectorTarget target) { \
+    COLLISION_VECTOR_ENTRY_AVX3(NAME)                          \
+    COLLISION_VECTOR_ENTRY_AVX2(NAME)                          \
+    COLLISION_VECTOR_ENTRY_SSE4(NAME)                          \
+    (void)target;                                              \
+    return &HWY_STATIC_DISPATCH(NAME);                         \
   }
 
 #if HWY_TARGETS & HWY_AVX3
