@@ -15,8 +15,8 @@ outside the timings; its workers run one task at a time (threads_per_worker=1).
 """
 
 import argparse
-import importlib.util
 import pathlib
+import runpy
 import shutil
 import statistics
 import sys
@@ -35,10 +35,7 @@ SHARED = ROOT.parent / "shared" / "data" / "commonroad"
 
 def example_candidates():
     path = ROOT / "python" / "examples" / "commonroad_candidates.py"
-    spec = importlib.util.spec_from_file_location("commonroad_candidates", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.candidates
+    return runpy.run_path(str(path))["candidates"]
 
 
 def make_jobs(folder, count, candidates_per_job):

@@ -6,9 +6,9 @@ The scenarios: the bundled config/scenarios/commonroad_urban.xml, and the Common
 ../shared/data/commonroad beside the repository when it is there. One LocalCluster serves the
 whole module (starting one costs a few seconds)."""
 
-import importlib.util
 import os
 import pathlib
+import runpy
 import subprocess
 import sys
 
@@ -30,16 +30,9 @@ BUNDLED = ROOT / "config" / "scenarios" / "commonroad_urban.xml"
 SHARED = ROOT.parent / "shared" / "data" / "commonroad"
 
 
-def _example():
-    """python/examples/commonroad_candidates.py: its candidates() builds a scenario's 1000."""
-    path = ROOT / "python" / "examples" / "commonroad_candidates.py"
-    spec = importlib.util.spec_from_file_location("commonroad_candidates", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-EXAMPLE = _example()
+# python/examples/commonroad_candidates.py: its candidates() builds a scenario's 1000.
+EXAMPLE = ROOT / "python" / "examples" / "commonroad_candidates.py"
+example_candidates = runpy.run_path(str(EXAMPLE))["candidates"]
 
 
 def scenario_files():
@@ -52,7 +45,7 @@ def scenario_files():
 def candidates_for(path, count):
     """`count` of the example's candidates from the scenario's first start (repeating them)."""
     scenario = collision.load_commonroad(str(path))
-    trajectories, _, _ = EXAMPLE.candidates(scenario.ego_starts[0], scenario.time_step)
+    trajectories, _, _ = example_candidates(scenario.ego_starts[0], scenario.time_step)
     return np.ascontiguousarray(np.resize(trajectories, (count,) + trajectories.shape[1:]))
 
 
