@@ -13,6 +13,7 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/narrow_phase/queries.cpp
   ${COLLISION_SOURCE_DIR}/narrow_phase/queries_ellipse_pairs.cpp
   ${COLLISION_SOURCE_DIR}/narrow_phase/sat.cpp
+  ${COLLISION_SOURCE_DIR}/world/grid_rectangles.cpp
   ${COLLISION_SOURCE_DIR}/world/obstacle.cpp
   ${COLLISION_SOURCE_DIR}/world/obstacle_class.cpp
   ${COLLISION_SOURCE_DIR}/world/plausibility.cpp

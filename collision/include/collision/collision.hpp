@@ -10,6 +10,7 @@
 #include "collision/errors.hpp"
 #include "collision/obb.hpp"
 #include "collision/obstacle.hpp"
+#include "collision/occupancy_grid.hpp"
 #include "collision/pose.hpp"
 #include "collision/pose_clearance.hpp"
 #include "collision/queries.hpp"

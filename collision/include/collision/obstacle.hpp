@@ -8,6 +8,7 @@
 
 #include "collision/convex_polygon.hpp"
 #include "collision/obstacle_class.hpp"
+#include "collision/occupancy_grid.hpp"
 #include "collision/shape.hpp"
 #include "collision/tolerances.hpp"
 #include "collision/trajectory.hpp"
@@ -84,6 +85,25 @@ class Obstacle {
   // 2 points, a non-finite point or one beyond kMaxCoordinate. Repeated consecutive points are
   // skipped; a polyline of one point repeated is a point.
   static Obstacle boundary(int id, std::vector<Vec2> polyline);
+  // A perception grid (occupancy_grid.hpp): the region is the union of its occupied cells, each
+  // the closed square it covers, exactly (no rasterisation of the ego: a footprint 1e-6 m from a
+  // cell is free, one that reaches into it collides). Its class is static_object. The occupied
+  // cells are merged into rectangles once here, and each rectangle is a part (parts()), so the
+  // coarse stage indexes them like any other parts and a pose far from every occupied cell never
+  // looks at one. Distances and clearance are to the union; where the ego overlaps it, the
+  // profile's depth is the deepest over those rectangles (as over any obstacle's convex parts).
+  // A grid with no occupied cell is an obstacle with no parts: nothing to hit. Throws
+  // GeometryError naming the id and the value for a resolution that is not finite or <= 0, a
+  // width or height of 0, data whose size is not width * height, a cell value outside -1..100
+  // (naming the cell (i, j) and its index in data), an occupied_threshold outside 1..100, a
+  // non-finite origin or one beyond the supported world, or a grid reaching beyond it.
+  static Obstacle grid(int id, OccupancyGrid grid, GridOptions options = {});
+  // A point cloud: the region is the union of the discs of `radius` metres (>= 0; 0: the points
+  // themselves) about the points, world frame. Class unknown. Each disc is a part, indexed by the
+  // coarse stage, so a pose pays only for the points near it. An empty cloud has no parts.
+  // Throws GeometryError naming the id and the point's index for a non-finite point or one beyond
+  // kMaxCoordinate, and the value for a radius that is not finite, negative or beyond it.
+  static Obstacle points(int id, std::vector<Vec2> points, double radius);
 
   // The class selects the margin kept from the obstacle (margins.by_class). Default: unknown, or
   // road_boundary for boundary().
@@ -104,7 +124,8 @@ class Obstacle {
   // Given as a list of PredictionModes (even of one).
   bool is_multi_modal() const { return multi_modal_; }
   bool is_boundary() const { return boundary_; }
-  // Stationary: the convex parts in the world frame (a boundary: one zero-width Obb per segment).
+  // Stationary: the convex parts in the world frame (a boundary: one zero-width Obb per segment;
+  // a grid: one Obb per rectangle of occupied cells; a point cloud: one Circle per point).
   // Moving: one part, the body in its own frame.
   const std::vector<Shape>& parts() const { return parts_; }
   // The futures of a moving obstacle: its modes as given, or its one prediction as a mode of

@@ -1,6 +1,7 @@
 // Obstacles: construction with validation (every error names the obstacle id), the pose of a
 // moving obstacle at a time, and moving a body into the world. A boundary is its segments, each a
-// box of width 0.
+// box of width 0; a grid its occupied cells merged into boxes (world/grid_rectangles.hpp); a
+// point cloud a disc per point.
 //
 // Non-convex outlines are split into convex parts by polygon_decomposition.cpp. A prediction is
 // interpolated like the ego's trajectory (collision::interpolate): position linear in time,
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -18,11 +20,13 @@
 #include <variant>
 
 #include "collision/errors.hpp"
+#include "collision/pose.hpp"
 #include "common/format.hpp"
 #include "common/supported_range.hpp"
 #include "geometry/heading_axis.hpp"
 #include "geometry/polygon_decomposition.hpp"
 #include "geometry/vec2_math.hpp"
+#include "world/grid_rectangles.hpp"
 #include "world/prediction.hpp"
 
 namespace collision {
@@ -263,6 +267,112 @@ Obstacle Obstacle::boundary(int id, std::vector<Vec2> polyline) {
   obstacle.class_ = ObstacleClass::road_boundary;
   obstacle.boundary_ = true;
   return obstacle;
+}
+
+namespace {
+
+void validate_grid(const std::string& where, const OccupancyGrid& grid,
+                   const GridOptions& options) {
+  if (!std::isfinite(grid.resolution) || grid.resolution <= 0) {
+    throw GeometryError(where + "resolution must be finite and > 0 (was " +
+                        detail::format_number(grid.resolution) + " m)");
+  }
+  if (grid.width == 0 || grid.height == 0) {
+    throw GeometryError(where + "width and height must each be >= 1 cell (were " +
+                        std::to_string(grid.width) + " x " + std::to_string(grid.height) + ")");
+  }
+  // Compared by division, so that a huge width * height cannot wrap around to the data's size.
+  if (grid.data.size() % grid.width != 0 || grid.data.size() / grid.width != grid.height) {
+    throw GeometryError(where + "data has " + std::to_string(grid.data.size()) +
+                        " values, but width * height is " + std::to_string(grid.width) + " * " +
+                        std::to_string(grid.height));
+  }
+  if (options.occupied_threshold < 1 || options.occupied_threshold > 100) {
+    throw GeometryError(where + "occupied_threshold must be in 1..100 (was " +
+                        std::to_string(options.occupied_threshold) + ")");
+  }
+  const Pose2& o = grid.origin;
+  for (const auto& [name, value] : {std::pair{"origin x", o.x}, std::pair{"origin y", o.y},
+                                    std::pair{"origin heading", o.heading}}) {
+    if (!std::isfinite(value)) {
+      throw GeometryError(where + name + " is not finite (was " + detail::format_number(value) +
+                          ")");
+    }
+  }
+  if (!detail::in_heading_range(o.heading)) {
+    throw GeometryError(where + "origin heading " + detail::heading_range_error(o.heading));
+  }
+  const double size_x = static_cast<double>(grid.width) * grid.resolution;
+  const double size_y = static_cast<double>(grid.height) * grid.resolution;
+  for (const Vec2& corner : {Vec2(0, 0), Vec2(size_x, 0), Vec2(0, size_y), Vec2(size_x, size_y)}) {
+    const Vec2 p = transform_point(o, corner);
+    if (!detail::is_finite(p) || beyond_supported_world(p.cwiseAbs().maxCoeff())) {
+      throw GeometryError(where + "the grid's corner at " + detail::format_point(p) + " " +
+                          detail::coordinate_range_error(p));
+    }
+  }
+  for (std::size_t k = 0; k < grid.data.size(); ++k) {
+    const int value = grid.data[k];
+    if (value < -1 || value > 100) {
+      throw GeometryError(where + "cell (" + std::to_string(k % grid.width) + ", " +
+                          std::to_string(k / grid.width) + ") (data index " + std::to_string(k) +
+                          ") has value " + std::to_string(value) + ", outside -1 (unknown) .. 100");
+    }
+  }
+}
+
+}  // namespace
+
+Obstacle Obstacle::grid(int id, OccupancyGrid grid, GridOptions options) {
+  const std::string where = prefix(id) + "grid: ";
+  validate_grid(where, grid, options);
+  std::vector<std::uint8_t> occupied(grid.data.size());
+  for (std::size_t k = 0; k < grid.data.size(); ++k) {
+    const int value = grid.data[k];
+    occupied[k] = value < 0 ? options.unknown_is_occupied : value >= options.occupied_threshold;
+  }
+  const std::vector<detail::CellRectangle> rectangles =
+      detail::merge_occupied_cells(occupied, grid.width, grid.height);
+  std::vector<Shape> parts;
+  parts.reserve(rectangles.size());
+  const double r = grid.resolution;
+  for (const detail::CellRectangle& c : rectangles) {
+    // Centre and half sizes from the cell indices, so that every rectangle's edges fall on the
+    // same grid lines (to round-off) whichever rectangle they belong to.
+    const Vec2 center_local(0.5 * static_cast<double>(c.i0 + c.i1) * r,
+                            0.5 * static_cast<double>(c.j0 + c.j1) * r);
+    parts.emplace_back(Obb(transform_point(grid.origin, center_local), grid.origin.heading,
+                           0.5 * static_cast<double>(c.i1 - c.i0) * r,
+                           0.5 * static_cast<double>(c.j1 - c.j0) * r));
+  }
+  Obstacle obstacle(id, std::move(parts), {});
+  obstacle.class_ = ObstacleClass::static_object;
+  return obstacle;
+}
+
+Obstacle Obstacle::points(int id, std::vector<Vec2> points, double radius) {
+  if (!std::isfinite(radius) || radius < 0) {
+    throw GeometryError(prefix(id) + "points: radius must be finite and >= 0 (was " +
+                        detail::format_number(radius) + " m)");
+  }
+  if (radius > kMaxCoordinate) {
+    throw GeometryError(prefix(id) + "points: radius " + detail::size_range_error(radius));
+  }
+  std::vector<Shape> parts;
+  parts.reserve(points.size());
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    const Vec2& p = points[k];
+    if (!detail::is_finite(p)) {
+      throw GeometryError(prefix(id) + "point " + std::to_string(k) + " is not finite (was " +
+                          detail::format_point(p) + ")");
+    }
+    if (beyond_supported_world(p.cwiseAbs().maxCoeff() + radius)) {
+      throw GeometryError(prefix(id) + "point " + std::to_string(k) + " with its radius " +
+                          detail::coordinate_range_error(p));
+    }
+    parts.emplace_back(Circle(p, radius));
+  }
+  return Obstacle(id, std::move(parts), {});
 }
 
 std::optional<Pose2> Obstacle::pose_at(double t, OutsidePrediction outside,
