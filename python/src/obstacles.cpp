@@ -311,6 +311,65 @@ void bind_obstacles(py::module_& m) {
           "A wall of zero thickness along a polyline of at least 2 points (a (V, 2) array or "
           "list of pairs, metres; closed when the last point equals the first). Its class is "
           "road_boundary. Raises GeometryError.")
+      .def_static(
+          "grid",
+          [](int id, const py::array& data, const std::tuple<double, double, double>& origin,
+             double resolution, int occupied_threshold, bool unknown_is_occupied) {
+            const std::string name = "Obstacle " + std::to_string(id) + ": grid data";
+            if (data.ndim() != 2) {
+              throw GeometryError(name + " must be a 2-D (height, width) array, got " +
+                                  std::to_string(data.ndim()) + " dimensions");
+            }
+            const char kind = data.dtype().kind();
+            if (kind != 'i' && kind != 'u' && kind != 'b') {
+              throw GeometryError(name + " must be an integer array (int8 as nav_msgs), got dtype " +
+                                  std::string(py::str(data.dtype())));
+            }
+            // Any integer dtype, read as int64; values outside int8 are refused here with the
+            // cell named as the C++ check would name it (values in int8 go on to that check).
+            const auto wide = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>(data);
+            const auto v = wide.unchecked<2>();
+            OccupancyGrid g;
+            g.origin = Pose2{std::get<0>(origin), std::get<1>(origin), std::get<2>(origin)};
+            g.resolution = resolution;
+            g.height = static_cast<std::size_t>(v.shape(0));
+            g.width = static_cast<std::size_t>(v.shape(1));
+            g.data.reserve(g.width * g.height);
+            for (py::ssize_t j = 0; j < v.shape(0); ++j) {
+              for (py::ssize_t i = 0; i < v.shape(1); ++i) {
+                const std::int64_t x = v(j, i);
+                if (x < -128 || x > 127) {
+                  throw GeometryError(name + ": cell (" + std::to_string(i) + ", " +
+                                      std::to_string(j) + ") (index " +
+                                      std::to_string(j * v.shape(1) + i) + ") has value " +
+                                      std::to_string(x) + ", outside -1..100");
+                }
+                g.data.push_back(static_cast<std::int8_t>(x));
+              }
+            }
+            return Obstacle::grid(id, std::move(g), GridOptions{occupied_threshold, unknown_is_occupied});
+          },
+          "id"_a, "data"_a, py::kw_only(), "origin"_a, "resolution"_a,
+          "occupied_threshold"_a = 65, "unknown_is_occupied"_a = true,
+          "An occupancy grid (nav_msgs/OccupancyGrid) as a static_object obstacle: the union of "
+          "its occupied cells, each the closed square it covers. data: an integer (int8) array of "
+          "shape (height, width); row j is the grid's y index j and column i its x index i, so "
+          "data[j, i] is nav_msgs's data[j * width + i]. Values 0..100 are occupancy in per cent, "
+          "-1 unknown. origin: (x, y, heading) of the outer corner of cell (0, 0) in the world "
+          "(metres, radians), the grid's x axis along heading. resolution: a cell's side in "
+          "metres. A cell is occupied when its value >= occupied_threshold (1..100); unknown cells "
+          "are occupied when unknown_is_occupied. Raises GeometryError naming the id and the bad "
+          "value or cell.")
+      .def_static(
+          "points",
+          [](int id, const py::object& points, double radius) {
+            return Obstacle::points(id, points_from(points, "points"), radius);
+          },
+          "id"_a, "points"_a, "radius"_a,
+          "A point cloud as an obstacle of class unknown: the union of discs of radius `radius` "
+          "metres (>= 0; 0: the points themselves) about the points, a (P, 2) array or list of "
+          "(x, y) pairs in the world frame (metres). Raises GeometryError naming the id and the "
+          "point's index or the bad radius.")
       .def(
           "set_class",
           [](Obstacle& o, const py::object& c) -> Obstacle& { return o.set_class(*class_from(c)); },
