@@ -204,7 +204,8 @@ void setup_cloud() {
   static collision::CollisionChecker street(urban.config);
   street.set_obstacles(urban.obstacles);
   const std::size_t cloud_poses = checked_poses(candidates, cloud.check_all(candidates));
-  const std::size_t urban_poses = checked_poses(urban.candidates, street.check_all(urban.candidates));
+  const std::size_t urban_poses =
+      checked_poses(urban.candidates, street.check_all(urban.candidates));
   std::fprintf(stderr, "perception/cloud: %zu poses checked; urban: %zu\n", cloud_poses,
                urban_poses);
   benchmark::RegisterBenchmark("perception/cloud/checker", [cloud_poses](benchmark::State& state) {

@@ -137,7 +137,10 @@ Obstacle obstacle_from_state(const py::tuple& t) {
     const auto seq = t[3].cast<py::sequence>();
     std::vector<Shape> parts;
     for (std::size_t k = 0; k < seq.size(); ++k) parts.push_back(shape_from(seq[k]));
-    Obstacle o = Obstacle::stationary(id, std::move(parts));
+    // A grid without an occupied cell, or an empty cloud, has no parts, which stationary()
+    // refuses: an empty cloud is the same obstacle.
+    Obstacle o =
+        parts.empty() ? Obstacle::points(id, {}, 0) : Obstacle::stationary(id, std::move(parts));
     o.set_class(obstacle_class);
     return o;
   }
@@ -322,12 +325,14 @@ void bind_obstacles(py::module_& m) {
             }
             const char kind = data.dtype().kind();
             if (kind != 'i' && kind != 'u' && kind != 'b') {
-              throw GeometryError(name + " must be an integer array (int8 as nav_msgs), got dtype " +
+              throw GeometryError(name +
+                                  " must be an integer array (int8 as nav_msgs), got dtype " +
                                   std::string(py::str(data.dtype())));
             }
             // Any integer dtype, read as int64; values outside int8 are refused here with the
             // cell named as the C++ check would name it (values in int8 go on to that check).
-            const auto wide = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>(data);
+            const auto wide =
+                py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>(data);
             const auto v = wide.unchecked<2>();
             OccupancyGrid g;
             g.origin = Pose2{std::get<0>(origin), std::get<1>(origin), std::get<2>(origin)};
@@ -347,10 +352,11 @@ void bind_obstacles(py::module_& m) {
                 g.data.push_back(static_cast<std::int8_t>(x));
               }
             }
-            return Obstacle::grid(id, std::move(g), GridOptions{occupied_threshold, unknown_is_occupied});
+            return Obstacle::grid(id, std::move(g),
+                                  GridOptions{occupied_threshold, unknown_is_occupied});
           },
-          "id"_a, "data"_a, py::kw_only(), "origin"_a, "resolution"_a,
-          "occupied_threshold"_a = 65, "unknown_is_occupied"_a = true,
+          "id"_a, "data"_a, py::kw_only(), "origin"_a, "resolution"_a, "occupied_threshold"_a = 65,
+          "unknown_is_occupied"_a = true,
           "An occupancy grid (nav_msgs/OccupancyGrid) as a static_object obstacle: the union of "
           "its occupied cells, each the closed square it covers. data: an integer (int8) array of "
           "shape (height, width); row j is the grid's y index j and column i its x index i, so "
