@@ -56,18 +56,21 @@ long double point_segment(const LVec& p, const LVec& a, const LVec& b) {
 long double distance(const LPoly& p, const LPoly& q) {
   if (q.size() == 1) {
     bool inside = true;
-    for (std::size_t k = 0; k < p.size(); ++k) inside = inside && cross(p[k], p[(k + 1) % p.size()], q[0]) >= 0;
+    for (std::size_t k = 0; k < p.size(); ++k)
+      inside = inside && cross(p[k], p[(k + 1) % p.size()], q[0]) >= 0;
     if (inside) return 0;
   } else if (!separated_by_edge_of(p, q) && !separated_by_edge_of(q, p)) {
     return 0;
   }
   long double best = std::numeric_limits<long double>::infinity();
   for (const LVec& v : q) {
-    for (std::size_t k = 0; k < p.size(); ++k) best = std::min(best, point_segment(v, p[k], p[(k + 1) % p.size()]));
+    for (std::size_t k = 0; k < p.size(); ++k)
+      best = std::min(best, point_segment(v, p[k], p[(k + 1) % p.size()]));
   }
   if (q.size() > 1) {
     for (const LVec& v : p) {
-      for (std::size_t k = 0; k < q.size(); ++k) best = std::min(best, point_segment(v, q[k], q[(k + 1) % q.size()]));
+      for (std::size_t k = 0; k < q.size(); ++k)
+        best = std::min(best, point_segment(v, q[k], q[(k + 1) % q.size()]));
     }
   }
   return best;
@@ -76,10 +79,12 @@ long double distance(const LPoly& p, const LPoly& q) {
 // The default ego's box at a rear-axle pose.
 LPoly ego_box(const collision::CheckerConfig& config, long double x, long double y, long double h) {
   const collision::VehicleParams& v = config.vehicle;
-  const long double front = v.wheel_base + v.front_overhang, rear = v.rear_overhang, half = 0.5L * v.width;
+  const long double front = v.wheel_base + v.front_overhang, rear = v.rear_overhang,
+                    half = 0.5L * v.width;
   const long double c = std::cos(h), s = std::sin(h);
   LPoly box;
-  for (const auto& [lx, ly] : {LVec{-rear, -half}, LVec{front, -half}, LVec{front, half}, LVec{-rear, half}}) {
+  for (const auto& [lx, ly] :
+       {LVec{-rear, -half}, LVec{front, -half}, LVec{front, half}, LVec{-rear, half}}) {
     box.push_back({x + c * lx - s * ly, y + s * lx + c * ly});
   }
   return box;
@@ -98,10 +103,13 @@ std::vector<Region> cell_squares(const OccupancyGrid& g, const collision::GridOp
   for (std::size_t j = 0; j < g.height; ++j) {
     for (std::size_t i = 0; i < g.width; ++i) {
       const int value = g.data[j * g.width + i];
-      if (!(value < 0 ? options.unknown_is_occupied : value >= options.occupied_threshold)) continue;
+      if (!(value < 0 ? options.unknown_is_occupied : value >= options.occupied_threshold))
+        continue;
       Region square;
-      for (const auto& [a, b] : {std::pair{i, j}, std::pair{i + 1, j}, std::pair{i + 1, j + 1}, std::pair{i, j + 1}}) {
-        const long double lx = r * static_cast<long double>(a), ly = r * static_cast<long double>(b);
+      for (const auto& [a, b] :
+           {std::pair{i, j}, std::pair{i + 1, j}, std::pair{i + 1, j + 1}, std::pair{i, j + 1}}) {
+        const long double lx = r * static_cast<long double>(a),
+                          ly = r * static_cast<long double>(b);
         square.shape.push_back({g.origin.x + c * lx - s * ly, g.origin.y + s * lx + c * ly});
       }
       squares.push_back(square);
@@ -141,7 +149,8 @@ void expect_like_reference(const std::vector<Region>& regions, const Obstacle& o
     const double y0 = static_cast<double>(cy + extent * unit(rng));
     collision::Trajectory trajectory;
     for (int k = 0; k < 10; ++k) {
-      trajectory.push_back({0.1 * k, {x0 + 0.5 * k * std::cos(heading), y0 + 0.5 * k * std::sin(heading), heading}});
+      trajectory.push_back(
+          {0.1 * k, {x0 + 0.5 * k * std::cos(heading), y0 + 0.5 * k * std::sin(heading), heading}});
     }
     std::vector<long double> d;
     for (const collision::TrajectoryPoint& p : trajectory) {
@@ -168,7 +177,8 @@ void expect_like_reference(const std::vector<Region>& regions, const Obstacle& o
       ASSERT_TRUE(got.contact_point.has_value());
       const LPoly point{{got.contact_point->x(), got.contact_point->y()}};
       long double to_region = std::numeric_limits<long double>::infinity();
-      for (const Region& region : regions) to_region = std::min(to_region, distance(region.shape, point) - region.radius);
+      for (const Region& region : regions)
+        to_region = std::min(to_region, distance(region.shape, point) - region.radius);
       EXPECT_LE(to_region, 1e-7L);
     }
   }
@@ -181,8 +191,8 @@ void expect_like_reference(const std::vector<Region>& regions, const Obstacle& o
   }
 }
 
-OccupancyGrid random_grid(std::mt19937& rng, std::size_t width, std::size_t height, collision::Pose2 origin,
-                          double resolution) {
+OccupancyGrid random_grid(std::mt19937& rng, std::size_t width, std::size_t height,
+                          collision::Pose2 origin, double resolution) {
   OccupancyGrid g;
   g.origin = origin;
   g.resolution = resolution;
@@ -193,7 +203,8 @@ OccupancyGrid random_grid(std::mt19937& rng, std::size_t width, std::size_t heig
   for (int blob = 0; blob < 8; ++blob) {
     const std::size_t i = rng() % width, j = rng() % height, w = 1 + rng() % 6, h = 1 + rng() % 6;
     for (std::size_t b = j; b < std::min(height, j + h); ++b) {
-      for (std::size_t a = i; a < std::min(width, i + w); ++a) g.data[b * width + a] = static_cast<std::int8_t>(value(rng));
+      for (std::size_t a = i; a < std::min(width, i + w); ++a)
+        g.data[b * width + a] = static_cast<std::int8_t>(value(rng));
     }
   }
   for (std::int8_t& v : g.data) {
@@ -210,7 +221,8 @@ TEST(GridMerge, RectanglesCoverExactlyTheOccupiedCells) {
     const std::size_t width = 1 + rng() % 60, height = 1 + rng() % 50;
     const double density = (trial % 10) / 9.0;
     std::vector<std::uint8_t> occupied(width * height);
-    for (std::uint8_t& cell : occupied) cell = std::uniform_real_distribution<double>(0, 1)(rng) < density;
+    for (std::uint8_t& cell : occupied)
+      cell = std::uniform_real_distribution<double>(0, 1)(rng) < density;
     std::vector<int> covered(width * height, 0);
     for (const auto& r : collision::detail::merge_occupied_cells(occupied, width, height)) {
       ASSERT_LT(r.i0, r.i1);
@@ -264,14 +276,17 @@ TEST(GridObstacle, ThresholdAndUnknown) {
 
 TEST(GridObstacle, AgainstCellSquares) {
   std::mt19937 rng(57);
-  const std::pair<collision::Pose2, double> origins[] = {
-      {{0, 0, 0}, 0.5}, {{-12.5, 7.25, 0.7}, 0.2}, {{500003.25, 5500011.5, -2.1}, 0.3}, {{3, -4, 3.14159}, 1.0}};
+  const std::pair<collision::Pose2, double> origins[] = {{{0, 0, 0}, 0.5},
+                                                         {{-12.5, 7.25, 0.7}, 0.2},
+                                                         {{500003.25, 5500011.5, -2.1}, 0.3},
+                                                         {{3, -4, 3.14159}, 1.0}};
   const std::pair<std::size_t, std::size_t> sizes[] = {{20, 20}, {57, 31}, {120, 90}, {23, 77}};
   for (int k = 0; k < 4; ++k) {
     const auto [origin, resolution] = origins[k];
     const auto [w, h] = sizes[k];
     const OccupancyGrid g = random_grid(rng, w, h, origin, resolution);
-    for (const collision::GridOptions options : {collision::GridOptions{}, collision::GridOptions{40, false}}) {
+    for (const collision::GridOptions options :
+         {collision::GridOptions{}, collision::GridOptions{40, false}}) {
       const std::vector<Region> squares = cell_squares(g, options);
       const long double c = std::cos(static_cast<long double>(origin.heading));
       const long double s = std::sin(static_cast<long double>(origin.heading));
@@ -334,8 +349,10 @@ TEST(PointCloud, AgainstDiscs) {
       for (std::size_t k = 0; k < count; ++k) {
         points.emplace_back(x(rng), y(rng));
         // The reference measures a subset when the cloud is large; the rest go far away.
-        if (k >= reference_count) points.back() += collision::Vec2(1e5, 0);
-        else discs.push_back({{{points.back().x(), points.back().y()}}, radius});
+        if (k >= reference_count)
+          points.back() += collision::Vec2(1e5, 0);
+        else
+          discs.push_back({{{points.back().x(), points.back().y()}}, radius});
       }
       const Obstacle cloud = Obstacle::points(9, points, radius);
       EXPECT_EQ(cloud.parts().size(), count);
@@ -397,23 +414,33 @@ TEST(PerceptionObstacles, BadInputsNameTheIdAndTheValue) {
             "obstacle 7: grid: width and height must each be >= 1 cell (were 0 x 3)");
   EXPECT_EQ(grid_error([](OccupancyGrid& g) { g.data.pop_back(); }),
             "obstacle 7: grid: data has 11 values, but width * height is 4 * 3");
-  EXPECT_EQ(grid_error([](OccupancyGrid& g) { g.data[6] = 101; }),
-            "obstacle 7: grid: cell (2, 1) (data index 6) has value 101, outside -1 (unknown) .. 100");
-  EXPECT_EQ(grid_error([](OccupancyGrid& g) { g.data[11] = -2; }),
-            "obstacle 7: grid: cell (3, 2) (data index 11) has value -2, outside -1 (unknown) .. 100");
+  EXPECT_EQ(
+      grid_error([](OccupancyGrid& g) { g.data[6] = 101; }),
+      "obstacle 7: grid: cell (2, 1) (data index 6) has value 101, outside -1 (unknown) .. 100");
+  EXPECT_EQ(
+      grid_error([](OccupancyGrid& g) { g.data[11] = -2; }),
+      "obstacle 7: grid: cell (3, 2) (data index 11) has value -2, outside -1 (unknown) .. 100");
   EXPECT_EQ(grid_error([](OccupancyGrid&) {}, {0, true}),
             "obstacle 7: grid: occupied_threshold must be in 1..100 (was 0)");
   EXPECT_EQ(grid_error([](OccupancyGrid&) {}, {101, true}),
             "obstacle 7: grid: occupied_threshold must be in 1..100 (was 101)");
   EXPECT_EQ(grid_error([nan](OccupancyGrid& g) { g.origin.y = nan; }),
             "obstacle 7: grid: origin y is not finite (was nan)");
-  EXPECT_NE(grid_error([](OccupancyGrid& g) { g.origin.x = 1e9 - 1; }).find("obstacle 7: grid: the grid's corner at"),
+  EXPECT_NE(grid_error([](OccupancyGrid& g) {
+              g.origin.x = 1e9 - 1;
+            }).find("obstacle 7: grid: the grid's corner at"),
             std::string::npos);
-  EXPECT_EQ(error_of<GeometryError>([&] { Obstacle::points(8, {{0, 0}, {nan, 1}}, 0.1); }),
+  EXPECT_EQ(error_of<GeometryError>([&] {
+              Obstacle::points(8, {{0, 0}, {nan, 1}}, 0.1);
+            }),
             "obstacle 8: point 1 is not finite (was (nan, 1))");
-  EXPECT_EQ(error_of<GeometryError>([&] { Obstacle::points(8, {{0, 0}}, -0.5); }),
+  EXPECT_EQ(error_of<GeometryError>([&] {
+              Obstacle::points(8, {{0, 0}}, -0.5);
+            }),
             "obstacle 8: points: radius must be finite and >= 0 (was -0.5 m)");
-  EXPECT_EQ(error_of<GeometryError>([&] { Obstacle::points(8, {{0, 0}}, nan); }),
+  EXPECT_EQ(error_of<GeometryError>([&] {
+              Obstacle::points(8, {{0, 0}}, nan);
+            }),
             "obstacle 8: points: radius must be finite and >= 0 (was nan m)");
 }
 
