@@ -22,6 +22,7 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/simd/footprint_batch.cpp
   ${COLLISION_SOURCE_DIR}/simd/vector_targets.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/box_grid.cpp
+  ${COLLISION_SOURCE_DIR}/broad_phase/disc_tree.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/scene.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/spatial_index.cpp
   ${COLLISION_SOURCE_DIR}/config/config.cpp

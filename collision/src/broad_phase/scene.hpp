@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "broad_phase/disc_tree.hpp"
 #include "broad_phase/spatial_index.hpp"
 #include "collision/config.hpp"
 #include "collision/obstacle.hpp"
@@ -84,7 +85,18 @@ struct Scene {
   std::vector<Vec2> ego_footprint;  // EgoShape::footprint's vertices
   std::vector<Part> parts;
   std::unique_ptr<SpatialIndex> index;  // null when there are no parts
+  // With the spatial index on, the stationary discs (parts whose core is one point: clouds'
+  // points, circles) are indexed apart, so that the scans ask for them only within the contact
+  // tolerance (the collision question), and their clearance is the disc tree's (disc_tree.hpp).
+  // Both null when there are none.
+  std::unique_ptr<SpatialIndex> disc_index;
+  std::unique_ptr<DiscTree> discs;
 };
+
+// Whether a part is one of the scene's discs: stationary, its core one point.
+inline bool is_disc(const Part& part) {
+  return !part.moving && part.vertex_count == 1 && part.ellipse == nullptr;
+}
 
 // Builds parts, bounds and the index. Bounds are rounded outward (a few double steps of the
 // coordinates' magnitude), so the coarse stage may keep a pair too many, never drop one.

@@ -219,11 +219,13 @@ class BodyTracks {
 // Appends to `ids`, unsorted and possibly repeated, the parts that a scan's query box `box` for
 // poses [begin, end) meets: the moving bodies from the tracks' index of the chunk where there is
 // one (then true), else from the scene's index, which holds them by time slices over [t_first,
-// t_last] (the poses' times); and the stationary parts. tracks: null for a single check.
-// pieces: working memory.
+// t_last] (the poses' times); the stationary parts; and the scene's discs that `disc_box` meets
+// (the query box without the clearance threshold: the disc tree measures their clearance).
+// tracks: null for a single check. pieces: working memory.
 inline bool parts_near(const Scene& scene, const BodyTracks* tracks, std::size_t begin,
-                       std::size_t end, const Aabb& box, double t_first, double t_last,
-                       std::vector<int>& ids, std::vector<BodyPiece>& pieces) {
+                       std::size_t end, const Aabb& box, const Aabb& disc_box, double t_first,
+                       double t_last, std::vector<int>& ids, std::vector<BodyPiece>& pieces) {
+  if (scene.disc_index) scene.disc_index->query_stationary(disc_box, ids);
   if (tracks != nullptr && tracks->moving_near(begin, end, box, ids, pieces)) {
     scene.index->query_stationary(box, ids);
     return true;

@@ -32,7 +32,8 @@ class ChunkCandidates {
  public:
   // Whether the index finds nothing near poses [begin, end) even in footprints_reach's box,
   // which holds the boxes that collect() would query with: then the chunk has no candidates
-  // (left empty), and its footprints need not be placed. threshold: as collect()'s.
+  // (left empty), and its footprints need not be placed. threshold: as collect()'s. The scene's
+  // discs count within the contact tolerance only: their clearance is the disc tree's.
   bool nothing_near(const ScanContext& c, std::size_t begin, std::size_t end, double threshold,
                     bool sweeps) {
     if (!c.config.broad_phase.spatial_index) return false;
@@ -43,7 +44,8 @@ class ChunkCandidates {
     candidates_.clear();
     moving_slots_.clear();
     parts_near(c.scene, c.tracks, begin, end,
-               reach->inflated(threshold + c.switches.contact_tolerance), c.trajectory[first].t,
+               reach->inflated(threshold + c.switches.contact_tolerance),
+               reach->inflated(c.switches.contact_tolerance), c.trajectory[first].t,
                c.trajectory[end - 1].t, candidates_, pieces_);
     return candidates_.empty();
   }
@@ -51,7 +53,8 @@ class ChunkCandidates {
   // The candidate parts for poses [begin, end), whose footprints (from the pose before begin,
   // with `sweeps`) are placed: one index query with the chunk's footprint boxes grown by
   // `threshold` (m: the distance within which the scan still measures; 0 for hits alone) and
-  // the contact tolerance, or every part without the index. Ascending part indices.
+  // the contact tolerance (the scene's discs by the tolerance alone), or every part without the
+  // index. Ascending part indices.
   COLLISION_ALWAYS_INLINE void collect(const ScanContext& c, const PlacedFootprints& ego,
                                        std::size_t begin, std::size_t end, double threshold,
                                        bool sweeps) {
@@ -73,9 +76,11 @@ class ChunkCandidates {
         box.extend(ego[i].aabb);
         if (i > first) inflation = std::max(inflation, ego[i].sweep_inflation);
       }
+      const Aabb disc_box = box.inflated(inflation + c.switches.contact_tolerance);
       box = box.inflated(inflation + threshold + c.switches.contact_tolerance);
-      near_by_tracks = parts_near(c.scene, c.tracks, begin, end, box, c.trajectory[first].t,
-                                  c.trajectory[end - 1].t, candidates, pieces_);
+      near_by_tracks =
+          parts_near(c.scene, c.tracks, begin, end, box, disc_box, c.trajectory[first].t,
+                     c.trajectory[end - 1].t, candidates, pieces_);
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     }

@@ -18,6 +18,7 @@
 #include "broad_phase/coarse_stage.hpp"
 #include "checker/body_track.hpp"
 #include "checker/chunk_candidates.hpp"
+#include "checker/disc_clearance.hpp"
 #include "checker/ego_pose.hpp"
 #include "checker/face_witness.hpp"
 #include "checker/fine_stage.hpp"
@@ -47,10 +48,12 @@ struct ProfileScratch {
   std::vector<PairMemory> previous_memory;  // parallel to previous
 };
 
-// The pair that decides a pose so far.
+// The pair that decides a pose so far: a candidate, or one of the scene's discs.
 struct Decider {
   SignedDistance distance;
-  int slot = -1;  // in near
+  int slot = -1;               // in near
+  const Part* disc = nullptr;  // the disc tree's, not a candidate
+  bool found() const { return slot >= 0 || disc != nullptr; }
 };
 
 template <class Ego>
@@ -66,6 +69,7 @@ class ClearanceScan {
     s_.ego.clear();
     s_.near.clear();
     s_.memory.clear();
+    disc_hint_ = -1;
     const double horizon = c_.config.clearance.horizon;
     int previous = -1;  // the slot that decided the previous pose
     for (std::size_t begin = 0; begin < n; begin += c_.chunk) {
@@ -79,7 +83,7 @@ class ClearanceScan {
       for (std::size_t i = begin; i < end; ++i) {
         const Decider decider = measure_pose(i, previous);
         previous = decider.slot;
-        if (decider.slot >= 0) profile[i] = clearance_of(decider, i);
+        if (decider.found()) profile[i] = clearance_of(decider, i);
       }
     }
   }
@@ -150,7 +154,27 @@ class ClearanceScan {
     for (std::size_t j = 0; j < kept; ++j) {
       if (s_.near.survivor(j) != first) consider(s_.near.survivor(j));
     }
+    // The discs apart: a disc the footprint overlaps is a candidate, so only a nearer one can
+    // decide now. Its signed distance is the fine stage's, as a candidate's would be.
+    if (!overlap) consider_disc(i, threshold, best);
     return best;
+  }
+
+  void consider_disc(std::size_t i, double threshold, Decider& best) {
+    const std::optional<DiscTree::Nearest> disc =
+        nearest_disc(c_, s_.ego[i], threshold, disc_hint_);
+    if (!disc) return;
+    disc_hint_ = disc->part;
+    const Part& part = c_.scene.parts[static_cast<std::size_t>(disc->part)];
+    const SignedDistance d =
+        pose_signed_distance<Ego>(c_.fine, part, s_.ego[i], nullptr, nullptr, disc->distance < 0);
+    const bool before = !best.found() || d.value < best.distance.value ||
+                        (d.value == best.distance.value && part.obstacle_id < decider_id(best));
+    if (before) best = {d, -1, &part};
+  }
+
+  int decider_id(const Decider& d) const {
+    return d.disc != nullptr ? d.disc->obstacle_id : s_.near.part(c_, d.slot).obstacle_id;
   }
 
   // The signed distance from the ego at pose i to the candidate in `slot`, unless the coarse
@@ -188,8 +212,10 @@ class ClearanceScan {
   // the derivative for an increasing heading (face_witness.hpp).
   PoseClearance clearance_of(const Decider& decider, std::size_t i) const {
     SignedDistance d = decider.distance;
-    const Part& part = s_.near.part(c_, decider.slot);
-    const BodyAt* body = s_.near.body_at_pose(static_cast<std::size_t>(decider.slot), i);
+    const Part& part = decider.disc != nullptr ? *decider.disc : s_.near.part(c_, decider.slot);
+    const BodyAt* body = decider.disc != nullptr
+                             ? nullptr
+                             : s_.near.body_at_pose(static_cast<std::size_t>(decider.slot), i);
     settle_face_witness<Ego>(c_.fine, part, s_.ego[i], body, d);
     const Pose2& pose = c_.trajectory[i].pose;
     PoseClearance c;
@@ -207,6 +233,7 @@ class ClearanceScan {
 
   const ScanContext& c_;
   ProfileScratch& s_;
+  int disc_hint_ = -1;  // the part of the disc nearest at the last pose that found one
 };
 
 }  // namespace

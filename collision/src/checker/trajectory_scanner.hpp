@@ -25,6 +25,7 @@
 #include "checker/body_track.hpp"
 #include "checker/chunk_candidates.hpp"
 #include "checker/collision_probability.hpp"
+#include "checker/disc_clearance.hpp"
 #include "checker/ego_pose.hpp"
 #include "checker/fine_stage.hpp"
 #include "checker/fine_types.hpp"
@@ -98,12 +99,16 @@ class TrajectoryScan {
     for (std::size_t begin = 0; begin < n; begin += c_.chunk) {
       const std::size_t end = std::min(n, begin + c_.chunk);
       const double threshold = following ? 0.0 : std::min(best_clearance, horizon_);
+      // The discs' clearance is measured pose by pose (measure_discs), candidates or not.
+      const bool discs = !following && measures_discs();
       // After a chunk with something near, the next one nearly always has too (a trajectory
       // passes things over several chunks): nothing_near would only ask the index twice.
       if (near_last || !s_.near.nothing_near(c_, begin, end, threshold, continuous_)) {
         s_.ego.place(c_, chunk_first(begin, continuous_), end, continuous_);
         s_.near.collect(c_, s_.ego, begin, end, threshold, continuous_);
         s_.caches.assign(s_.near.size(), s_.fresh);
+      } else if (discs) {
+        s_.ego.place(c_, chunk_first(begin, continuous_), end, continuous_);
       }
       near_last = !s_.near.empty();
       if (s_.near.empty()) {
@@ -112,6 +117,9 @@ class TrajectoryScan {
           const std::uint64_t pairs = part_count * (end - begin);
           result.stats.pairs_seen += pairs;
           result.stats.rejected_by_index += pairs;
+        }
+        if (discs) {
+          for (std::size_t i = begin; i < end; ++i) measure_discs(i, best_clearance, closest);
         }
         continue;
       }
@@ -126,6 +134,7 @@ class TrajectoryScan {
         result.stats.pairs_seen += part_count;
         result.stats.rejected_by_index += part_count - s_.near.size();
         test_pose(i, result.stats, best_clearance, closest);
+        if (discs && s_.hits.empty()) measure_discs(i, best_clearance, closest);
         if (!s_.hits.empty()) {
           record_hit(i, result);
           if (result.collision_probability >= 1) return result;
@@ -178,6 +187,28 @@ class TrajectoryScan {
                  part.obstacle_id < closest.obstacle_id) {
         closest.obstacle_id = part.obstacle_id;
       }
+    }
+  }
+
+  // Whether this pass measures the scene's discs by the disc tree: a clearance pass over a scene
+  // with discs (without the spatial index they are candidates like every part).
+  bool measures_discs() const { return horizon_ > 0 && c_.scene.discs != nullptr; }
+
+  // The nearest disc to pose i, where it is nearer than best_clearance (which it takes, and
+  // closest where it was, as test_pose does). A disc the footprint overlaps is a candidate, hit
+  // in test_pose; one that only round-off puts into the footprint counts as touching.
+  void measure_discs(std::size_t i, double& best_clearance, Closest& closest) {
+    const std::optional<DiscTree::Nearest> disc =
+        nearest_disc(c_, s_.ego[i], std::min(best_clearance, horizon_), disc_hint_);
+    if (!disc) return;
+    disc_hint_ = disc->part;
+    const double distance = std::max(disc->distance, 0.0);
+    if (distance < best_clearance) {
+      best_clearance = distance;
+      closest = {i, disc->obstacle_id};
+    } else if (distance == best_clearance && closest.index == i &&
+               disc->obstacle_id < closest.obstacle_id) {
+      closest.obstacle_id = disc->obstacle_id;
     }
   }
 
@@ -366,6 +397,7 @@ class TrajectoryScan {
   double horizon_;
   bool continuous_;
   Scratch& s_;
+  int disc_hint_ = -1;  // the part of the disc nearest at the last pose that found one
 };
 
 // The result of a scan with the config's horizon and sweeps, in two passes when clearance is

@@ -1,0 +1,196 @@
+// The disc tree (see disc_tree.hpp): median splits into leaves of a few discs, and a depth-first
+// descent, the nearer child first, that skips every node whose box lies farther than the best
+// distance found.
+#include "broad_phase/disc_tree.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+
+#include "broad_phase/scene.hpp"
+#include "common/compiler_hints.hpp"
+
+namespace collision::detail {
+
+namespace {
+
+// Discs per leaf: enough that a leaf's loop runs without a branch per disc to the tree, few
+// enough that a leaf near the footprint measures little beyond the disc it is visited for.
+constexpr std::size_t kLeafSize = 8;
+// Deeper than any tree of median splits gets (2^64 leaves).
+constexpr int kMaxDepth = 64;
+
+// The ego's box in the frame the bounds use: its centre, axis (and the axis's absolute
+// components), half sizes, and the half sizes of its world box about the same centre.
+struct Probe {
+  double cx, cy;
+  double ux, uy;
+  double ax, ay;  // |ux|, |uy|
+  double half_length, half_width;
+  double wx, wy;
+};
+
+// A lower bound of the signed distance from the ego's box to anything in the box of centre
+// (x, y) and half sizes (ex, ey): the largest gap along the world axes and the ego's own (a
+// separating axis's gap never exceeds the distance, and for overlapping sets its negative never
+// exceeds the depth).
+COLLISION_ALWAYS_INLINE inline double lower_bound(const Probe& p, double x, double y, double ex,
+                                                  double ey) {
+  const double mx = x - p.cx, my = y - p.cy;
+  const double gx = std::abs(mx) - ex - p.wx;
+  const double gy = std::abs(my) - ey - p.wy;
+  const double gu = std::abs(mx * p.ux + my * p.uy) - (ex * p.ax + ey * p.ay) - p.half_length;
+  const double gv = std::abs(my * p.ux - mx * p.uy) - (ex * p.ay + ey * p.ax) - p.half_width;
+  return std::max(std::max(gx, gy), std::max(gu, gv));
+}
+
+// The signed distance from a convex counter-clockwise polygon to point q (negative inside).
+double polygon_signed_distance(const Vec2* vertices, int count, const Vec2& q) {
+  double nearest_squared = std::numeric_limits<double>::infinity();
+  bool inside = true;
+  for (int e = 0; e < count; ++e) {
+    const Vec2& a = vertices[e];
+    const Vec2& b = vertices[e + 1 == count ? 0 : e + 1];
+    const Vec2 ab = b - a, aq = q - a;
+    inside = inside && ab.x() * aq.y() - ab.y() * aq.x() >= 0;
+    const double t = std::clamp(aq.dot(ab) / ab.squaredNorm(), 0.0, 1.0);
+    nearest_squared = std::min(nearest_squared, (aq - t * ab).squaredNorm());
+  }
+  const double d = std::sqrt(nearest_squared);
+  return inside ? -d : d;
+}
+
+}  // namespace
+
+DiscTree::DiscTree(std::vector<Disc> discs) {
+  if (discs.empty()) return;
+  int parts = 0;
+  for (const Disc& d : discs) parts = std::max(parts, d.part + 1);
+  nodes_.reserve(2 * (discs.size() / kLeafSize + 1));
+  build(discs, 0, discs.size());
+  slot_of_part_.assign(static_cast<std::size_t>(parts), -1);
+  for (std::size_t k = 0; k < discs.size(); ++k) {
+    const Disc& d = discs[k];
+    x_.push_back(d.center.x());
+    y_.push_back(d.center.y());
+    radius_.push_back(d.radius);
+    part_.push_back(d.part);
+    obstacle_id_.push_back(d.obstacle_id);
+    slot_of_part_[static_cast<std::size_t>(d.part)] = static_cast<int>(k);
+  }
+}
+
+int DiscTree::build(std::vector<Disc>& discs, std::size_t begin, std::size_t end) {
+  const int index = static_cast<int>(nodes_.size());
+  Aabb box, centers;
+  for (std::size_t k = begin; k < end; ++k) {
+    box.extend(discs[k].box);
+    centers.extend(discs[k].center);
+  }
+  // Rounded outward: the centre and half sizes hold the box whatever their round-off.
+  const Vec2 center = box.center();
+  const Vec2 half = 0.5 * box.sizes();
+  const double slack =
+      rounding_slack(box.min().cwiseAbs().maxCoeff() + box.max().cwiseAbs().maxCoeff());
+  nodes_.push_back({center.x(), center.y(), half.x() + slack, half.y() + slack,
+                    static_cast<std::int32_t>(begin), static_cast<std::int32_t>(end - begin)});
+  if (end - begin <= kLeafSize) return index;
+  // Split at the median of the centres along the longer side: a balanced tree whatever the
+  // spread, so a pose's descent is logarithmic in the discs.
+  const int axis = centers.sizes().x() >= centers.sizes().y() ? 0 : 1;
+  const std::size_t middle = begin + (end - begin) / 2;
+  std::nth_element(
+      discs.begin() + static_cast<std::ptrdiff_t>(begin),
+      discs.begin() + static_cast<std::ptrdiff_t>(middle),
+      discs.begin() + static_cast<std::ptrdiff_t>(end),
+      [axis](const Disc& a, const Disc& b) { return a.center[axis] < b.center[axis]; });
+  nodes_[static_cast<std::size_t>(index)].count = 0;
+  build(discs, begin, middle);
+  const int second = build(discs, middle, end);
+  nodes_[static_cast<std::size_t>(index)].first_or_second = second;
+  return index;
+}
+
+std::optional<DiscTree::Nearest> DiscTree::nearest(const PlacedEgoBox& ego, double below,
+                                                   int hint) const {
+  if (nodes_.empty()) return std::nullopt;
+  // About the box's centre, whether or not the world box is centred on it.
+  const Vec2 world_half =
+      (ego.aabb.max() - ego.center).cwiseMax(ego.center - ego.aabb.min());
+  const Probe p{ego.center.x(),  ego.center.y(),         ego.axis.x(),
+                ego.axis.y(),    std::abs(ego.axis.x()), std::abs(ego.axis.y()),
+                ego.half_length, ego.half_width,         world_half.x(),
+                world_half.y()};
+  const auto bound = [&p](const Node& n) { return lower_bound(p, n.cx, n.cy, n.ex, n.ey); };
+  // The bounds' round-off at these coordinates: a node is skipped only when it lies farther than
+  // the best distance by more, so that no disc is lost to it.
+  const double slack = 16 * std::numeric_limits<double>::epsilon() *
+                       std::max(1.0, ego.center.cwiseAbs().maxCoeff() + ego.half_length);
+  double best = below;
+  int best_slot = -1;
+  int best_id = std::numeric_limits<int>::max();
+  const auto measure = [&](std::size_t k) {
+    const double px = x_[k] - p.cx, py = y_[k] - p.cy;
+    const double qx = std::abs(px * p.ux + py * p.uy) - p.half_length;
+    const double qy = std::abs(py * p.ux - px * p.uy) - p.half_width;
+    const double r = radius_[k];
+    // The box's distance is at least its larger axis gap, and the polygon's at least the box's.
+    if (std::max(qx, qy) - r > best) return;
+    double d;
+    if (ego.footprint != nullptr) {
+      const double wx = x_[k] - ego.axle.x(), wy = y_[k] - ego.axle.y();
+      const Vec2 q(wx * p.ux + wy * p.uy, wy * p.ux - wx * p.uy);
+      d = polygon_signed_distance(ego.footprint, ego.footprint_count, q) - r;
+    } else if (qx > 0 || qy > 0) {
+      const double gx = std::max(qx, 0.0), gy = std::max(qy, 0.0);
+      d = std::sqrt(gx * gx + gy * gy) - r;
+    } else {
+      d = std::max(qx, qy) - r;
+    }
+    const int id = obstacle_id_[k];
+    if (d < best || (d == best && id < best_id)) {
+      best = d;
+      best_slot = static_cast<int>(k);
+      best_id = id;
+    }
+  };
+  if (hint >= 0 && static_cast<std::size_t>(hint) < slot_of_part_.size() &&
+      slot_of_part_[static_cast<std::size_t>(hint)] >= 0) {
+    measure(static_cast<std::size_t>(slot_of_part_[static_cast<std::size_t>(hint)]));
+  }
+  struct Visit {
+    int node;
+    double bound;
+  };
+  Visit stack[kMaxDepth + 1];
+  int top = 0;
+  stack[top++] = {0, bound(nodes_[0])};
+  while (top > 0) {
+    const Visit v = stack[--top];
+    if (v.bound - slack > best) continue;
+    const Node& node = nodes_[static_cast<std::size_t>(v.node)];
+    if (node.count > 0) {
+      const std::size_t first = static_cast<std::size_t>(node.first_or_second);
+      for (std::size_t k = first; k < first + static_cast<std::size_t>(node.count); ++k) {
+        measure(k);
+      }
+      continue;
+    }
+    const int a = v.node + 1, b = node.first_or_second;
+    const double bound_a = bound(nodes_[static_cast<std::size_t>(a)]);
+    const double bound_b = bound(nodes_[static_cast<std::size_t>(b)]);
+    // The nearer child on top, so that it is measured first and the farther one meets a smaller
+    // best distance.
+    const bool a_first = bound_a <= bound_b;
+    const Visit later = a_first ? Visit{b, bound_b} : Visit{a, bound_a};
+    const Visit sooner = a_first ? Visit{a, bound_a} : Visit{b, bound_b};
+    if (later.bound - slack <= best) stack[top++] = later;
+    if (sooner.bound - slack <= best) stack[top++] = sooner;
+  }
+  if (best_slot < 0) return std::nullopt;
+  const std::size_t k = static_cast<std::size_t>(best_slot);
+  return Nearest{best, part_[k], obstacle_id_[k]};
+}
+
+}  // namespace collision::detail

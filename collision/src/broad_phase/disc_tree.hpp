@@ -1,0 +1,83 @@
+// The nearest stationary disc to the ego's footprint (internal): a bounding-box tree over the
+// scene's stationary parts whose core is one point (a point of a cloud, a circle), built once by
+// build_scene, that the clearance passes ask once per pose.
+//
+// A point cloud puts hundreds of discs within a metre or two of a car driving along a kerb. Asked
+// part by part, as the spatial index's candidates, each of them would pay for its bounds and a
+// distance at every pose; the tree settles a whole branch with one box and one lower bound, so a
+// pose costs a descent to the few leaves near its nearest disc. The collision question stays
+// with the spatial index and the fine stage, which see these parts like any other (Scene's
+// disc_index), only within the contact tolerance of the footprints.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "collision/aabb.hpp"
+#include "collision/vec2.hpp"
+
+namespace collision::detail {
+
+// The ego's footprint at one pose as the tree measures it: its box (the footprint's bounding box,
+// placed), and for a footprint polygon the polygon in the rear-axle frame (Scene's EgoShape).
+struct PlacedEgoBox {
+  Vec2 axle;    // rear axle, world frame
+  Vec2 axis;    // unit, along the heading
+  Vec2 center;  // of the box, world frame
+  Aabb aabb;    // of the placed box, rounded outward
+  double half_length;
+  double half_width;
+  const Vec2* footprint;  // counter-clockwise, rear-axle frame; null: the box is the footprint
+  int footprint_count;
+};
+
+class DiscTree {
+ public:
+  // A disc: a part's centre and radius (its own plus its class's margin, m), its index in
+  // Scene::parts and its obstacle's id, and the part's box (rounded outward, as the index has it).
+  struct Disc {
+    Vec2 center;
+    double radius;
+    int part;
+    int obstacle_id;
+    Aabb box;
+  };
+
+  // The disc that decides: its part, its obstacle's id and the signed distance (m) from the
+  // footprint to it, measured here in closed form.
+  struct Nearest {
+    double distance;
+    int part;
+    int obstacle_id;
+  };
+
+  explicit DiscTree(std::vector<Disc> discs);
+
+  bool empty() const { return nodes_.empty(); }
+
+  // The disc of least signed distance from `ego` at or below `below` (m), the
+  // lowest obstacle id among those at that distance; nothing when every disc lies farther. hint: a
+  // part index (-1: none), measured first, as a pose's nearest disc is usually the one before's.
+  std::optional<Nearest> nearest(const PlacedEgoBox& ego, double below, int hint) const;
+
+ private:
+  // A node's box as its centre and half sizes (what the bounds read); its children are the next
+  // node and `second`; a leaf holds discs [first, first + count).
+  struct Node {
+    double cx, cy;
+    double ex, ey;
+    std::int32_t first_or_second;
+    std::int32_t count;  // 0: an inner node
+  };
+
+  int build(std::vector<Disc>& discs, std::size_t begin, std::size_t end);
+
+  std::vector<Node> nodes_;  // depth first, the root at 0
+  // The discs in leaf order, in columns for the leaf loop.
+  std::vector<double> x_, y_, radius_;
+  std::vector<int> part_, obstacle_id_;
+  std::vector<int> slot_of_part_;  // part index -> place in the columns, -1 for other parts
+};
+
+}  // namespace collision::detail
