@@ -362,6 +362,97 @@ TEST(PointCloud, AgainstDiscs) {
   }
 }
 
+// The ego given as a polygon (a pointed nose) at a rear-axle pose, placed as ego_box places the
+// box.
+LPoly ego_polygon(const std::vector<collision::Vec2>& footprint, long double x, long double y,
+                  long double h) {
+  const long double c = std::cos(h), s = std::sin(h);
+  LPoly placed;
+  for (const collision::Vec2& v : footprint)
+    placed.push_back({x + c * v.x() - s * v.y(), y + s * v.x() + c * v.y()});
+  return placed;
+}
+
+// Two kerbs of points (obstacles 3 and 7) beside poses that run along, towards and across them:
+// the case the disc tree is there for, where hundreds of discs lie within a metre or two of the
+// footprint and the nearest changes from pose to pose. check_all's first hit, clearance and
+// closest id, and the profile's signed distance and id, for the box and a polygon footprint.
+TEST(PointCloud, KerbsBesideTheEgoLikeReference) {
+  const long double ox = 512345.25L, oy = 5712345.75L;  // UTM-like
+  std::mt19937 rng(41);
+  std::uniform_real_distribution<double> along(0, 40), across(0, 0.6), unit(-1, 1);
+  std::vector<collision::Vec2> left, right;
+  std::vector<Region> left_discs, right_discs;
+  const double radius = 0.05;
+  for (int k = 0; k < 1500; ++k) {
+    left.emplace_back(static_cast<double>(ox) + along(rng),
+                      static_cast<double>(oy) + 3 + across(rng));
+    right.emplace_back(static_cast<double>(ox) + along(rng),
+                       static_cast<double>(oy) - 3 - across(rng));
+    left_discs.push_back({{{left.back().x(), left.back().y()}}, radius});
+    right_discs.push_back({{{right.back().x(), right.back().y()}}, radius});
+  }
+  const std::vector<collision::Vec2> nose{{-1, -0.9}, {3.2, -0.9}, {3.9, 0}, {3.2, 0.9}, {-1, 0.9}};
+  for (const bool polygon : {false, true}) {
+    SCOPED_TRACE(polygon ? "polygon footprint" : "box footprint");
+    collision::CheckerConfig config = collision::default_config();
+    config.continuous.enabled = false;
+    config.clearance.horizon = 1000;
+    if (polygon) config.vehicle.footprint = nose;
+    collision::CollisionChecker checker(config);
+    checker.set_obstacles({Obstacle::points(3, left, radius), Obstacle::points(7, right, radius)});
+    const auto ego = [&](const collision::Pose2& p) {
+      return polygon ? ego_polygon(nose, p.x, p.y, p.heading)
+                     : ego_box(config, p.x, p.y, p.heading);
+    };
+    std::vector<collision::Trajectory> batch;
+    for (int run = 0; run < 30; ++run) {
+      const double y0 = 2.2 * unit(rng), drift = 0.15 * unit(rng), turn = 0.02 * unit(rng);
+      collision::Trajectory t;
+      for (int k = 0; k < 20; ++k) {
+        t.push_back(
+            {0.1 * k,
+             {static_cast<double>(ox) + 2 + 1.5 * k, static_cast<double>(oy) + y0 + drift * k,
+              std::atan2(drift, 1.5) + turn * k}});
+      }
+      batch.push_back(t);
+    }
+    const std::vector<collision::TrajectoryResult> all = checker.check_all(batch);
+    int free = 0, profiled = 0;
+    for (std::size_t r = 0; r < batch.size(); ++r) {
+      SCOPED_TRACE("run " + std::to_string(r));
+      std::vector<long double> d, dl, dr;
+      for (const collision::TrajectoryPoint& p : batch[r]) {
+        dl.push_back(region_distance(ego(p.pose), left_discs));
+        dr.push_back(region_distance(ego(p.pose), right_discs));
+        d.push_back(std::min(dl.back(), dr.back()));
+      }
+      std::optional<std::size_t> first;
+      for (std::size_t k = 0; k < d.size() && !first; ++k) {
+        if (d[k] <= 1e-8L) first = k;
+      }
+      EXPECT_EQ(all[r].first_collision_index, first);
+      const std::vector<collision::PoseClearance> profile = checker.clearance_profile(batch[r]);
+      for (std::size_t k = 0; k < d.size(); ++k) {
+        if (d[k] <= 1e-8L || std::abs(dl[k] - dr[k]) < 1e-6L) continue;  // overlap, or a tie
+        ++profiled;
+        EXPECT_NEAR(profile[k].signed_distance, static_cast<double>(d[k]), 1e-7);
+        EXPECT_EQ(profile[k].obstacle_id, std::optional<int>(dl[k] < dr[k] ? 3 : 7));
+      }
+      if (first) continue;
+      ++free;
+      const auto nearest = std::min_element(d.begin(), d.end());
+      EXPECT_NEAR(all[r].min_clearance, static_cast<double>(*nearest), 1e-7);
+      const std::size_t at = static_cast<std::size_t>(nearest - d.begin());
+      if (std::abs(dl[at] - dr[at]) >= 1e-6L) {
+        EXPECT_EQ(all[r].closest_obstacle_id, std::optional<int>(dl[at] < dr[at] ? 3 : 7));
+      }
+    }
+    EXPECT_GE(free, 10);
+    EXPECT_GE(profiled, 300);
+  }
+}
+
 TEST(PerceptionObstacles, ClassMarginGrowsTheRegion) {
   OccupancyGrid g;
   g.resolution = 1;
