@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <sstream>
 
@@ -15,6 +16,10 @@ constexpr double kMaxHorizon = 30.0;       // seconds
 constexpr double kMaxSpeed = 70.0;         // m/s (250 km/h)
 constexpr double kRoadFrameStep = 2.5;     // metres of s between vertices of a road-frame outline
 constexpr double kMaxRoadFrameEdge = 1e4;  // metres of s one road-frame polygon edge may span
+// A grid's size: cells along either axis, and in all (4 million int8 cells: 4 MB, a 400 m x
+// 400 m grid at 0.2 m), so that a typo cannot allocate gigabytes.
+constexpr int kMaxGridSide = 10000;
+constexpr std::size_t kMaxGridCells = 4000000;
 
 using collision::Vec2;
 
@@ -294,6 +299,9 @@ collision::Obstacle build_obstacle(const ObstacleSpec& spec, const YamlValue& it
     switch (spec.kind) {
       case ObstacleKind::boundary:
         return collision::Obstacle::boundary(spec.id, spec.outline).set_class(spec.obstacle_class);
+      case ObstacleKind::grid:
+        return collision::Obstacle::grid(spec.id, *spec.grid, spec.grid_options)
+            .set_class(spec.obstacle_class);
       case ObstacleKind::polygon:
         if (!spec.is_moving()) {
           return collision::Obstacle::stationary(spec.id, spec.outline)
@@ -355,6 +363,203 @@ ObstacleRead read_boundary(YamlMap& map, const YamlValue& item, ObstacleSpec spe
   return ObstacleRead{std::move(spec), std::move(obstacle)};
 }
 
+// A cell of `rows`: '#' occupied (100), '.' free (0), '?' unknown (-1), a digit d: d * 10 per
+// cent (so that occupied_threshold has something to sort). None for any other character.
+std::optional<std::int8_t> row_cell_value(char c) {
+  if (c == '#') return 100;
+  if (c == '.') return 0;
+  if (c == '?') return -1;
+  if (c >= '0' && c <= '9') return static_cast<std::int8_t>((c - '0') * 10);
+  return std::nullopt;
+}
+
+void check_grid_size(const YamlValue& where, std::size_t width, std::size_t height) {
+  if (width * height > kMaxGridCells) {
+    where.fail("at most 4000000 cells in a grid, got " + std::to_string(width) + " x " +
+               std::to_string(height));
+  }
+}
+
+// `rows`: one string per row of cells. The first string is the top row (the last j, farthest
+// along the grid's y axis), as a map image shows it (ROS map_server's PGM files), so that with
+// heading 0 the text looks like the picture; nav_msgs's row 0 (at the origin) is the last string.
+void read_grid_rows(const YamlValue& list, collision::OccupancyGrid& grid) {
+  const std::vector<YamlValue> rows = list.as_list();
+  if (rows.empty()) list.fail("needs at least one row");
+  if (rows.size() > static_cast<std::size_t>(kMaxGridSide)) list.fail("at most 10000 rows");
+  std::vector<std::string> text;
+  for (const YamlValue& row : rows) {
+    if (row.node().IsNull()) {
+      row.fail("has no value (quote the rows: YAML reads an unquoted # as a comment)");
+    }
+    text.push_back(row.as_string());
+    if (text.back().empty()) row.fail("a row needs at least one cell");
+    if (text.back().size() > static_cast<std::size_t>(kMaxGridSide)) {
+      row.fail("at most 10000 cells in a row");
+    }
+    if (text.back().size() != text.front().size()) {
+      row.fail("has " + std::to_string(text.back().size()) + " cells, the first row " +
+               std::to_string(text.front().size()) + " (every row needs the same)");
+    }
+  }
+  grid.width = text.front().size();
+  grid.height = text.size();
+  check_grid_size(list, grid.width, grid.height);
+  grid.data.assign(grid.width * grid.height, 0);
+  for (std::size_t r = 0; r < text.size(); ++r) {
+    const std::size_t j = grid.height - 1 - r;  // the first string is the top row
+    for (std::size_t i = 0; i < grid.width; ++i) {
+      const std::optional<std::int8_t> value = row_cell_value(text[r][i]);
+      if (!value) {
+        rows[r].fail("column " + std::to_string(i) + ": '" + std::string(1, text[r][i]) +
+                     "' is not a cell; expected # (occupied), . (free), ? (unknown) or a digit "
+                     "0-9 (occupancy in tens of per cent)");
+      }
+      grid.data[j * grid.width + i] = *value;
+    }
+  }
+}
+
+// A world point in the grid's frame (metres from the origin corner, along its x and y).
+Vec2 to_grid_frame(const collision::OccupancyGrid& grid, const Vec2& world) {
+  const double c = std::cos(grid.origin.heading), s = std::sin(grid.origin.heading);
+  const Vec2 d = world - Vec2(grid.origin.x, grid.origin.y);
+  return Vec2(c * d.x() + s * d.y(), -s * d.x() + c * d.y());
+}
+
+// Sets the cells whose centres lie in the box (closed, length along its heading, width across)
+// to `value`, as a perception stack rasterises what it sees. Returns how many it set.
+std::size_t paint_box(collision::OccupancyGrid& grid, const collision::Pose2& box, double length_m,
+                      double width_m, std::int8_t value) {
+  const std::vector<Vec2> corners = placed(box_outline(length_m, width_m), box);
+  Vec2 lo(1e300, 1e300), hi(-1e300, -1e300);
+  for (const Vec2& p : corners) {
+    const Vec2 q = to_grid_frame(grid, p);
+    lo = lo.cwiseMin(q);
+    hi = hi.cwiseMax(q);
+  }
+  // Cells whose centre, (i + 0.5) * resolution, can lie in [lo, hi]; clamped to the grid.
+  const double r = grid.resolution;
+  const auto first = [r](double m) { return std::max(0.0, std::ceil(m / r - 0.5)); };
+  const auto last = [r](double m, std::size_t n) {
+    return std::min(static_cast<double>(n) - 1, std::floor(m / r - 0.5));
+  };
+  const double c = std::cos(box.heading), s = std::sin(box.heading);
+  constexpr double kSlack = 1e-9;  // m: a centre on the box's side is inside
+  std::size_t painted = 0;
+  for (double j = first(lo.y()); j <= last(hi.y(), grid.height); ++j) {
+    for (double i = first(lo.x()); i <= last(hi.x(), grid.width); ++i) {
+      const Vec2 centre_grid((i + 0.5) * r, (j + 0.5) * r);
+      const Vec2 centre = collision::transform_point(grid.origin, centre_grid);
+      const Vec2 d = centre - Vec2(box.x, box.y);
+      const double along = c * d.x() + s * d.y(), across = -s * d.x() + c * d.y();
+      if (std::abs(along) <= 0.5 * length_m + kSlack &&
+          std::abs(across) <= 0.5 * width_m + kSlack) {
+        grid.data[static_cast<std::size_t>(j) * grid.width + static_cast<std::size_t>(i)] = value;
+        ++painted;
+      }
+    }
+  }
+  return painted;
+}
+
+// `cells_from_boxes`: boxes rasterised into the grid in list order (a later box overwrites an
+// earlier one's cells), simulating what perception delivers of the parked cars it sees.
+void rasterise_boxes(const YamlValue& list, const ReferenceLine& line,
+                     collision::OccupancyGrid& grid) {
+  for (const YamlValue& item : list.as_list()) {
+    YamlMap box = item.as_map();
+    const double length = box.required("length").as_positive();
+    const double width = box.required("width").as_positive();
+    YamlMap pose_map = box.required("pose").as_map();
+    const ReadPose pose = read_pose(pose_map, line);
+    pose_map.finish();
+    int value = 100;
+    if (auto v = box.optional("value")) {
+      value = v->as_int();
+      if (value < -1 || value > 100) {
+        v->fail("must be in [-1, 100] (-1: unknown, else occupancy in per cent), got " +
+                v->node().Scalar());
+      }
+    }
+    box.finish();
+    if (paint_box(grid, pose.world, length, width, static_cast<std::int8_t>(value)) == 0) {
+      item.fail("covers no cell centre of the grid (outside it, or smaller than a cell)");
+    }
+  }
+}
+
+// The size of a grid given by boxes alone: width and height in cells.
+void read_grid_size(YamlMap& map, collision::OccupancyGrid& grid) {
+  for (const auto& [key, field] :
+       {std::pair{"width", &grid.width}, std::pair{"height", &grid.height}}) {
+    const YamlValue value = map.required(key);
+    const int cells = value.as_int();
+    if (cells < 1 || cells > kMaxGridSide) {
+      value.fail("must be in [1, 10000] cells, got " + value.node().Scalar());
+    }
+    *field = static_cast<std::size_t>(cells);
+  }
+  check_grid_size(map.self(), grid.width, grid.height);
+  grid.data.assign(grid.width * grid.height, 0);
+}
+
+collision::GridOptions read_grid_options(YamlMap& map) {
+  collision::GridOptions out;
+  if (auto threshold = map.optional("occupied_threshold")) {
+    out.occupied_threshold = threshold->as_int();
+    if (out.occupied_threshold < 1 || out.occupied_threshold > 100) {
+      threshold->fail("must be in [1, 100] per cent, got " + threshold->node().Scalar());
+    }
+  }
+  if (auto unknown = map.optional("unknown_is_occupied")) {
+    out.unknown_is_occupied = unknown->as_bool();
+  }
+  return out;
+}
+
+// An occupancy grid (shape: grid): placed by `origin`, the outer corner of cell (0, 0); its
+// cells from `rows`, from `cells_from_boxes`, or both (the boxes painted over the rows).
+ObstacleRead read_grid(YamlMap& map, const YamlValue& item, ObstacleSpec spec,
+                       const ReferenceLine& line, bool class_given) {
+  spec.kind = ObstacleKind::grid;
+  if (!class_given) spec.obstacle_class = collision::ObstacleClass::static_object;
+  if (map.has("pose")) {
+    map.required("pose").fail(
+        "a grid is placed by origin (the outer corner of its cell (0, 0)); leave pose out");
+  }
+  if (map.has("motion")) map.required("motion").fail("a grid does not move");
+  collision::OccupancyGrid grid;
+  YamlMap origin = map.required("origin").as_map();
+  grid.origin = read_pose(origin, line).world;
+  origin.finish();
+  grid.resolution = checked_range(map.required("resolution"), 0.01, 100.0, "m");
+
+  const std::optional<YamlValue> rows = map.optional("rows");
+  const std::optional<YamlValue> boxes = map.optional("cells_from_boxes");
+  if (!rows && !boxes) map.fail("a grid needs rows, cells_from_boxes or both");
+  if (rows) {
+    for (const char* key : {"width", "height"}) {
+      if (map.has(key)) {
+        map.required(key).fail("given by rows (their length and number); leave it out");
+      }
+    }
+    read_grid_rows(*rows, grid);
+  } else {
+    read_grid_size(map, grid);
+  }
+  if (boxes) rasterise_boxes(*boxes, line, grid);
+  spec.grid_options = read_grid_options(map);
+  map.finish();
+
+  const double w = static_cast<double>(grid.width) * grid.resolution;
+  const double h = static_cast<double>(grid.height) * grid.resolution;
+  spec.outline = placed({Vec2(0, 0), Vec2(w, 0), Vec2(w, h), Vec2(0, h)}, grid.origin);
+  spec.grid = std::move(grid);
+  collision::Obstacle obstacle = build_obstacle(spec, item);
+  return ObstacleRead{std::move(spec), std::move(obstacle)};
+}
+
 ObstacleRead read_obstacle(const YamlValue& item, const ReferenceLine& line,
                            const PlanningSettings& planning) {
   YamlMap map = item.as_map();
@@ -371,6 +576,7 @@ ObstacleRead read_obstacle(const YamlValue& item, const ReferenceLine& line,
     if (!ok) color->fail("expected a colour \"#rrggbb\", got '" + spec.color + "'");
   }
   const bool boundary = map.has("boundary");
+  const bool class_given = map.has("class");
   spec.obstacle_class =
       boundary ? collision::ObstacleClass::road_boundary : collision::ObstacleClass::unknown;
   if (auto c = map.optional("class")) spec.obstacle_class = read_class(*c, c->as_string());
@@ -378,6 +584,7 @@ ObstacleRead read_obstacle(const YamlValue& item, const ReferenceLine& line,
 
   const YamlValue shape = map.required("shape");
   const std::string shape_name = shape.as_string();
+  if (shape_name == "grid") return read_grid(map, item, std::move(spec), line, class_given);
   std::optional<YamlValue> motion_value = map.optional("motion");
   const bool moving = motion_value.has_value();
 
@@ -415,7 +622,7 @@ ObstacleRead read_obstacle(const YamlValue& item, const ReferenceLine& line,
       if (moving) frame->fail("a moving polygon is given in its own frame; leave frame out");
     }
   } else {
-    shape.fail("expected box, circle, ellipse or polygon, got '" + shape_name + "'");
+    shape.fail("expected box, circle, ellipse, polygon or grid, got '" + shape_name + "'");
   }
 
   std::optional<ReadPose> pose;

@@ -55,7 +55,7 @@ struct CostWeights {
   double speed = 2.0;       // weight of the mean squared relative deviation from the desired speed
 };
 
-enum class ObstacleKind { box, polygon, circle, ellipse, boundary };
+enum class ObstacleKind { box, polygon, circle, ellipse, boundary, grid };
 
 // One obstacle as the scenario gives it, kept for drawing and reporting.
 struct ObstacleSpec {
@@ -77,6 +77,11 @@ struct ObstacleSpec {
   // A stationary obstacle of several convex parts (a CommonRoad shape group, a non-convex
   // polygon): each part's outline, world frame, drawn one by one. Empty: `outline` is drawn.
   std::vector<std::vector<collision::Vec2>> parts;
+  // A grid (shape: grid): its cells as the scenario gives them, and which of them are occupied.
+  // Kept so that the picture draws cells (the obstacle's parts are the merged rectangles, an
+  // implementation detail). `outline` is then the grid's extent, world frame.
+  std::optional<collision::OccupancyGrid> grid;
+  collision::GridOptions grid_options;
   // Empty for a stationary obstacle; for one with modes, mode 0's.
   std::vector<collision::PredictedPose> prediction;
   // motion.modes: every mode's probability and prediction (empty: a single prediction).
@@ -86,6 +91,7 @@ struct ObstacleSpec {
   bool is_moving() const { return !prediction.empty(); }
   bool is_boundary() const { return kind == ObstacleKind::boundary; }
   bool is_round() const { return kind == ObstacleKind::circle || kind == ObstacleKind::ellipse; }
+  bool is_grid() const { return kind == ObstacleKind::grid; }
 };
 
 // A margin the scenario sets for one obstacle class (key margins.by_class.<class>).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -327,6 +328,7 @@ void draw_road(std::ostream& out, const View& view, const Scenario& scenario, co
 const char* const kBoxColour = "#4f5d6c";
 const char* const kPolygonColour = "#9c8566";
 const char* const kKerbColour = "#c0392b";
+const char* const kGridColour = "#3d4a5c";
 
 // A frame composed with a pose given in it: the pose in the frame's parent.
 collision::Pose2 compose(const collision::Pose2& frame, const collision::Pose2& local) {
@@ -446,6 +448,8 @@ std::vector<std::string> obstacle_colours(const Scenario& scenario) {
       out.push_back(kPolygonColour);
     } else if (spec.is_boundary()) {
       out.push_back(kKerbColour);
+    } else if (spec.is_grid()) {
+      out.push_back(kGridColour);
     } else {
       out.push_back(kBoxColour);
     }
@@ -465,12 +469,85 @@ void kerb_element(std::ostream& out, const View& view, const std::vector<Vec2>& 
       << num(2 * w) << "\" stroke-linejoin=\"round\"/>\n";
 }
 
+// The SVG matrix that maps a grid's cell coordinates (cell (i, j) is the unit square at (i, j))
+// to picture pixels, so that its cells are drawn as integer rects: small, and exact.
+std::string grid_matrix(const View& view, const collision::OccupancyGrid& grid) {
+  const double c = std::cos(grid.origin.heading), s = std::sin(grid.origin.heading);
+  const double k = view.scale * grid.resolution;  // px per cell
+  const Vec2 corner = view.px(Vec2(grid.origin.x, grid.origin.y));
+  // World y points up, SVG's down: the grid's y axis is mirrored.
+  return "matrix(" + fixed(k * c, 4) + " " + fixed(-k * s, 4) + " " + fixed(-k * s, 4) + " " +
+         fixed(-k * c, 4) + " " + fixed(corner.x(), 2) + " " + fixed(corner.y(), 2) + ")";
+}
+
+enum class CellDrawing { none, occupied, unknown };
+
+// How a cell is drawn: occupied as the obstacle is (the options' reading), unknown cells
+// apart (hatched, whether the options count them as occupied or free), free ones not at all.
+CellDrawing cell_drawing(std::int8_t value, const collision::GridOptions& options) {
+  if (value < 0) return CellDrawing::unknown;
+  return value >= options.occupied_threshold ? CellDrawing::occupied : CellDrawing::none;
+}
+
+// Each row's runs of cells drawn the same way, as one rect each (a 1000 x 1000 grid is not a
+// million rects).
+void grid_runs(std::ostream& out, const collision::OccupancyGrid& grid,
+               const collision::GridOptions& options, CellDrawing kind) {
+  for (std::size_t j = 0; j < grid.height; ++j) {
+    const std::int8_t* row = grid.data.data() + j * grid.width;
+    for (std::size_t i = 0; i < grid.width;) {
+      if (cell_drawing(row[i], options) != kind) {
+        ++i;
+        continue;
+      }
+      std::size_t end = i + 1;
+      while (end < grid.width && cell_drawing(row[end], options) == kind) ++end;
+      out << "<rect x=\"" << i << "\" y=\"" << j << "\" width=\"" << end - i
+          << "\" height=\"1\"/>\n";
+      i = end;
+    }
+  }
+}
+
+// A grid as cells: its extent dashed, occupied cells filled, unknown ones hatched and lighter.
+// Runs touching across rows get a hairline of their own colour so no seams show between them.
+void grid_element(std::ostream& out, const View& view, const ObstacleSpec& spec,
+                  const std::string& colour) {
+  const collision::OccupancyGrid& grid = *spec.grid;
+  const double px_per_cell = view.scale * grid.resolution;
+  const std::string hairline = fixed(0.6 / px_per_cell, 4);  // 0.6 px in cell units
+  const std::string id = "grid-" + std::to_string(spec.id);
+  out << "<g id=\"" << id << "\" class=\"occupancy-grid\" transform=\"" << grid_matrix(view, grid)
+      << "\">\n";
+  out << "<defs><pattern id=\"" << id << "-unknown\" patternUnits=\"userSpaceOnUse\" width=\"2\" "
+      << "height=\"2\"><rect width=\"2\" height=\"2\" fill=\"" << colour
+      << "\" fill-opacity=\"0.25\"/><path d=\"M0,2 L2,0 M-0.5,0.5 L0.5,-0.5 M1.5,2.5 L2.5,1.5\" "
+      << "stroke=\"" << colour << "\" stroke-width=\"" << fixed(1.2 / px_per_cell, 4)
+      << "\"/></pattern></defs>\n";
+  out << "<rect class=\"grid-extent\" x=\"0\" y=\"0\" width=\"" << grid.width << "\" height=\""
+      << grid.height << "\" fill=\"none\" stroke=\"" << colour << "\" stroke-opacity=\"0.6\" "
+      << "stroke-width=\"" << hairline << "\" stroke-dasharray=\"" << fixed(4 / px_per_cell, 4)
+      << "," << fixed(3 / px_per_cell, 4) << "\"/>\n";
+  out << "<g class=\"grid-unknown\" fill=\"url(#" << id << "-unknown)\">\n";
+  grid_runs(out, grid, spec.grid_options, CellDrawing::unknown);
+  out << "</g>\n";
+  out << "<g class=\"grid-occupied\" fill=\"" << colour << "\" stroke=\"" << colour
+      << "\" stroke-width=\"" << hairline << "\">\n";
+  grid_runs(out, grid, spec.grid_options, CellDrawing::occupied);
+  out << "</g>\n";
+  out << "</g>\n";
+}
+
 void draw_stationary(std::ostream& out, const View& view, const Scenario& scenario) {
   const std::vector<std::string> colours = obstacle_colours(scenario);
   out << "<g id=\"stationary-obstacles\">\n";
   for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
     const ObstacleSpec& spec = scenario.obstacle_specs[i];
     if (spec.is_moving() || spec.is_boundary()) continue;
+    if (spec.is_grid()) {
+      grid_element(out, view, spec, colours[i]);
+      continue;
+    }
     body_element(out, view, spec, collision::Pose2{},
                  "fill=\"" + colours[i] +
                      "\" stroke=\"#222222\" stroke-width=\"1\" stroke-linejoin=\"round\"");
@@ -497,6 +574,17 @@ void draw_class_margins(std::ostream& out, const View& view, const Scenario& sce
     const std::string& colour = colours[i];
     const double margin = margins[spec.obstacle_class];
     if (!(margin > 0)) continue;
+    if (spec.is_grid()) {
+      // Around each merged rectangle of occupied cells: where the margin is kept from.
+      for (const collision::Shape& part : scenario.obstacles[i].parts()) {
+        const collision::Obb* box = std::get_if<collision::Obb>(&part);
+        if (box == nullptr) continue;
+        out << "<polygon points=\"" << points_attr(view, grown_outline(corners(*box), margin, true))
+            << "\" fill=\"" << colour << "\" stroke=\"" << colour
+            << "\" stroke-opacity=\"0.8\"/>\n";
+      }
+      continue;
+    }
     if (!spec.is_moving()) {
       grown_element(out, view, spec, collision::Pose2{}, margin,
                     "fill=\"" + colour + "\" stroke=\"" + colour + "\" stroke-opacity=\"0.8\"");
@@ -691,8 +779,17 @@ void draw_labels(std::ostream& out, const View& view, const Scenario& scenario,
                  const std::vector<double>& times, const std::vector<LabelRequest>& labels) {
   LabelPlacer placer(PixelBox{Vec2(view.left, view.top),
                               Vec2(view.left + view.width(), view.top + view.height())});
-  for (const ObstacleSpec& spec : scenario.obstacle_specs) {
+  for (std::size_t index = 0; index < scenario.obstacle_specs.size(); ++index) {
+    const ObstacleSpec& spec = scenario.obstacle_specs[index];
     if (spec.is_boundary()) continue;
+    if (spec.is_grid()) {
+      // Its occupied rectangles, not its extent: labels may sit over the grid's free cells.
+      for (const collision::Shape& part : scenario.obstacles[index].parts()) {
+        const collision::Aabb box = collision::aabb(part);
+        placer.block(pixel_box(view, {box.min(), box.max()}));
+      }
+      continue;
+    }
     if (!spec.is_moving()) {
       placer.block(pixel_box(view, spec.outline));
       continue;
@@ -871,6 +968,10 @@ LegendContent legend_content(const Scenario& scenario, const PlanOutcome& outcom
   const collision::ClassMargins& margins = outcome.config.margins.by_class;
   bool borders = false, class_margins = false, round_stationary = false, boxes = false;
   bool polygons = false, moving = false, uncertainty = false, modes = false;
+  // Grids: the colour of the first one, and whether any has unknown cells (and how the first of
+  // those reads them).
+  std::optional<std::string> grid_colour;
+  std::optional<bool> unknown_is_occupied;
   std::vector<collision::ObstacleClass> moving_classes;  // of moving obstacles coloured by class
   for (const ObstacleSpec& spec : scenario.obstacle_specs) {
     borders |= spec.is_boundary();
@@ -888,6 +989,13 @@ LegendContent legend_content(const Scenario& scenario, const PlanOutcome& outcom
       round_stationary |= spec.is_round() && spec.color.empty();
       boxes |= spec.kind == ObstacleKind::box && spec.color.empty();
       polygons |= spec.kind == ObstacleKind::polygon && spec.color.empty();
+      if (spec.is_grid()) {
+        if (!grid_colour) grid_colour = spec.color.empty() ? kGridColour : spec.color;
+        const std::vector<std::int8_t>& data = spec.grid->data;
+        if (!unknown_is_occupied && std::find(data.begin(), data.end(), -1) != data.end()) {
+          unknown_is_occupied = spec.grid_options.unknown_is_occupied;
+        }
+      }
     }
   }
   std::sort(moving_classes.begin(), moving_classes.end());
@@ -970,6 +1078,30 @@ LegendContent legend_content(const Scenario& scenario, const PlanOutcome& outcom
                        legend_box(o, x, y, kPolygonColour, 1, "#222222");
                      },
                      "stationary polygon"});
+  }
+  if (grid_colour) {
+    right.push_back({[colour = *grid_colour](std::ostream& o, double x, double y) {
+                       for (int k = 0; k < 3; ++k) {
+                         o << "<rect x=\"" << num(x + 4 + 9 * k) << "\" y=\""
+                           << num(y - 7 + 7 * (k % 2)) << "\" width=\"8\" height=\"7\" fill=\""
+                           << colour << "\"/>\n";
+                       }
+                     },
+                     "occupancy grid: occupied cells"});
+  }
+  if (grid_colour && unknown_is_occupied) {
+    right.push_back({[colour = *grid_colour](std::ostream& o, double x, double y) {
+                       o << "<rect x=\"" << num(x + 4) << "\" y=\"" << num(y - 7)
+                         << "\" width=\"26\" height=\"14\" fill=\"" << colour
+                         << "\" fill-opacity=\"0.25\"/>\n";
+                       for (int k = 0; k < 4; ++k) {
+                         o << "<line x1=\"" << num(x + 4 + 7 * k) << "\" y1=\"" << num(y + 7)
+                           << "\" x2=\"" << num(x + 4 + 7 * k + 6) << "\" y2=\"" << num(y - 7)
+                           << "\" stroke=\"" << colour << "\" stroke-width=\"1.2\"/>\n";
+                       }
+                     },
+                     *unknown_is_occupied ? "unknown cells (checked as occupied)"
+                                          : "unknown cells (checked as free)"});
   }
   if (round_stationary) {
     right.push_back({[](std::ostream& o, double x, double y) {

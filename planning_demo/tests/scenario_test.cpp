@@ -393,7 +393,7 @@ TEST(Scenario, ObstacleConsistency) {
   EXPECT_ERROR(edited(-1, "  - {id: 1, shape: box, length: 2, width: 2, pose: {s: 5, d: 0}}\n"),
                "s.yaml:17: obstacles[1]: duplicate obstacle id 1 (also obstacles[0])");
   EXPECT_ERROR(edited(-1, "  - {id: 2, shape: hexagon}\n"),
-               "obstacles[1].shape: expected box, circle, ellipse or polygon, got 'hexagon'");
+               "obstacles[1].shape: expected box, circle, ellipse, polygon or grid, got 'hexagon'");
   EXPECT_ERROR(edited(-1, "  - {id: 2, shape: circle, pose: {s: 5, d: 0}}\n"),
                "s.yaml:17: obstacles[1].radius: required key is missing");
   EXPECT_ERROR(
