@@ -70,6 +70,11 @@ DiscTree::DiscTree(std::vector<Disc> discs) {
   nodes_.reserve(2 * (discs.size() / kLeafSize + 1));
   build(discs, 0, discs.size());
   slot_of_part_.assign(static_cast<std::size_t>(parts), -1);
+  x_.reserve(discs.size());
+  y_.reserve(discs.size());
+  radius_.reserve(discs.size());
+  part_.reserve(discs.size());
+  obstacle_id_.reserve(discs.size());
   for (std::size_t k = 0; k < discs.size(); ++k) {
     const Disc& d = discs[k];
     x_.push_back(d.center.x());
@@ -116,12 +121,10 @@ std::optional<DiscTree::Nearest> DiscTree::nearest(const PlacedEgoBox& ego, doub
                                                    int hint) const {
   if (nodes_.empty()) return std::nullopt;
   // About the box's centre, whether or not the world box is centred on it.
-  const Vec2 world_half =
-      (ego.aabb.max() - ego.center).cwiseMax(ego.center - ego.aabb.min());
-  const Probe p{ego.center.x(),  ego.center.y(),         ego.axis.x(),
-                ego.axis.y(),    std::abs(ego.axis.x()), std::abs(ego.axis.y()),
-                ego.half_length, ego.half_width,         world_half.x(),
-                world_half.y()};
+  const Vec2 world_half = (ego.aabb.max() - ego.center).cwiseMax(ego.center - ego.aabb.min());
+  const Probe p{ego.center.x(),         ego.center.y(),         ego.axis.x(),    ego.axis.y(),
+                std::abs(ego.axis.x()), std::abs(ego.axis.y()), ego.half_length, ego.half_width,
+                world_half.x(),         world_half.y()};
   const auto bound = [&p](const Node& n) { return lower_bound(p, n.cx, n.cy, n.ex, n.ey); };
   // The bounds' round-off at these coordinates: a node is skipped only when it lies farther than
   // the best distance by more, so that no disc is lost to it.

@@ -243,11 +243,13 @@ std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const Checke
   scene->obstacles = std::move(obstacles);
   // The vertices of circles, boxes and segments live in core_vertices, whose size is known first
   // so that the parts' pointers into it stay valid.
-  std::size_t pooled = 0;
+  std::size_t pooled = 0, shapes = 0;
   for (const Obstacle& obstacle : scene->obstacles) {
     for (const Shape& shape : obstacle.parts()) pooled += pooled_vertex_count(shape);
+    shapes += obstacle.parts().size() * std::max<std::size_t>(1, obstacle.modes().size());
   }
   scene->core_vertices.reserve(pooled);
+  scene->parts.reserve(shapes);  // a cloud has as many parts as points
   for (std::size_t o = 0; o < scene->obstacles.size(); ++o) {
     const Obstacle& obstacle = scene->obstacles[o];
     const double margin = config.margins.by_class[obstacle.obstacle_class()];
