@@ -75,6 +75,7 @@ DiscTree::DiscTree(std::vector<Disc> discs) {
   radius_.reserve(discs.size());
   part_.reserve(discs.size());
   obstacle_id_.reserve(discs.size());
+  box_.reserve(discs.size());
   for (std::size_t k = 0; k < discs.size(); ++k) {
     const Disc& d = discs[k];
     x_.push_back(d.center.x());
@@ -82,6 +83,7 @@ DiscTree::DiscTree(std::vector<Disc> discs) {
     radius_.push_back(d.radius);
     part_.push_back(d.part);
     obstacle_id_.push_back(d.obstacle_id);
+    box_.push_back(d.box);
     slot_of_part_[static_cast<std::size_t>(d.part)] = static_cast<int>(k);
   }
 }
@@ -115,6 +117,31 @@ int DiscTree::build(std::vector<Disc>& discs, std::size_t begin, std::size_t end
   const int second = build(discs, middle, end);
   nodes_[static_cast<std::size_t>(index)].first_or_second = second;
   return index;
+}
+
+void DiscTree::query(const Aabb& box, std::vector<int>& parts) const {
+  if (nodes_.empty() || box.is_empty()) return;
+  const Vec2 center = box.center(), half = 0.5 * box.sizes();
+  int stack[kMaxDepth + 1];
+  int top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const Node& node = nodes_[static_cast<std::size_t>(stack[--top])];
+    // The node's half sizes hold its box with room for this test's round-off.
+    if (std::abs(node.cx - center.x()) > node.ex + half.x() ||
+        std::abs(node.cy - center.y()) > node.ey + half.y()) {
+      continue;
+    }
+    if (node.count > 0) {
+      const std::size_t first = static_cast<std::size_t>(node.first_or_second);
+      for (std::size_t k = first; k < first + static_cast<std::size_t>(node.count); ++k) {
+        if (box_[k].intersects(box)) parts.push_back(part_[k]);
+      }
+      continue;
+    }
+    stack[top++] = node.first_or_second;
+    stack[top++] = static_cast<int>(&node - nodes_.data()) + 1;
+  }
 }
 
 std::optional<DiscTree::Nearest> DiscTree::nearest(const PlacedEgoBox& ego, double below,

@@ -5,9 +5,9 @@
 // A point cloud puts hundreds of discs within a metre or two of a car driving along a kerb. Asked
 // part by part, as the spatial index's candidates, each of them would pay for its bounds and a
 // distance at every pose; the tree settles a whole branch with one box and one lower bound, so a
-// pose costs a descent to the few leaves near its nearest disc. The collision question stays
-// with the spatial index and the fine stage, which see these parts like any other (Scene's
-// disc_index), only within the contact tolerance of the footprints.
+// pose costs a descent to the few leaves near its nearest disc. For the collision question the
+// tree is the index of these parts (query()), asked only within the contact tolerance of the
+// footprints; the fine stage sees them like any other part.
 #pragma once
 
 #include <cstdint>
@@ -56,6 +56,10 @@ class DiscTree {
 
   bool empty() const { return nodes_.empty(); }
 
+  // Appends the parts of the discs whose boxes intersect `box` (closed, as the spatial index's
+  // query: the same set).
+  void query(const Aabb& box, std::vector<int>& parts) const;
+
   // The disc of least signed distance from `ego` at or below `below` (m), the
   // lowest obstacle id among those at that distance; nothing when every disc lies farther. hint: a
   // part index (-1: none), measured first, as a pose's nearest disc is usually the one before's.
@@ -77,6 +81,7 @@ class DiscTree {
   // The discs in leaf order, in columns for the leaf loop.
   std::vector<double> x_, y_, radius_;
   std::vector<int> part_, obstacle_id_;
+  std::vector<Aabb> box_;
   std::vector<int> slot_of_part_;  // part index -> place in the columns, -1 for other parts
 };
 

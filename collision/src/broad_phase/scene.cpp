@@ -296,7 +296,7 @@ std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const Checke
   }
   if (scene->parts.empty()) return scene;
 
-  std::vector<std::pair<Aabb, int>> stationary, disc_boxes;
+  std::vector<std::pair<Aabb, int>> stationary;
   std::vector<std::pair<SpaceTimeBox, int>> moving;
   std::vector<DiscTree::Disc> discs;
   const bool indexed = config.broad_phase.spatial_index;
@@ -306,21 +306,14 @@ std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const Checke
     if (part.moving) {
       index_prediction(part, id, config, moving);
     } else if (indexed && is_disc(part)) {
-      disc_boxes.emplace_back(part.aabb, id);
       discs.push_back({part.vertices[0], part.radius, id, part.obstacle_id, part.aabb});
     } else {
       stationary.emplace_back(part.aabb, id);
     }
   }
-  const int node_entries = config.broad_phase.rtree_max_node_entries;
-  scene->index = std::make_unique<SpatialIndex>(stationary, moving, node_entries,
-                                                config.broad_phase.time_slice);
-  if (!discs.empty()) {
-    scene->disc_index =
-        std::make_unique<SpatialIndex>(disc_boxes, std::vector<std::pair<SpaceTimeBox, int>>{},
-                                       node_entries, config.broad_phase.time_slice);
-    scene->discs = std::make_unique<DiscTree>(std::move(discs));
-  }
+  scene->index = std::make_unique<SpatialIndex>(
+      stationary, moving, config.broad_phase.rtree_max_node_entries, config.broad_phase.time_slice);
+  if (!discs.empty()) scene->discs = std::make_unique<DiscTree>(std::move(discs));
   return scene;
 }
 

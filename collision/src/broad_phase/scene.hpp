@@ -86,10 +86,9 @@ struct Scene {
   std::vector<Part> parts;
   std::unique_ptr<SpatialIndex> index;  // null when there are no parts
   // With the spatial index on, the stationary discs (parts whose core is one point: clouds'
-  // points, circles) are indexed apart, so that the scans ask for them only within the contact
-  // tolerance (the collision question), and their clearance is the disc tree's (disc_tree.hpp).
-  // Both null when there are none.
-  std::unique_ptr<SpatialIndex> disc_index;
+  // points, circles) are indexed apart, in a tree that the scans ask for them only within the
+  // contact tolerance (the collision question) and that measures their clearance
+  // (disc_tree.hpp). Null when there are none.
   std::unique_ptr<DiscTree> discs;
 };
 

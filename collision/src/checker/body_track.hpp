@@ -225,7 +225,7 @@ class BodyTracks {
 inline bool parts_near(const Scene& scene, const BodyTracks* tracks, std::size_t begin,
                        std::size_t end, const Aabb& box, const Aabb& disc_box, double t_first,
                        double t_last, std::vector<int>& ids, std::vector<BodyPiece>& pieces) {
-  if (scene.disc_index) scene.disc_index->query_stationary(disc_box, ids);
+  if (scene.discs) scene.discs->query(disc_box, ids);
   if (tracks != nullptr && tracks->moving_near(begin, end, box, ids, pieces)) {
     scene.index->query_stationary(box, ids);
     return true;
