@@ -385,7 +385,8 @@ double reach(const Shape& body) {
 }
 
 // The obstacle's convex parts in the world at time t (none when absent then). Its region is
-// each part grown by a disc of its class's margin. A grid's or a cloud's region is its own cells' squares or discs (read_perception_obstacle).
+// each part grown by a disc of its class's margin. A grid's or a cloud's region is its own cells'
+// squares or discs (read_perception_obstacle).
 std::vector<Shape> world_parts(const Obstacle& o, double t, OutsidePrediction outside) {
   for (const auto& [id, region] : g_perception_regions) {
     if (id == o.id()) return region;
@@ -724,7 +725,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto key_regions = [&] {
       g_perception_regions.clear();
       for (std::size_t k = 0; k < specs.size(); ++k) {
-        if (k >= first_perception) g_perception_regions.emplace_back(obstacles[k].id(), perception_regions[k]);
+        if (k >= first_perception)
+          g_perception_regions.emplace_back(obstacles[k].id(), perception_regions[k]);
       }
     };
     key_regions();

@@ -16,14 +16,19 @@
 // parts (the rectangles its occupied cells are merged into, obstacle.hpp), not over single cells:
 // a footprint deep in a 10 x 10 block is deeper in the block than in any one cell. So for
 // overlapping poses the reference measures the library's parts (Obstacle::parts(), read back as
-// corners). Those parts are first checked here against the cells (GridParts.TileTheOccupied
-// Cells: every part's corners on the reference's grid lines, every occupied cell covered exactly
-// once, no free cell covered), and the overlap depth is also bounded by the per-cell one (deeper
-// than in any single cell). One scene has isolated cells only (each its own part), where the
-// per-cell reference is exact through overlap as well.
+// corners). Those parts are first checked here against the cells (GridParts.
+// TileTheOccupiedCells: every part's corners on the reference's grid lines, every occupied cell
+// covered exactly once, no free cell covered), and the overlap depth is also bounded by the
+// per-cell one (deeper than in any single cell). One scene has isolated cells only (each its own
+// part), where the per-cell reference is exact through overlap as well.
 //
-// Deliberate bugs these tests catch (tried by hand, then reverted; see the report of issue 57):
-// listed in the commit message of the commit that added this file.
+// Deliberate bugs these tests catch (tried by hand, then reverted): the merged rectangles' rows
+// flipped (j -> height - j), a grid's parts offset by half a cell or by 1e-6 m, or turned by
+// 1e-7 rad, unknown cells read inverted, the threshold read as > instead of >= (the tiling test
+// and the values); a cloud's radius dropped (values, witnesses); the gradient's heading term of
+// the wrong sign (gradient); the first overlapping part deciding instead of the deepest (values,
+// the per-cell bound, gradient); the horizon 0.5 m too far (horizon); ego_point and
+// obstacle_point swapped (witnesses).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -396,6 +401,7 @@ constexpr LD kOneSided = 1e-4L;
 struct Stats {
   int poses = 0, values = 0, gradients = 0, kinks = 0, overlaps = 0, touching = 0, beyond = 0,
       ids = 0;
+  double worst_value = 0, worst_gradient = 0;  // the largest error over its tolerance
 };
 
 void check_scene(const Scene& s, std::uint32_t seed, int count, Stats& stats) {
@@ -477,6 +483,8 @@ void check_scene(const Scene& s, std::uint32_t seed, int count, Stats& stats) {
     ASSERT_TRUE(std::isfinite(c.signed_distance));
     ++stats.values;
     EXPECT_NEAR(c.signed_distance, static_cast<double>(r.sd), static_cast<double>(value_tol));
+    stats.worst_value = std::max(
+        stats.worst_value, static_cast<double>(std::abs(c.signed_distance - r.sd) / value_tol));
     if (r.sd < 0) ++stats.overlaps;
     if (std::abs(r.sd) < 1e-6L) ++stats.touching;
     // Overlapping a grid: deeper than in any single cell of it (the parts are cells merged).
@@ -550,6 +558,10 @@ void check_scene(const Scene& s, std::uint32_t seed, int count, Stats& stats) {
       EXPECT_NEAR(c.gradient[a], static_cast<double>((plus[a] - minus[a]) / (2 * kStep)),
                   static_cast<double>(gradient_tol * lever))
           << "component " << a;
+      const LD central = (plus[a] - minus[a]) / (2 * kStep);
+      stats.worst_gradient =
+          std::max(stats.worst_gradient,
+                   static_cast<double>(std::abs(c.gradient[a] - central) / (gradient_tol * lever)));
     }
   }
 }
@@ -563,9 +575,11 @@ void expect_coverage(const Stats& st, int count) {
   EXPECT_GE(st.touching, count / 50);
   EXPECT_GE(st.beyond, 1);
   EXPECT_GE(st.ids, count / 4);
-  std::printf("poses %d values %d gradients %d kinks %d overlaps %d touching %d beyond %d ids %d\n",
-              st.poses, st.values, st.gradients, st.kinks, st.overlaps, st.touching, st.beyond,
-              st.ids);
+  std::printf(
+      "poses %d values %d gradients %d kinks %d overlaps %d touching %d beyond %d ids %d; worst "
+      "error / tolerance: value %.3g, gradient %.3g\n",
+      st.poses, st.values, st.gradients, st.kinks, st.overlaps, st.touching, st.beyond, st.ids,
+      st.worst_value, st.worst_gradient);
 }
 
 // ------------------------------------------------------------------------------------------
