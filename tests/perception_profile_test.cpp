@@ -16,7 +16,7 @@
 // parts (the rectangles its occupied cells are merged into, obstacle.hpp), not over single cells:
 // a footprint deep in a 10 x 10 block is deeper in the block than in any one cell. So for
 // overlapping poses the reference measures the library's parts (Obstacle::parts(), read back as
-// corners). Those parts are first checked here against the cells (GridParts.
+// corners). Those parts are first checked here against the cells (PerceptionGridParts.
 // TileTheOccupiedCells: every part's corners on the reference's grid lines, every occupied cell
 // covered exactly once, no free cell covered), and the overlap depth is also bounded by the
 // per-cell one (deeper than in any single cell). One scene has isolated cells only (each its own
@@ -612,7 +612,7 @@ Scene grid_scene(int k, std::mt19937& rng, const collision::GridOptions& options
   return s;
 }
 
-TEST(GridParts, TileTheOccupiedCells) {
+TEST(PerceptionGridParts, TileTheOccupiedCells) {
   // The parts the overlap reference measures: each an Obb whose corners lie on the reference's
   // grid lines, covering every occupied cell exactly once and no free cell.
   std::mt19937 rng(5701);
