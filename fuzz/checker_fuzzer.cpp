@@ -5,7 +5,9 @@
 // ellipses, degenerate ones included, stationary or moving with 1 to 4 predicted poses, and
 // boundaries of 2 to 6 points, open or closed; each with a fuzzed id and class), 1 to 3
 // trajectories of 1 to 8 points (raw fuzzed numbers, or a driving model: fuzzed speed, time step
-// and turn per step), then a second config for set_config.
+// and turn per step), a second config for set_config, then up to 2 occupancy grids (up to 6 x 6
+// cells) or point clouds (up to 5 points), whose regions the brute force below takes as their
+// cells' squares and their discs, placed here, not as the library's merged rectangles.
 // Allowed: GeometryError (a bad shape or obstacle), TrajectoryError (a bad trajectory),
 // ConfigError. Anything else escaping, a sanitizer report or a failed check is a bug.
 // Checked on every trajectory that is accepted:
@@ -235,6 +237,67 @@ ObstacleSpec read_obstacle(FuzzInput& in, const Vec2& offset) {
   return spec;
 }
 
+// Perception obstacles, read after the second config (so that every input written before they
+// existed keeps its meaning: an input that ends earlier reads zeros, i.e. none). Kind byte % 2:
+// 0 an occupancy grid of 1..6 x 1..6 cells (fuzzed origin, resolution, cell values mostly in
+// -1..100, now and then a raw int8; a fuzzed threshold and unknown flag), 1 a cloud of 0..5
+// points with a fuzzed radius. Besides the obstacle, the region the brute force measures,
+// built here without the library's merge: one Obb per occupied cell (its closed square), one
+// Circle per point.
+struct PerceptionSpec {
+  ObstacleSpec spec;
+  std::vector<Shape> region;
+};
+
+PerceptionSpec read_perception_obstacle(FuzzInput& in, const Vec2& offset) {
+  PerceptionSpec out;
+  ObstacleSpec& spec = out.spec;
+  const std::uint8_t id_byte = in.byte();
+  spec.id = id_byte % 8 - 1;
+  const int class_code = (id_byte / 8) % 10;
+  if (class_code > 0) spec.obstacle_class = static_cast<ObstacleClass>(class_code - 1);
+  if (in.byte() % 2 == 0) {
+    OccupancyGrid grid;
+    const Vec2 corner = collision_fuzz::read_point(in, offset);
+    grid.origin = {corner.x(), corner.y(), in.number()};
+    grid.resolution = in.number();
+    grid.width = static_cast<std::size_t>(in.pick(1, 6));
+    grid.height = static_cast<std::size_t>(in.pick(1, 6));
+    for (std::size_t k = 0; k < grid.width * grid.height; ++k) {
+      const std::uint8_t v = in.byte();
+      grid.data.push_back(static_cast<std::int8_t>(v < 204 ? v % 102 - 1 : v));
+    }
+    GridOptions options;
+    options.occupied_threshold = in.byte() % 102;  // 0 and 101: GeometryError
+    options.unknown_is_occupied = in.flag();
+    spec.build = [grid, options](int id) { return Obstacle::grid(id, grid, options); };
+    (void)spec.make(spec.id);  // a bad grid is refused here, before the cells are placed
+    const double half = 0.5 * grid.resolution;
+    for (std::size_t j = 0; j < grid.height; ++j) {
+      for (std::size_t i = 0; i < grid.width; ++i) {
+        const int value = grid.data[j * grid.width + i];
+        if (!(value < 0 ? options.unknown_is_occupied : value >= options.occupied_threshold))
+          continue;
+        const Vec2 local((static_cast<double>(i) + 0.5) * grid.resolution,
+                         (static_cast<double>(j) + 0.5) * grid.resolution);
+        out.region.emplace_back(
+            Obb(transform_point(grid.origin, local), grid.origin.heading, half, half));
+      }
+    }
+  } else {
+    std::vector<Vec2> points = collision_fuzz::read_points(in, offset, 5);
+    const double radius = in.number();
+    spec.build = [points, radius](int id) { return Obstacle::points(id, points, radius); };
+    (void)spec.make(spec.id);
+    for (const Vec2& p : points) out.region.emplace_back(Circle(p, radius));
+  }
+  return out;
+}
+
+// The regions of this input's perception obstacles by id (final ids, after renumbering): what
+// world_parts gives the brute force for them instead of the library's parts.
+std::vector<std::pair<int, std::vector<Shape>>> g_perception_regions;
+
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 bool identical(const TrajectoryResult& a, const TrajectoryResult& b) {
@@ -322,8 +385,12 @@ double reach(const Shape& body) {
 }
 
 // The obstacle's convex parts in the world at time t (none when absent then). Its region is
-// each part grown by a disc of its class's margin.
+// each part grown by a disc of its class's margin. A grid's or a cloud's region is its own cells'
+// squares or discs (read_perception_obstacle).
 std::vector<Shape> world_parts(const Obstacle& o, double t, OutsidePrediction outside) {
+  for (const auto& [id, region] : g_perception_regions) {
+    if (id == o.id()) return region;
+  }
   if (!o.is_moving()) return o.parts();
   const std::optional<Pose2> pose = o.pose_at(t, outside);
   if (!pose) return {};
@@ -637,6 +704,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     // The config that set_config switches to and back from.
     const CheckerConfig other_config = read_config(in);
+    // Grids and clouds, last (read_perception_obstacle).
+    const std::size_t first_perception = specs.size();
+    std::vector<std::vector<Shape>> perception_regions(specs.size());
+    const int perception_count = in.pick(0, 2);
+    for (int k = 0; k < perception_count; ++k) {
+      PerceptionSpec p = read_perception_obstacle(in, offset);
+      specs.push_back(std::move(p.spec));
+      perception_regions.push_back(std::move(p.region));
+    }
 
     std::vector<Obstacle> obstacles;
     std::set<int> ids;
@@ -645,6 +721,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!ids.insert(spec.id).second && !duplicate) duplicate = spec.id;
       obstacles.push_back(spec.make(spec.id));
     }
+    // Keyed by the ids the checked scene has: set again below if duplicates are renumbered.
+    const auto key_regions = [&] {
+      g_perception_regions.clear();
+      for (std::size_t k = 0; k < specs.size(); ++k) {
+        if (k >= first_perception)
+          g_perception_regions.emplace_back(obstacles[k].id(), perception_regions[k]);
+      }
+    };
+    key_regions();
     if (std::getenv("COLLISION_FUZZ_DUMP") != nullptr) {  // to turn a crash into a test case
       std::fprintf(stderr, "obstacles:%s\n", describe(obstacles, config).c_str());
       for (const Trajectory& t : trajectories) std::fprintf(stderr, "%s\n", describe(t).c_str());
@@ -673,6 +758,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const int id = ids.insert(spec.id).second ? spec.id : next++;
         obstacles.push_back(spec.make(id));
       }
+      key_regions();
     }
     checker.set_obstacles(obstacles);
     plain.set_obstacles(obstacles);

@@ -547,6 +547,29 @@ def obstacle_boundary(id_, points, closed=False, cls=None):
         b"".join(point(x, y) for x, y in points) + byte(1 if closed else 0)
 
 
+def perception_grid(id_, x, y, heading, resolution, rows, threshold=65, unknown=True, cls=None):
+    """read_perception_obstacle, kind 0: an occupancy grid; rows: lists of cell values (-1..100),
+    row j = cells (0..width-1, j), each written as value + 1 (read back as byte % 102 - 1)."""
+    width, height = len(rows[0]), len(rows)
+    assert 1 <= width <= 6 and 1 <= height <= 6 and all(len(r) == width for r in rows)
+    cells = b"".join(byte(v + 1) for r in rows for v in r)
+    return obstacle_id(id_, cls) + byte(0) + point(x, y) + num(heading) + num(resolution) + \
+        byte(width - 1) + byte(height - 1) + cells + byte(threshold) + byte(1 if unknown else 0)
+
+
+def perception_cloud(id_, points, radius, cls=None):
+    """read_perception_obstacle, kind 1: a point cloud of 0 to 5 points."""
+    assert len(points) <= 5
+    return obstacle_id(id_, cls) + byte(1) + byte(len(points)) + \
+        b"".join(point(x, y) for x, y in points) + num(radius)
+
+
+def perception(obstacles):
+    """The grids and clouds read after the second config (which must then be given)."""
+    assert len(obstacles) <= 2
+    return byte(len(obstacles)) + b"".join(obstacles)
+
+
 def scene(config, offset, obstacles, trajectories, other_config=b""):
     """other_config: the config set_config switches to and back from (read last; empty: every
     byte 0, the defaults with continuous checking on)."""
@@ -699,6 +722,26 @@ def checker_seeds():
         "set-config-refused": scene(
             default, NO_OFFSET, [parked, cyclist], [straight],
             config_bytes(by_class={"car": -1.0})),
+        # Occupancy grids and point clouds (read last, after the second config).
+        "grid-and-cloud": scene(
+            default, NO_OFFSET, [parked], [straight, swerve],
+            config_bytes() + perception([
+                perception_grid(5, 8, -3, 0.2, 0.5, [[0, 100, 100, 0, -1, 0],
+                                                     [0, 100, 100, 0, 0, 0],
+                                                     [70, 0, 0, 0, 64, 65],
+                                                     [0, 0, 0, 100, 100, 100]]),
+                perception_cloud(6, [(15, 2), (15.2, 2.1), (16, -1), (25, 0), (12, 0.9)], 0.3)])),
+        "grid-utm-margins-options": scene(
+            config_bytes(continuous=False, by_class={"static_object": 0.4, "unknown": 0.2}), UTM_1,
+            [], [straight, reverse],
+            config_bytes() + perception([
+                perception_grid(1, 10, -2, -2.1, 0.25, [[-1, 40, 100], [100, -1, 39]],
+                                threshold=40, unknown=False),
+                perception_cloud(2, [(20, 0.5), (20, 0.5), (26, -0.5)], 0.0)])),
+        "grid-bad-values": scene(
+            default, NO_OFFSET, [parked], [straight],
+            config_bytes() + perception([perception_grid(1, 8, -3, 0, 0.0, [[100]]),
+                                         perception_cloud(2, [(15, 2)], -1.0)])),
         "duplicate-ids": scene(default, NO_OFFSET, [parked, obstacle_polygon(1, polygon(square(5, 3, 6, 4)))],
                                [straight, swerve]),
         "F6-contact-time-past-t": scene(

@@ -176,3 +176,112 @@ def test_grid_and_cloud_against_reference() -> None:
                 assert result.first_collision_index == hits[0], case
             else:
                 assert result.min_clearance == pytest.approx(min(distances), abs=1e-7), case
+
+
+def _signed_distances(box: np.ndarray, squares: np.ndarray) -> np.ndarray:
+    """Signed distance from a convex box (4, 2) to each of N convex quadrilaterals (N, 4, 2), all
+    counter-clockwise: apart, the least vertex-to-edge distance either way; overlapping, minus the
+    penetration depth (the least overlap over the edge normals of both)."""
+    polygons = [box[None], squares]
+    axes = []
+    for p in polygons:
+        for k in range(2):  # a box's or square's edges come in two directions
+            edge = p[:, (k + 1) % 4] - p[:, k]
+            axes.append(np.stack([edge[:, 1], -edge[:, 0]], -1) / np.linalg.norm(edge, axis=-1)[:, None])
+    overlaps = []
+    for axis in axes:
+        a = np.einsum("pk,nk->np", box, np.broadcast_to(axis, (len(squares), 2)))
+        b = np.einsum("npk,nk->np", squares, np.broadcast_to(axis, (len(squares), 2)))
+        overlaps.append(np.minimum(a.max(1) - b.min(1), b.max(1) - a.min(1)))
+    overlap = np.stack(overlaps, -1)
+    depth = overlap.min(-1)
+
+    def point_edges(points: np.ndarray, poly: np.ndarray) -> np.ndarray:  # (N, P, 2), (N, S, 2)
+        start, end = poly, np.roll(poly, -1, axis=1)
+        d = end - start
+        rel = points[:, :, None, :] - start[:, None, :, :]
+        s = np.clip((rel * d[:, None]).sum(-1) / (d * d).sum(-1)[:, None], 0.0, 1.0)
+        closest = start[:, None] + s[..., None] * d[:, None]
+        return np.sqrt(((points[:, :, None, :] - closest) ** 2).sum(-1)).min(axis=(1, 2))
+
+    boxes = np.broadcast_to(box, squares.shape)
+    apart = np.minimum(point_edges(boxes, squares), point_edges(squares, boxes))
+    return np.where(depth < 0, apart, -depth)
+
+
+def test_grid_clearance_profile_against_reference() -> None:
+    # Isolated cells (only even i and j, so none touches another): each is a part of its own,
+    # and the profile's overlap depth is the depth in that one cell. The reference works in the
+    # grid's frame shifted to its origin (exact differences of nearby doubles), where double
+    # precision is ~1e-14 m: enough for central differences of 1e-6.
+    rng = np.random.default_rng(58)
+    data = np.zeros((24, 30), dtype=np.int8)
+    data[::2, ::2] = np.where(rng.random((12, 15)) < 0.3, 100, 0)
+    origin, resolution = (500_003.25, 5_700_011.5, -0.6), 0.4
+    grid = Obstacle.grid(3, data, origin=origin, resolution=resolution)
+    c, s = math.cos(origin[2]), math.sin(origin[2])
+    rotation = np.array([[c, s], [-s, c]])
+    squares = np.array(
+        [
+            np.array([[i, j], [i + 1, j], [i + 1, j + 1], [i, j + 1]], dtype=float) * resolution @ rotation
+            for j, i in zip(*np.nonzero(data >= 65))
+        ]
+    )
+    horizon = 3.0
+    config = collision.default_config()
+    config.clearance.horizon = horizon
+    checker = collision.CollisionChecker(config)
+    checker.set_obstacles([grid])
+
+    def reference(x: float, y: float, heading: float) -> np.ndarray:  # sorted, relative pose
+        return np.sort(_signed_distances(_ego_box(x, y, heading), squares))
+
+    rows = []
+    for k in range(80):
+        centre = squares[rng.integers(len(squares))].mean(0)
+        heading = rng.uniform(-math.pi, math.pi)
+        local = rng.uniform([-4.0, -4.0], [6.0, 4.0])  # a vehicle-frame point put on the cell
+        ch, sh = math.cos(heading), math.sin(heading)
+        x = centre[0] - (ch * local[0] - sh * local[1])
+        y = centre[1] - (sh * local[0] + ch * local[1])
+        rows.append([0.1 * k, origin[0] + x, origin[1] + y, heading])
+    trajectory = np.array(rows)
+    profile = checker.clearance_profile(trajectory)
+
+    step = 1e-6
+    compared = gradients = beyond = overlaps = 0
+    for k, (_, x, y, heading) in enumerate(trajectory):
+        x, y = x - origin[0], y - origin[1]  # exact: nearby doubles
+        ref = reference(x, y, heading)
+        d = ref[0]
+        if d > horizon + 1e-6:
+            beyond += 1
+            assert math.isinf(profile.signed_distance[k]) and profile.obstacle_id[k] == -1, k
+            assert np.all(profile.gradient[k] == 0), k
+            continue
+        if d > horizon - 1e-6:
+            continue
+        compared += 1
+        overlaps += d < 0
+        # The library's cell corners are doubles at 5.7e6 m (9.3e-10 m apart): a few of those.
+        assert profile.signed_distance[k] == pytest.approx(d, abs=2e-8), k
+        assert profile.obstacle_id[k] == 3, k
+        if len(ref) > 1 and ref[1] - d < 1e-5:
+            continue  # two cells nearly equidistant: a kink, either one-sided derivative is right
+        plus = [reference(x + step, y, heading)[0], reference(x, y + step, heading)[0],
+                reference(x, y, heading + step)[0]]
+        minus = [reference(x - step, y, heading)[0], reference(x, y - step, heading)[0],
+                 reference(x, y, heading - step)[0]]
+        # One-sided differences that disagree: a kink inside one cell (parallel faces, two axes
+        # of equal overlap) or curvature too high for the step; skip.
+        if any(abs((p - d) - (d - m)) / step > 1e-4 for p, m in zip(plus, minus)):
+            continue
+        gradients += 1
+        central = (np.array(plus) - np.array(minus)) / (2 * step)
+        # Round-off of the library's normal at UTM (2e-8 m over |d|) plus the differences' own.
+        tolerance = 1e-4 + 1e-7 / max(abs(d), 1e-3)
+        # x, y unitless; heading in m per rad, up to the box's reach of ~4 m: 5 times as much.
+        error = np.abs(profile.gradient[k] - central)
+        assert np.all(error <= tolerance * np.array([1.0, 1.0, 5.0])), (k, profile.gradient[k], central)
+    assert compared >= 40 and gradients >= 25 and beyond >= 1 and overlaps >= 5, (
+        compared, gradients, beyond, overlaps)
