@@ -112,6 +112,10 @@ class ChunkCandidates {
   std::size_t size() const { return candidates_.size(); }
   bool empty() const { return candidates_.empty(); }
   const std::vector<int>& parts() const { return candidates_; }  // indices into scene.parts
+  // Whether part `part` (an index into scene.parts) is a candidate.
+  bool has(int part) const {
+    return std::binary_search(candidates_.begin(), candidates_.end(), part);
+  }
   const Part& part(const ScanContext& c, int slot) const {
     return c.scene.parts[static_cast<std::size_t>(candidates_[static_cast<std::size_t>(slot)])];
   }

@@ -165,6 +165,8 @@ class ClearanceScan {
         nearest_disc(c_, s_.ego[i], threshold, disc_hint_);
     if (!disc) return;
     disc_hint_ = disc->part;
+    // A candidate's own measure stands (it is no farther than this one, the nearest disc).
+    if (s_.near.has(disc->part)) return;
     const Part& part = c_.scene.parts[static_cast<std::size_t>(disc->part)];
     const SignedDistance d =
         pose_signed_distance<Ego>(c_.fine, part, s_.ego[i], nullptr, nullptr, disc->distance < 0);

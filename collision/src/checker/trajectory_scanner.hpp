@@ -146,6 +146,7 @@ class TrajectoryScan {
       result.collision_probability = collision_probability(s_.hits);
       return result;
     }
+    if (closest_disc_ >= 0) best_clearance = disc_clearance_again(best_clearance);
     if (horizon_ > 0 && best_clearance <= horizon_) {
       result.min_clearance = best_clearance;
       result.min_clearance_index = closest.index;
@@ -183,9 +184,11 @@ class TrajectoryScan {
       } else if (outcome.distance < best_clearance) {
         best_clearance = outcome.distance;
         closest = {i, part.obstacle_id};
+        closest_disc_ = -1;
       } else if (outcome.distance == best_clearance && closest.index == i &&
                  part.obstacle_id < closest.obstacle_id) {
         closest.obstacle_id = part.obstacle_id;
+        closest_disc_ = -1;
       }
     }
   }
@@ -202,14 +205,29 @@ class TrajectoryScan {
         nearest_disc(c_, s_.ego[i], std::min(best_clearance, horizon_), disc_hint_);
     if (!disc) return;
     disc_hint_ = disc->part;
+    // A candidate's own measure stands: the same pair measured twice would differ by round-off.
+    if (s_.near.has(disc->part)) return;
     const double distance = std::max(disc->distance, 0.0);
     if (distance < best_clearance) {
       best_clearance = distance;
       closest = {i, disc->obstacle_id};
+      closest_disc_ = disc->part;
+      closest_disc_ego_ = s_.ego[i];
     } else if (distance == best_clearance && closest.index == i &&
                disc->obstacle_id < closest.obstacle_id) {
       closest.obstacle_id = disc->obstacle_id;
+      closest_disc_ = disc->part;
     }
+  }
+
+  // The clearance to the disc that decided it, measured again by the fine stage at the same
+  // footprint, so that min_clearance is the very value the profile gives (clearance_scan.cpp
+  // measures it so).
+  COLLISION_NOINLINE double disc_clearance_again(double closed_form) const {
+    const Part& part = c_.scene.parts[static_cast<std::size_t>(closest_disc_)];
+    const SignedDistance d =
+        pose_signed_distance<Ego>(c_.fine, part, closest_disc_ego_, nullptr, nullptr, false);
+    return d.hit ? closed_form : d.value;
   }
 
   // Pose i after a first hit of modes only: adds to hits every part hit there not hit before.
@@ -397,7 +415,9 @@ class TrajectoryScan {
   double horizon_;
   bool continuous_;
   Scratch& s_;
-  int disc_hint_ = -1;  // the part of the disc nearest at the last pose that found one
+  int disc_hint_ = -1;          // the part of the disc nearest at the last pose that found one
+  int closest_disc_ = -1;       // the part of the disc that decides the clearance, if one does
+  EgoPose closest_disc_ego_{};  // the footprint where it does
 };
 
 // The result of a scan with the config's horizon and sweeps, in two passes when clearance is
