@@ -10,6 +10,7 @@
 
 #include "broad_phase/scene.hpp"
 #include "common/compiler_hints.hpp"
+#include "geometry/vec2_math.hpp"
 
 namespace collision::detail {
 
@@ -47,29 +48,23 @@ COLLISION_ALWAYS_INLINE inline double lower_bound(const Probe& p, double x, doub
 
 // The signed distance from a convex counter-clockwise polygon to point q (negative inside).
 double polygon_signed_distance(const Vec2* vertices, int count, const Vec2& q) {
-  double nearest_squared = std::numeric_limits<double>::infinity();
+  double nearest = std::numeric_limits<double>::infinity();
   bool inside = true;
   for (int e = 0; e < count; ++e) {
     const Vec2& a = vertices[e];
     const Vec2& b = vertices[e + 1 == count ? 0 : e + 1];
-    const Vec2 ab = b - a, aq = q - a;
-    inside = inside && ab.x() * aq.y() - ab.y() * aq.x() >= 0;
-    const double t = std::clamp(aq.dot(ab) / ab.squaredNorm(), 0.0, 1.0);
-    nearest_squared = std::min(nearest_squared, (aq - t * ab).squaredNorm());
+    inside = inside && cross(b - a, q - a) >= 0;
+    nearest = std::min(nearest, distance_to_segment(q, a, b));
   }
-  const double d = std::sqrt(nearest_squared);
-  return inside ? -d : d;
+  return inside ? -nearest : nearest;
 }
 
 }  // namespace
 
 DiscTree::DiscTree(std::vector<Disc> discs) {
   if (discs.empty()) return;
-  int parts = 0;
-  for (const Disc& d : discs) parts = std::max(parts, d.part + 1);
   nodes_.reserve(2 * (discs.size() / kLeafSize + 1));
   build(discs, 0, discs.size());
-  slot_of_part_.assign(static_cast<std::size_t>(parts), -1);
   x_.reserve(discs.size());
   y_.reserve(discs.size());
   radius_.reserve(discs.size());
@@ -84,7 +79,6 @@ DiscTree::DiscTree(std::vector<Disc> discs) {
     part_.push_back(d.part);
     obstacle_id_.push_back(d.obstacle_id);
     box_.push_back(d.box);
-    slot_of_part_[static_cast<std::size_t>(d.part)] = static_cast<int>(k);
   }
 }
 
@@ -185,9 +179,8 @@ std::optional<DiscTree::Nearest> DiscTree::nearest(const PlacedEgoBox& ego, doub
       best_id = id;
     }
   };
-  if (hint >= 0 && static_cast<std::size_t>(hint) < slot_of_part_.size() &&
-      slot_of_part_[static_cast<std::size_t>(hint)] >= 0) {
-    measure(static_cast<std::size_t>(slot_of_part_[static_cast<std::size_t>(hint)]));
+  if (hint >= 0 && static_cast<std::size_t>(hint) < x_.size()) {
+    measure(static_cast<std::size_t>(hint));
   }
   struct Visit {
     int node;
@@ -220,7 +213,7 @@ std::optional<DiscTree::Nearest> DiscTree::nearest(const PlacedEgoBox& ego, doub
   }
   if (best_slot < 0) return std::nullopt;
   const std::size_t k = static_cast<std::size_t>(best_slot);
-  return Nearest{best, part_[k], obstacle_id_[k]};
+  return Nearest{best, part_[k], obstacle_id_[k], best_slot};
 }
 
 }  // namespace collision::detail

@@ -50,6 +50,7 @@ class DiscTree {
     double distance;
     int part;
     int obstacle_id;
+    int place;  // the disc's place in the tree: the next pose's hint
   };
 
   explicit DiscTree(std::vector<Disc> discs);
@@ -61,8 +62,9 @@ class DiscTree {
   void query(const Aabb& box, std::vector<int>& parts) const;
 
   // The disc of least signed distance from `ego` at or below `below` (m), the
-  // lowest obstacle id among those at that distance; nothing when every disc lies farther. hint: a
-  // part index (-1: none), measured first, as a pose's nearest disc is usually the one before's.
+  // lowest obstacle id among those at that distance; nothing when every disc lies farther. hint:
+  // the place of an earlier answer (-1: none), measured first, as a pose's nearest disc is usually
+  // the one before's.
   std::optional<Nearest> nearest(const PlacedEgoBox& ego, double below, int hint) const;
 
  private:
@@ -82,7 +84,6 @@ class DiscTree {
   std::vector<double> x_, y_, radius_;
   std::vector<int> part_, obstacle_id_;
   std::vector<Aabb> box_;
-  std::vector<int> slot_of_part_;  // part index -> place in the columns, -1 for other parts
 };
 
 }  // namespace collision::detail

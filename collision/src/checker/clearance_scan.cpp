@@ -164,7 +164,7 @@ class ClearanceScan {
     const std::optional<DiscTree::Nearest> disc =
         nearest_disc(c_, s_.ego[i], threshold, disc_hint_);
     if (!disc) return;
-    disc_hint_ = disc->part;
+    disc_hint_ = disc->place;
     // A candidate's own measure stands (it is no farther than this one, the nearest disc).
     if (s_.near.has(disc->part)) return;
     const Part& part = c_.scene.parts[static_cast<std::size_t>(disc->part)];
@@ -235,7 +235,7 @@ class ClearanceScan {
 
   const ScanContext& c_;
   ProfileScratch& s_;
-  int disc_hint_ = -1;  // the part of the disc nearest at the last pose that found one
+  int disc_hint_ = -1;  // the tree place of the disc nearest at the last pose that found one
 };
 
 }  // namespace

@@ -10,8 +10,9 @@
 
 namespace collision::detail {
 
-// The nearest of the scene's discs to the ego at `ego`, at or below `below` (m); hint: the part
-// that was nearest at the pose before (-1: none). Nothing without discs.
+// The nearest of the scene's discs to the ego at `ego`, at or below `below` (m); hint: the tree
+// place of the disc nearest at the pose before (DiscTree::Nearest::place; -1: none). Nothing
+// without discs.
 inline std::optional<DiscTree::Nearest> nearest_disc(const ScanContext& c, const EgoPose& ego,
                                                      double below, int hint) {
   if (c.scene.discs == nullptr) return std::nullopt;

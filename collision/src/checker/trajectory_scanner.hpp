@@ -204,7 +204,7 @@ class TrajectoryScan {
     const std::optional<DiscTree::Nearest> disc =
         nearest_disc(c_, s_.ego[i], std::min(best_clearance, horizon_), disc_hint_);
     if (!disc) return;
-    disc_hint_ = disc->part;
+    disc_hint_ = disc->place;
     // A candidate's own measure stands: the same pair measured twice would differ by round-off.
     if (s_.near.has(disc->part)) return;
     const double distance = std::max(disc->distance, 0.0);
@@ -415,8 +415,8 @@ class TrajectoryScan {
   double horizon_;
   bool continuous_;
   Scratch& s_;
-  int disc_hint_ = -1;          // the part of the disc nearest at the last pose that found one
-  int closest_disc_ = -1;       // the part of the disc that decides the clearance, if one does
+  int disc_hint_ = -1;     // the tree place of the disc nearest at the last pose that found one
+  int closest_disc_ = -1;  // the part of the disc that decides the clearance, if one does
   EgoPose closest_disc_ego_{};  // the footprint where it does
 };
 
