@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "error_of.hpp"
+#include "grid_scenes.hpp"
 #include "world/grid_rectangles.hpp"
 
 namespace {
@@ -21,6 +22,8 @@ using collision::GeometryError;
 using collision::Obstacle;
 using collision::OccupancyGrid;
 using collision::test::error_of;
+using collision::test::free_grid;
+using collision::test::paint_blobs;
 using LVec = std::array<long double, 2>;
 using LPoly = std::vector<LVec>;
 
@@ -193,23 +196,8 @@ void expect_like_reference(const std::vector<Region>& regions, const Obstacle& o
 
 OccupancyGrid random_grid(std::mt19937& rng, std::size_t width, std::size_t height,
                           collision::Pose2 origin, double resolution) {
-  OccupancyGrid g;
-  g.origin = origin;
-  g.resolution = resolution;
-  g.width = width;
-  g.height = height;
-  g.data.assign(width * height, 0);
-  std::uniform_int_distribution<int> value(-1, 100);
-  for (int blob = 0; blob < 8; ++blob) {
-    const std::size_t i = rng() % width, j = rng() % height, w = 1 + rng() % 6, h = 1 + rng() % 6;
-    for (std::size_t b = j; b < std::min(height, j + h); ++b) {
-      for (std::size_t a = i; a < std::min(width, i + w); ++a)
-        g.data[b * width + a] = static_cast<std::int8_t>(value(rng));
-    }
-  }
-  for (std::int8_t& v : g.data) {
-    if (rng() % 50 == 0) v = static_cast<std::int8_t>(value(rng));
-  }
+  OccupancyGrid g = free_grid(origin, resolution, width, height);
+  paint_blobs(g, rng, 8, 6, 50);
   return g;
 }
 
@@ -250,11 +238,8 @@ TEST(GridMerge, CheckerboardIsOneRectanglePerCellAndLinear) {
 
 TEST(GridObstacle, RowsAreY) {
   // 3 wide, 2 high, only cell (2, 0): a row-column swap would put it elsewhere or refuse it.
-  OccupancyGrid g;
-  g.resolution = 1;
-  g.width = 3;
-  g.height = 2;
-  g.data = {0, 0, 100, 0, 0, 0};
+  OccupancyGrid g = free_grid({0, 0, 0}, 1, 3, 2);
+  g.data[2] = 100;
   const Obstacle o = Obstacle::grid(1, g);
   ASSERT_EQ(o.parts().size(), 1u);
   const auto& box = std::get<collision::Obb>(o.parts()[0]);
@@ -263,10 +248,7 @@ TEST(GridObstacle, RowsAreY) {
 }
 
 TEST(GridObstacle, ThresholdAndUnknown) {
-  OccupancyGrid g;
-  g.resolution = 1;
-  g.width = 3;
-  g.height = 1;
+  OccupancyGrid g = free_grid({0, 0, 0}, 1, 3, 1);
   g.data = {65, 64, -1};
   EXPECT_EQ(Obstacle::grid(1, g).parts().size(), 2u);  // 65 and the unknown cell
   EXPECT_EQ(Obstacle::grid(1, g, {65, false}).parts().size(), 1u);
@@ -300,10 +282,7 @@ TEST(GridObstacle, AgainstCellSquares) {
 TEST(GridObstacle, TouchingACellCorner) {
   // One cell [10, 11] x [0, 1]; the ego's rear-right corner placed just off its corner (11, 1),
   // diagonally, and just into it.
-  OccupancyGrid g;
-  g.resolution = 1;
-  g.origin = {10, 0, 0};
-  g.width = g.height = 1;
+  OccupancyGrid g = free_grid({10, 0, 0}, 1, 1, 1);
   g.data = {100};
   collision::CheckerConfig config = collision::default_config();
   config.continuous.enabled = false;
@@ -322,11 +301,7 @@ TEST(GridObstacle, TouchingACellCorner) {
 
 TEST(GridObstacle, ThinWallIsNotTunnelledWithContinuousChecks) {
   // A one-cell wall across the ego's path, between two poses 6 m apart.
-  OccupancyGrid g;
-  g.resolution = 0.1;
-  g.origin = {20, -5, 0};
-  g.width = 1;
-  g.height = 100;
+  OccupancyGrid g = free_grid({20, -5, 0}, 0.1, 1, 100);
   g.data.assign(100, 100);
   collision::CheckerConfig config = collision::default_config();
   collision::CollisionChecker checker(config);
@@ -454,10 +429,7 @@ TEST(PointCloud, KerbsBesideTheEgoLikeReference) {
 }
 
 TEST(PerceptionObstacles, ClassMarginGrowsTheRegion) {
-  OccupancyGrid g;
-  g.resolution = 1;
-  g.origin = {10, 3, 0};
-  g.width = g.height = 1;
+  OccupancyGrid g = free_grid({10, 3, 0}, 1, 1, 1);
   g.data = {100};
   collision::CheckerConfig config = collision::default_config();
   config.continuous.enabled = false;
@@ -472,11 +444,7 @@ TEST(PerceptionObstacles, ClassMarginGrowsTheRegion) {
 }
 
 TEST(PerceptionObstacles, EmptyGridAndCloudNeverCollide) {
-  OccupancyGrid g;
-  g.resolution = 0.5;
-  g.width = 4;
-  g.height = 3;
-  g.data.assign(12, 0);
+  const OccupancyGrid g = free_grid({0, 0, 0}, 0.5, 4, 3);
   collision::CollisionChecker checker(collision::default_config());
   checker.set_obstacles({Obstacle::grid(1, g), Obstacle::points(2, {}, 1.0)});
   const collision::TrajectoryResult r = checker.check({{0, {0, 0, 0}}, {1, {1, 0, 0}}});
@@ -486,11 +454,7 @@ TEST(PerceptionObstacles, EmptyGridAndCloudNeverCollide) {
 
 TEST(PerceptionObstacles, BadInputsNameTheIdAndTheValue) {
   const auto grid_error = [](auto change, collision::GridOptions options = {}) {
-    OccupancyGrid g;
-    g.resolution = 0.5;
-    g.width = 4;
-    g.height = 3;
-    g.data.assign(12, 0);
+    OccupancyGrid g = free_grid({0, 0, 0}, 0.5, 4, 3);
     change(g);
     return error_of<GeometryError>([&] { Obstacle::grid(7, g, options); });
   };

@@ -45,6 +45,8 @@
 #include <variant>
 #include <vector>
 
+#include "grid_scenes.hpp"
+
 namespace {
 
 using collision::Obstacle;
@@ -293,13 +295,7 @@ bool occupied(int value, const collision::GridOptions& o) {
 
 OccupancyGrid random_grid(std::mt19937& rng, std::size_t width, std::size_t height,
                           collision::Pose2 origin, double resolution, bool isolated) {
-  OccupancyGrid g;
-  g.origin = origin;
-  g.resolution = resolution;
-  g.width = width;
-  g.height = height;
-  g.data.assign(width * height, 0);
-  std::uniform_int_distribution<int> value(-1, 100);
+  OccupancyGrid g = collision::test::free_grid(origin, resolution, width, height);
   if (isolated) {
     // Only cells of even i and j: no two occupied cells share an edge or a corner.
     for (std::size_t j = 0; j < height; j += 2) {
@@ -309,17 +305,7 @@ OccupancyGrid random_grid(std::mt19937& rng, std::size_t width, std::size_t heig
     }
     return g;
   }
-  const std::size_t blobs = 4 + width * height / 300;
-  for (std::size_t blob = 0; blob < blobs; ++blob) {
-    const std::size_t i = rng() % width, j = rng() % height, w = 1 + rng() % 8, h = 1 + rng() % 8;
-    for (std::size_t b = j; b < std::min(height, j + h); ++b) {
-      for (std::size_t a = i; a < std::min(width, i + w); ++a)
-        g.data[b * width + a] = static_cast<std::int8_t>(value(rng));
-    }
-  }
-  for (std::int8_t& v : g.data) {
-    if (rng() % 200 == 0) v = static_cast<std::int8_t>(value(rng));
-  }
+  collision::test::paint_blobs(g, rng, 4 + width * height / 300, 8, 200);
   return g;
 }
 
