@@ -14,6 +14,7 @@
 #include "collision/config.hpp"
 #include "collision/obstacle.hpp"
 #include "collision/swept_hull.hpp"
+#include "common/scratch_marks.hpp"
 #include "geometry/box_shape.hpp"
 #include "geometry/heading_axis.hpp"
 #include "world/uncertainty_ellipse.hpp"
@@ -90,6 +91,8 @@ struct Scene {
   // contact tolerance (the collision question) and that measures their clearance
   // (disc_tree.hpp). Null when there are none.
   std::unique_ptr<DiscTree> discs;
+  // What the scans of this scene have needed of their per-thread scratch (scratch_marks.hpp).
+  ScratchMarks scratch_marks;
 };
 
 // Whether a part is one of the scene's discs: stationary, its core one point.

@@ -25,6 +25,7 @@
 #include "checker/scan_context.hpp"
 #include "collision/aabb.hpp"
 #include "common/compiler_hints.hpp"
+#include "common/scratch_marks.hpp"
 
 namespace collision::detail {
 
@@ -101,6 +102,26 @@ class ChunkCandidates {
       circles_.push_back({part.circle_center.x(), part.circle_center.y(), part.circle_radius});
     }
     survivors_.resize(candidates.size());
+  }
+
+  // Reserves what any scan of the scene has needed (scratch_marks.hpp); record() adds this
+  // scratch's sizes to the marks.
+  void reserve(const ScratchMarks& marks) {
+    candidates_.reserve(marks.raw_candidates.get());
+    const std::size_t slots = marks.candidates.get();
+    circles_.reserve(slots);
+    survivors_.reserve(slots);
+    moving_slots_.reserve(slots);
+    rows_.reserve(slots);
+    steps_.reserve(marks.steps.get());
+    pieces_.reserve(marks.pieces.get());
+  }
+  void record(const ScratchMarks& marks) const {
+    marks.raw_candidates.raise(candidates_.capacity());
+    marks.candidates.raise(std::max(
+        {circles_.capacity(), survivors_.capacity(), moving_slots_.capacity(), rows_.capacity()}));
+    marks.steps.raise(steps_.capacity());
+    marks.pieces.raise(pieces_.capacity());
   }
 
   // No candidates, as before the first chunk of a trajectory.

@@ -46,6 +46,23 @@ struct ProfileScratch {
   std::vector<PairMemory> memory;           // per slot of near
   std::vector<int> previous;                // the candidates of the chunk before
   std::vector<PairMemory> previous_memory;  // parallel to previous
+
+  // Reserves what any scan of the scene has needed; record() adds this scratch's sizes
+  // (scratch_marks.hpp).
+  void reserve(const ScratchMarks& marks) {
+    ego.reserve(marks);
+    near.reserve(marks);
+    const std::size_t slots = marks.candidates.get();
+    memory.reserve(slots);
+    previous.reserve(slots);
+    previous_memory.reserve(slots);
+  }
+  void record(const ScratchMarks& marks) const {
+    ego.record(marks);
+    near.record(marks);
+    marks.candidates.raise(
+        std::max({memory.capacity(), previous.capacity(), previous_memory.capacity()}));
+  }
 };
 
 // The pair that decides a pose so far: a candidate, or one of the scene's discs.
@@ -244,11 +261,13 @@ void scan_clearance(const CheckerConfig& config, const Scene& scene, const Traje
                     const BodyTracks* tracks, std::vector<PoseClearance>& profile) {
   thread_local ProfileScratch scratch;
   const ScanContext context = scan_context(config, scene, trajectory, tracks);
+  scratch.reserve(scene.scratch_marks);
   if (scene.ego.footprint != nullptr) {
     ClearanceScan<PolygonEgo>(context, scratch).run(profile);
   } else {
     ClearanceScan<BoxEgo>(context, scratch).run(profile);
   }
+  scratch.record(scene.scratch_marks);
 }
 
 }  // namespace collision::detail

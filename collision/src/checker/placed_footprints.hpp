@@ -12,6 +12,7 @@
 #include "checker/scan_context.hpp"
 #include "collision/swept_hull.hpp"
 #include "common/compiler_hints.hpp"
+#include "common/scratch_marks.hpp"
 #include "geometry/heading_axis.hpp"
 #include "simd/footprint_batch.hpp"
 
@@ -49,6 +50,10 @@ class PlacedFootprints {
     count_ = end - base_;
     if (sweeps) add_sweep_inflations(c, next, end);
   }
+
+  // What any scan of the scene has needed, and this scratch's part of it (scratch_marks.hpp).
+  void reserve(const ScratchMarks& marks) { ego_.reserve(marks.poses.get()); }
+  void record(const ScratchMarks& marks) const { marks.poses.raise(ego_.capacity()); }
 
   // The footprint at pose i, placed by place().
   const EgoPose& operator[](std::size_t i) const { return ego_[i - base_]; }

@@ -71,6 +71,22 @@ struct Scratch {
   const PartCaches fresh{};
   std::vector<const Part*> hits;  // parts hit at the current index (and after it, by modes)
   std::vector<int> hit_slots;     // the slots of those hit at the current index
+
+  // Reserves what any scan of the scene has needed; record() adds this scratch's sizes
+  // (scratch_marks.hpp).
+  void reserve(const ScratchMarks& marks) {
+    ego.reserve(marks);
+    near.reserve(marks);
+    caches.reserve(marks.candidates.get());
+    hits.reserve(marks.hits.get());
+    hit_slots.reserve(marks.hits.get());
+  }
+  void record(const ScratchMarks& marks) const {
+    ego.record(marks);
+    near.record(marks);
+    marks.candidates.raise(caches.capacity());
+    marks.hits.raise(std::max(hits.capacity(), hit_slots.capacity()));
+  }
 };
 
 // Ego: BoxEgo or PolygonEgo (ego_pose.hpp), the footprint's kind, fixed for the whole scan.
@@ -435,6 +451,12 @@ TrajectoryResult scan_in_passes(const CheckerConfig& config, const Scene& scene,
   const double horizon = config.clearance.horizon;
   const bool continuous = config.continuous.enabled;
   const ScanContext context = scan_context(config, scene, trajectory, tracks);
+  scratch.reserve(scene.scratch_marks);
+  const struct Record {
+    const Scratch& scratch;
+    const ScratchMarks& marks;
+    ~Record() { scratch.record(marks); }
+  } record{scratch, scene.scratch_marks};
   TrajectoryResult result = TrajectoryScan<Ego>(context, scratch, 0.0, continuous).run();
   if (result.collides || horizon <= 0) return result;
   const TrajectoryResult clearance = TrajectoryScan<Ego>(context, scratch, horizon, false).run();
