@@ -46,6 +46,21 @@ COLLISION_ALWAYS_INLINE inline double lower_bound(const Probe& p, double x, doub
   return std::max(std::max(gx, gy), std::max(gu, gv));
 }
 
+Probe probe_of(const PlacedEgoBox& ego) {
+  // About the box's centre, whether or not the world box is centred on it.
+  const Vec2 world_half = (ego.aabb.max() - ego.center).cwiseMax(ego.center - ego.aabb.min());
+  return {ego.center.x(),         ego.center.y(),         ego.axis.x(),    ego.axis.y(),
+          std::abs(ego.axis.x()), std::abs(ego.axis.y()), ego.half_length, ego.half_width,
+          world_half.x(),         world_half.y()};
+}
+
+// The bounds' round-off at the footprint's coordinates: a node is skipped only when it lies
+// farther than the best distance by more, so that no disc is lost to it.
+double bound_slack(const PlacedEgoBox& ego) {
+  return 16 * std::numeric_limits<double>::epsilon() *
+         std::max(1.0, ego.center.cwiseAbs().maxCoeff() + ego.half_length);
+}
+
 // The signed distance from a convex counter-clockwise polygon to point q (negative inside).
 double polygon_signed_distance(const Vec2* vertices, int count, const Vec2& q) {
   double nearest = std::numeric_limits<double>::infinity();
@@ -57,6 +72,28 @@ double polygon_signed_distance(const Vec2* vertices, int count, const Vec2& q) {
     nearest = std::min(nearest, distance_to_segment(q, a, b));
   }
   return inside ? -nearest : nearest;
+}
+
+// The signed distance (m) from the footprint to the disc of centre (x, y) and radius r, where it
+// is at most `best`; above it, a lower bound that exceeds best (the larger axis gap from the box,
+// which the polygon lies within).
+COLLISION_ALWAYS_INLINE inline double disc_distance(const PlacedEgoBox& ego, const Probe& p,
+                                                    double x, double y, double r, double best) {
+  const double px = x - p.cx, py = y - p.cy;
+  const double qx = std::abs(px * p.ux + py * p.uy) - p.half_length;
+  const double qy = std::abs(py * p.ux - px * p.uy) - p.half_width;
+  const double gap = std::max(qx, qy) - r;
+  if (gap > best) return gap;
+  if (ego.footprint != nullptr) {
+    const double wx = x - ego.axle.x(), wy = y - ego.axle.y();
+    const Vec2 q(wx * p.ux + wy * p.uy, wy * p.ux - wx * p.uy);
+    return polygon_signed_distance(ego.footprint, ego.footprint_count, q) - r;
+  }
+  if (qx > 0 || qy > 0) {
+    const double gx = std::max(qx, 0.0), gy = std::max(qy, 0.0);
+    return std::sqrt(gx * gx + gy * gy) - r;
+  }
+  return gap;
 }
 
 }  // namespace
@@ -138,50 +175,9 @@ void DiscTree::query(const Aabb& box, std::vector<int>& parts) const {
   }
 }
 
-std::optional<DiscTree::Nearest> DiscTree::nearest(const PlacedEgoBox& ego, double below,
-                                                   int hint) const {
-  if (nodes_.empty()) return std::nullopt;
-  // About the box's centre, whether or not the world box is centred on it.
-  const Vec2 world_half = (ego.aabb.max() - ego.center).cwiseMax(ego.center - ego.aabb.min());
-  const Probe p{ego.center.x(),         ego.center.y(),         ego.axis.x(),    ego.axis.y(),
-                std::abs(ego.axis.x()), std::abs(ego.axis.y()), ego.half_length, ego.half_width,
-                world_half.x(),         world_half.y()};
-  const auto bound = [&p](const Node& n) { return lower_bound(p, n.cx, n.cy, n.ex, n.ey); };
-  // The bounds' round-off at these coordinates: a node is skipped only when it lies farther than
-  // the best distance by more, so that no disc is lost to it.
-  const double slack = 16 * std::numeric_limits<double>::epsilon() *
-                       std::max(1.0, ego.center.cwiseAbs().maxCoeff() + ego.half_length);
-  double best = below;
-  int best_slot = -1;
-  int best_id = std::numeric_limits<int>::max();
-  const auto measure = [&](std::size_t k) {
-    const double px = x_[k] - p.cx, py = y_[k] - p.cy;
-    const double qx = std::abs(px * p.ux + py * p.uy) - p.half_length;
-    const double qy = std::abs(py * p.ux - px * p.uy) - p.half_width;
-    const double r = radius_[k];
-    // The box's distance is at least its larger axis gap, and the polygon's at least the box's.
-    if (std::max(qx, qy) - r > best) return;
-    double d;
-    if (ego.footprint != nullptr) {
-      const double wx = x_[k] - ego.axle.x(), wy = y_[k] - ego.axle.y();
-      const Vec2 q(wx * p.ux + wy * p.uy, wy * p.ux - wx * p.uy);
-      d = polygon_signed_distance(ego.footprint, ego.footprint_count, q) - r;
-    } else if (qx > 0 || qy > 0) {
-      const double gx = std::max(qx, 0.0), gy = std::max(qy, 0.0);
-      d = std::sqrt(gx * gx + gy * gy) - r;
-    } else {
-      d = std::max(qx, qy) - r;
-    }
-    const int id = obstacle_id_[k];
-    if (d < best || (d == best && id < best_id)) {
-      best = d;
-      best_slot = static_cast<int>(k);
-      best_id = id;
-    }
-  };
-  if (hint >= 0 && static_cast<std::size_t>(hint) < x_.size()) {
-    measure(static_cast<std::size_t>(hint));
-  }
+template <class Bound, class Measure>
+void DiscTree::descend(const Bound& bound, const Measure& measure, double slack,
+                       const double& best) const {
   struct Visit {
     int node;
     double bound;
@@ -211,9 +207,73 @@ std::optional<DiscTree::Nearest> DiscTree::nearest(const PlacedEgoBox& ego, doub
     if (later.bound - slack <= best) stack[top++] = later;
     if (sooner.bound - slack <= best) stack[top++] = sooner;
   }
+}
+
+std::optional<DiscTree::Nearest> DiscTree::nearest(const PlacedEgoBox& ego, double below,
+                                                   int hint) const {
+  if (nodes_.empty()) return std::nullopt;
+  const Probe p = probe_of(ego);
+  const auto bound = [&p](const Node& n) { return lower_bound(p, n.cx, n.cy, n.ex, n.ey); };
+  const double slack = bound_slack(ego);
+  double best = below;
+  int best_slot = -1;
+  int best_id = std::numeric_limits<int>::max();
+  const auto measure = [&](std::size_t k) {
+    const double d = disc_distance(ego, p, x_[k], y_[k], radius_[k], best);
+    const int id = obstacle_id_[k];
+    if (d < best || (d == best && id < best_id)) {
+      best = d;
+      best_slot = static_cast<int>(k);
+      best_id = id;
+    }
+  };
+  if (hint >= 0 && static_cast<std::size_t>(hint) < x_.size()) {
+    measure(static_cast<std::size_t>(hint));
+  }
+  descend(bound, measure, slack, best);
   if (best_slot < 0) return std::nullopt;
   const std::size_t k = static_cast<std::size_t>(best_slot);
   return Nearest{best, part_[k], obstacle_id_[k], best_slot};
+}
+
+void DiscTree::nearest_each(const PlacedEgoBox* egos, std::size_t count, double below,
+                            Nearest* out) const {
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  for (std::size_t l = 0; l < count; ++l) out[l] = {kInfinity, -1, 0, -1};
+  if (nodes_.empty() || count == 0) return;
+  // Lanes past count repeat the last footprint, so that every bound loop runs kLanes wide.
+  Probe probes[kLanes];
+  double slack = 0;
+  for (std::size_t l = 0; l < kLanes; ++l) {
+    const PlacedEgoBox& ego = egos[std::min(l, count - 1)];
+    probes[l] = probe_of(ego);
+    slack = std::max(slack, bound_slack(ego));
+  }
+  // A node may be skipped only when it lies farther than the best distance from every footprint.
+  const auto bound = [&probes](const Node& n) {
+    double least = kInfinity;
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      least = std::min(least, lower_bound(probes[l], n.cx, n.cy, n.ex, n.ey));
+    }
+    return least;
+  };
+  double best = below;  // the least distance found over all footprints
+  int best_id[kLanes];
+  std::fill(best_id, best_id + kLanes, std::numeric_limits<int>::max());
+  const auto measure = [&](std::size_t k) {
+    const int id = obstacle_id_[k];
+    for (std::size_t l = 0; l < count; ++l) {
+      const double d = disc_distance(egos[l], probes[l], x_[k], y_[k], radius_[k], best);
+      if (d > best) continue;
+      Nearest& lane = out[l];
+      if (d < lane.distance || (d == lane.distance && id < best_id[l])) {
+        lane = {d, part_[k], id, static_cast<int>(k)};
+        best_id[l] = id;
+        best = d;
+      }
+    }
+  };
+  descend(bound, measure, slack, best);
 }
 
 }  // namespace collision::detail

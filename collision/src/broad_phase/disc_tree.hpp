@@ -10,6 +10,7 @@
 // footprints; the fine stage sees them like any other part.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -67,6 +68,17 @@ class DiscTree {
   // the one before's.
   std::optional<Nearest> nearest(const PlacedEgoBox& ego, double below, int hint) const;
 
+  // Footprints measured together by nearest_each.
+  static constexpr std::size_t kLanes = 8;
+
+  // The least of nearest() over up to kLanes footprints, in one descent: where the caller wants
+  // the smallest clearance over consecutive poses (a trajectory's), whose footprints overlap and
+  // whose descents would read the same nodes. out[l] is nearest(egos[l], b, -1) for every
+  // footprint whose nearest disc lies at or below b, the least distance over all of them (or
+  // `below`, if less); for the others it is a farther disc or nothing (part -1). Same arithmetic
+  // as nearest(), so the same values to the bit.
+  void nearest_each(const PlacedEgoBox* egos, std::size_t count, double below, Nearest* out) const;
+
  private:
   // A node's box as its centre and half sizes (what the bounds read); its children are the next
   // node and `second`; a leaf holds discs [first, first + count).
@@ -78,6 +90,11 @@ class DiscTree {
   };
 
   int build(std::vector<Disc>& discs, std::size_t begin, std::size_t end);
+  // Depth first from the root, the nearer child first, skipping every node whose bound(node)
+  // lies farther than `best` (which measure(k), given each disc k of the leaves reached, lowers)
+  // by more than slack.
+  template <class Bound, class Measure>
+  void descend(const Bound& bound, const Measure& measure, double slack, const double& best) const;
 
   std::vector<Node> nodes_;  // depth first, the root at 0
   // The discs in leaf order, in columns for the leaf loop.

@@ -115,7 +115,7 @@ class TrajectoryScan {
     for (std::size_t begin = 0; begin < n; begin += c_.chunk) {
       const std::size_t end = std::min(n, begin + c_.chunk);
       const double threshold = following ? 0.0 : std::min(best_clearance, horizon_);
-      // The discs' clearance is measured pose by pose (measure_discs), candidates or not.
+      // The discs' clearance is measured for the chunk's poses (measure_discs), candidates or not.
       const bool discs = !following && measures_discs();
       // After a chunk with something near, the next one nearly always has too (a trajectory
       // passes things over several chunks): nothing_near would only ask the index twice.
@@ -134,9 +134,7 @@ class TrajectoryScan {
           result.stats.pairs_seen += pairs;
           result.stats.rejected_by_index += pairs;
         }
-        if (discs) {
-          for (std::size_t i = begin; i < end; ++i) measure_discs(i, best_clearance, closest);
-        }
+        if (discs) measure_discs(begin, end, best_clearance, closest);
         continue;
       }
       for (std::size_t i = begin; i < end; ++i) {
@@ -150,13 +148,14 @@ class TrajectoryScan {
         result.stats.pairs_seen += part_count;
         result.stats.rejected_by_index += part_count - s_.near.size();
         test_pose(i, result.stats, best_clearance, closest);
-        if (discs && s_.hits.empty()) measure_discs(i, best_clearance, closest);
         if (!s_.hits.empty()) {
           record_hit(i, result);
           if (result.collision_probability >= 1) return result;
           following = true;
         }
       }
+      // A trajectory that collides has no clearance: the discs matter only without a hit.
+      if (discs && !following) measure_discs(begin, end, best_clearance, closest);
     }
     if (following) {
       result.collision_probability = collision_probability(s_.hits);
@@ -213,26 +212,34 @@ class TrajectoryScan {
   // with discs (without the spatial index they are candidates like every part).
   bool measures_discs() const { return horizon_ > 0 && c_.scene.discs != nullptr; }
 
-  // The nearest disc to pose i, where it is nearer than best_clearance (which it takes, and
-  // closest where it was, as test_pose does). A disc the footprint overlaps is a candidate, hit
-  // in test_pose; one that only round-off puts into the footprint counts as touching.
-  void measure_discs(std::size_t i, double& best_clearance, Closest& closest) {
-    const std::optional<DiscTree::Nearest> disc =
-        nearest_disc(c_, s_.ego[i], std::min(best_clearance, horizon_), disc_hint_);
-    if (!disc) return;
-    disc_hint_ = disc->place;
-    // A candidate's own measure stands: the same pair measured twice would differ by round-off.
-    if (s_.near.has(disc->part)) return;
-    const double distance = std::max(disc->distance, 0.0);
-    if (distance < best_clearance) {
-      best_clearance = distance;
-      closest = {i, disc->obstacle_id};
-      closest_disc_ = disc->part;
-      closest_disc_ego_ = s_.ego[i];
-    } else if (distance == best_clearance && closest.index == i &&
-               disc->obstacle_id < closest.obstacle_id) {
-      closest.obstacle_id = disc->obstacle_id;
-      closest_disc_ = disc->part;
+  // The nearest discs to poses [begin, end), tested already, where one is nearer than
+  // best_clearance (which the nearest takes, and closest where it was, by the order test_pose
+  // keeps: the least distance, then the earliest pose, then the lowest id). The smallest over the
+  // poses is all a trajectory's clearance needs, so their footprints share descents
+  // (nearest_discs). A disc the footprint overlaps is a candidate, hit in test_pose; one that only
+  // round-off puts into the footprint counts as touching.
+  void measure_discs(std::size_t begin, std::size_t end, double& best_clearance, Closest& closest) {
+    DiscTree::Nearest nearest[DiscTree::kLanes];
+    for (std::size_t first = begin; first < end; first += DiscTree::kLanes) {
+      const std::size_t count = std::min(DiscTree::kLanes, end - first);
+      nearest_discs(c_, s_.ego, first, count, std::min(best_clearance, horizon_), nearest);
+      for (std::size_t l = 0; l < count; ++l) {
+        const DiscTree::Nearest& disc = nearest[l];
+        // A candidate's own measure stands: the same pair measured twice would differ by
+        // round-off.
+        if (disc.part < 0 || s_.near.has(disc.part)) continue;
+        const std::size_t i = first + l;
+        const double distance = std::max(disc.distance, 0.0);
+        if (distance < best_clearance ||
+            (distance == best_clearance &&
+             (i < closest.index ||
+              (i == closest.index && disc.obstacle_id < closest.obstacle_id)))) {
+          best_clearance = distance;
+          closest = {i, disc.obstacle_id};
+          closest_disc_ = disc.part;
+          closest_disc_ego_ = s_.ego[i];
+        }
+      }
     }
   }
 
@@ -431,8 +438,7 @@ class TrajectoryScan {
   double horizon_;
   bool continuous_;
   Scratch& s_;
-  int disc_hint_ = -1;     // the tree place of the disc nearest at the last pose that found one
-  int closest_disc_ = -1;  // the part of the disc that decides the clearance, if one does
+  int closest_disc_ = -1;       // the part of the disc that decides the clearance, if one does
   EgoPose closest_disc_ego_{};  // the footprint where it does
 };
 
