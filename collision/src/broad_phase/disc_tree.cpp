@@ -241,34 +241,30 @@ void DiscTree::nearest_each(const PlacedEgoBox* egos, std::size_t count, double 
   constexpr double kInfinity = std::numeric_limits<double>::infinity();
   for (std::size_t l = 0; l < count; ++l) out[l] = {kInfinity, -1, 0, -1};
   if (nodes_.empty() || count == 0) return;
-  // Lanes past count repeat the last footprint, so that every bound loop runs kLanes wide.
   Probe probes[kLanes];
   double slack = 0;
-  for (std::size_t l = 0; l < kLanes; ++l) {
-    const PlacedEgoBox& ego = egos[std::min(l, count - 1)];
-    probes[l] = probe_of(ego);
-    slack = std::max(slack, bound_slack(ego));
+  for (std::size_t l = 0; l < count; ++l) {
+    probes[l] = probe_of(egos[l]);
+    slack = std::max(slack, bound_slack(egos[l]));
   }
   // A node may be skipped only when it lies farther than the best distance from every footprint.
-  const auto bound = [&probes](const Node& n) {
+  const auto bound = [&probes, count](const Node& n) {
     double least = kInfinity;
-    for (std::size_t l = 0; l < kLanes; ++l) {
+    for (std::size_t l = 0; l < count; ++l) {
       least = std::min(least, lower_bound(probes[l], n.cx, n.cy, n.ex, n.ey));
     }
     return least;
   };
   double best = below;  // the least distance found over all footprints
-  int best_id[kLanes];
-  std::fill(best_id, best_id + kLanes, std::numeric_limits<int>::max());
   const auto measure = [&](std::size_t k) {
     const int id = obstacle_id_[k];
     for (std::size_t l = 0; l < count; ++l) {
       const double d = disc_distance(egos[l], probes[l], x_[k], y_[k], radius_[k], best);
       if (d > best) continue;
       Nearest& lane = out[l];
-      if (d < lane.distance || (d == lane.distance && id < best_id[l])) {
+      // A lane's id is read only once its distance is finite: once it holds a disc.
+      if (d < lane.distance || (d == lane.distance && id < lane.obstacle_id)) {
         lane = {d, part_[k], id, static_cast<int>(k)};
-        best_id[l] = id;
         best = d;
       }
     }

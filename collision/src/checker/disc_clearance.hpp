@@ -12,9 +12,7 @@
 
 namespace collision::detail {
 
-// The nearest of the scene's discs to the ego at `ego`, at or below `below` (m); hint: the tree
-// place of the disc nearest at the pose before (DiscTree::Nearest::place; -1: none). Nothing
-// without discs.
+// The footprint at `ego` as the disc tree measures it.
 inline PlacedEgoBox placed_ego_box(const EgoShape& shape, const EgoPose& ego) {
   return {Vec2(ego.pose.x, ego.pose.y),
           ego.axis,
@@ -26,6 +24,9 @@ inline PlacedEgoBox placed_ego_box(const EgoShape& shape, const EgoPose& ego) {
           shape.footprint_count};
 }
 
+// The nearest of the scene's discs to the ego at `ego`, at or below `below` (m); hint: the tree
+// place of the disc nearest at the pose before (DiscTree::Nearest::place; -1: none). Nothing
+// without discs.
 inline std::optional<DiscTree::Nearest> nearest_disc(const ScanContext& c, const EgoPose& ego,
                                                      double below, int hint) {
   if (c.scene.discs == nullptr) return std::nullopt;
