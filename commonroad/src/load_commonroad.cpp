@@ -132,6 +132,7 @@ CommonRoadScenario read_scenario(const XmlDocument& xml) {
       xml.fail(root, std::string("road border: ") + error.what());
     }
   }
+  scenario.warnings = xml.warnings();
   return scenario;
 }
 

@@ -32,6 +32,33 @@ bool is_dynamic(const XmlDocument& xml, const pugi::xml_node& element) {
   xml.fail(role, "expected static or dynamic, got '" + text + "'");
 }
 
+// A set-based prediction (2020a <occupancySet>): the shape at the initial state over that
+// instant, then every <occupancy>'s shapes (world frame, each convex part its own) over its
+// time: an interval of steps [a, b] for [a dt, b dt], an exact step k for the instant k dt, as
+// CommonRoad's own checker meets an occupancy at its steps only.
+Obstacle read_occupancy_set(const XmlDocument& xml, const pugi::xml_node& element, int id,
+                            const std::vector<LocalShape>& shapes, double time_step) {
+  std::vector<TimedShape> occupancy;
+  const CommonRoadState initial =
+      read_state(xml, xml.required_child(element, "initialState"), time_step, false);
+  const Obstacle at_start = static_obstacle(xml, id, shapes, initial.pose);
+  for (const Shape& part : at_start.parts()) occupancy.push_back({initial.t, initial.t, part});
+  const pugi::xml_node set = element.child("occupancySet");
+  for (pugi::xml_node entry : set.children("occupancy")) {
+    const auto [first, last] = xml.exact_or_interval(xml.required_child(entry, "time"));
+    const Obstacle placed =
+        static_obstacle(xml, id, read_shapes(xml, xml.required_child(entry, "shape")), Pose2{});
+    for (const Shape& part : placed.parts()) {
+      occupancy.push_back({first * time_step, last * time_step, part});
+    }
+  }
+  try {
+    return Obstacle::occupancies(id, std::move(occupancy));
+  } catch (const GeometryError& error) {
+    xml.fail(set, error.what());
+  }
+}
+
 }  // namespace
 
 CommonRoadState read_state(const XmlDocument& xml, const pugi::xml_node& state, double time_step,
@@ -104,10 +131,8 @@ Obstacle read_obstacle(const XmlDocument& xml, const pugi::xml_node& element, do
     return static_obstacle(xml, id, shapes, pose).set_class(*obstacle_class);
   }
 
-  if (const pugi::xml_node occupancy = element.child("occupancySet")) {
-    xml.fail(occupancy,
-             "occupancy sets (a shape per time step) are not read: give the obstacle a "
-             "<trajectory> of states and one <shape>");
+  if (element.child("occupancySet")) {
+    return read_occupancy_set(xml, element, id, shapes, time_step).set_class(*obstacle_class);
   }
   std::vector<PredictedPose> prediction;
   std::vector<pugi::xml_node> states = {xml.required_child(element, "initialState")};
@@ -116,6 +141,16 @@ Obstacle read_obstacle(const XmlDocument& xml, const pugi::xml_node& element, do
   }
   for (std::size_t k = 0; k < states.size(); ++k) {
     const CommonRoadState s = read_state(xml, states[k], time_step, false);
+    // A trajectory that starts at the initial state's step (files made by some converters, and
+    // CommonRoad's tutorial files) repeats that state: CommonRoad's reader loads it, and so does
+    // this one, keeping the initial state.
+    if (k == 1 && s.t == prediction.back().t) {
+      xml.warn(states[k], "time step " +
+                              format_number(xml.exact_or_midpoint(states[k].child("time"))) +
+                              " repeats the initial state's: this state is skipped, the "
+                              "initialState kept");
+      continue;
+    }
     if (!prediction.empty() && !(s.t > prediction.back().t)) {
       // The steps as the file gives them (t / time_step would print 3.0000000000000004), in
       // full only where 15 digits do not tell them apart.

@@ -99,6 +99,11 @@ void XmlDocument::fail(const pugi::xml_node& node, const std::string& reason) co
   throw ScenarioError(file_ + ":" + std::to_string(line(node)) + ": " + path(node) + ": " + reason);
 }
 
+void XmlDocument::warn(const pugi::xml_node& node, const std::string& what_was_done) const {
+  warnings_.push_back(file_ + ":" + std::to_string(line(node)) + ": " + path(node) + ": " +
+                      what_was_done);
+}
+
 pugi::xml_node XmlDocument::required_child(const pugi::xml_node& parent, const char* name) const {
   const pugi::xml_node child = parent.child(name);
   if (!child) fail(parent, std::string("missing element <") + name + ">");
@@ -179,7 +184,15 @@ std::string XmlDocument::string_attribute(const pugi::xml_node& element, const c
 }
 
 double XmlDocument::exact_or_midpoint(const pugi::xml_node& element) const {
-  if (const pugi::xml_node exact = element.child("exact")) return number(exact);
+  const auto [a, b] = exact_or_interval(element);
+  return a == b ? a : 0.5 * a + 0.5 * b;  // halves first: no overflow near the double range
+}
+
+std::pair<double, double> XmlDocument::exact_or_interval(const pugi::xml_node& element) const {
+  if (const pugi::xml_node exact = element.child("exact")) {
+    const double v = number(exact);
+    return {v, v};
+  }
   const pugi::xml_node start = element.child("intervalStart");
   const pugi::xml_node end = element.child("intervalEnd");
   if (!start || !end) fail(element, "needs <exact> or both <intervalStart> and <intervalEnd>");
@@ -188,7 +201,7 @@ double XmlDocument::exact_or_midpoint(const pugi::xml_node& element) const {
     fail(element, "interval start " + trimmed(start.child_value()) + " is after its end " +
                       trimmed(end.child_value()));
   }
-  return 0.5 * a + 0.5 * b;  // halves first: no overflow for values near the double range
+  return {a, b};
 }
 
 Vec2 XmlDocument::point(const pugi::xml_node& element) const {

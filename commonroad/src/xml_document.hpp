@@ -6,6 +6,7 @@
 #include <memory>
 #include <pugixml.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "collision/vec2.hpp"
@@ -29,6 +30,11 @@ class XmlDocument {
 
   // Throws ScenarioError "<file>:<line of node>: <path of node>: <reason>".
   [[noreturn]] void fail(const pugi::xml_node& node, const std::string& reason) const;
+  // Notes "<file>:<line of node>: <path of node>: <what was done>" for something the reader
+  // recovered from (CommonRoadScenario::warnings); the readers hold the document const, and a
+  // note changes nothing they read.
+  void warn(const pugi::xml_node& node, const std::string& what_was_done) const;
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
   // The one child element of that name; fails naming the parent when it is missing.
   pugi::xml_node required_child(const pugi::xml_node& parent, const char* name) const;
@@ -47,6 +53,8 @@ class XmlDocument {
   // A state's value: <exact>v</exact>, or <intervalStart>a</intervalStart><intervalEnd>b
   // </intervalEnd> read as (a + b) / 2; fails for neither, or an interval with a > b.
   double exact_or_midpoint(const pugi::xml_node& element) const;
+  // The same value as an interval: [v, v] for <exact>, [a, b] for an interval.
+  std::pair<double, double> exact_or_interval(const pugi::xml_node& element) const;
   // <x> and <y> children (a <z> is ignored).
   Vec2 point(const pugi::xml_node& element) const;
   // Every <point> child, in order.
@@ -56,6 +64,7 @@ class XmlDocument {
   std::string file_;
   std::string text_;  // as parsed, for line numbers
   pugi::xml_document document_;
+  mutable std::vector<std::string> warnings_;
 };
 
 // The element children of a node named `name` (pugixml's children(name) as a vector).

@@ -230,8 +230,18 @@ ObstacleSpec spec_of(const collision::Obstacle& o) {
   return spec;
 }
 
-// The obstacle with its prediction moved by -t0 (the start's clock).
+// The obstacle with its prediction (or its occupancy set's intervals) moved by -t0 (the start's
+// clock).
 collision::Obstacle on_start_clock(const collision::Obstacle& o, double t0) {
+  if (o.is_occupancy_set() && t0 != 0) {
+    std::vector<collision::TimedShape> occupancy = o.occupancy();
+    for (collision::TimedShape& s : occupancy) {
+      s.t_begin -= t0;
+      s.t_end -= t0;
+    }
+    return collision::Obstacle::occupancies(o.id(), std::move(occupancy))
+        .set_class(o.obstacle_class());
+  }
   if (!o.is_moving() || t0 == 0) return o;
   std::vector<collision::PredictedPose> prediction = o.prediction();
   for (collision::PredictedPose& p : prediction) p.t -= t0;

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "arrays.hpp"
@@ -12,6 +13,20 @@
 namespace collision::python {
 
 using namespace pybind11::literals;
+
+namespace {
+
+// Each of the reader's warnings through Python's warnings module too (a UserWarning each), so
+// that a script sees them as Python warnings are seen, filters apply, and "error" makes them
+// raise.
+CommonRoadScenario warned(CommonRoadScenario scenario) {
+  for (const std::string& warning : scenario.warnings) {
+    if (PyErr_WarnEx(PyExc_UserWarning, warning.c_str(), 1) != 0) throw py::error_already_set();
+  }
+  return scenario;
+}
+
+}  // namespace
 
 void bind_commonroad(py::module_& m) {
   static py::exception<ScenarioError> scenario_error(m, "ScenarioError", PyExc_RuntimeError);
@@ -103,6 +118,10 @@ void bind_commonroad(py::module_& m) {
           "lanelets",
           [](const CommonRoadScenario& s) { return std::vector<CommonRoadLanelet>(s.lanelets); },
           "list of CommonRoadLanelet, in file order")
+      .def_readonly("warnings", &CommonRoadScenario::warnings,
+                    "list of str: what the reader recovered from rather than refused, in file "
+                    "order ('<file>:<line>: <element>: <what was done>'); each was also issued "
+                    "as a UserWarning")
       .def("obstacles_and_borders", &CommonRoadScenario::obstacles_and_borders,
            "obstacles followed by road_boundaries: what CollisionChecker.set_obstacles takes")
       .def(
@@ -122,18 +141,25 @@ void bind_commonroad(py::module_& m) {
   m.def(
       "load_commonroad",
       [](const std::string& path) {
-        py::gil_scoped_release release;
-        return load_commonroad(path);
+        CommonRoadScenario scenario = [&] {
+          py::gil_scoped_release release;
+          return load_commonroad(path);
+        }();
+        return warned(std::move(scenario));
       },
       "path"_a,
       "Reads a CommonRoad XML file (formats 2018b and 2020a): a CommonRoadScenario. Raises "
       "ScenarioError '<file>:<line>: <element>: <reason>' for an unreadable file or bad "
-      "content.");
+      "content; what it recovers from (a trajectory repeating the initial state's step) is in "
+      "scenario.warnings and issued as a UserWarning each.");
   m.def(
       "parse_commonroad",
       [](const std::string& xml, const std::string& name) {
-        py::gil_scoped_release release;
-        return parse_commonroad(xml, name);
+        CommonRoadScenario scenario = [&] {
+          py::gil_scoped_release release;
+          return parse_commonroad(xml, name);
+        }();
+        return warned(std::move(scenario));
       },
       "xml"_a, "name"_a = "<xml>",
       "The same from XML text; ScenarioError messages name `name` as the file.");

@@ -80,6 +80,30 @@ std::vector<Vec2> boundary_polyline(const Obstacle& o) {
   return polyline;
 }
 
+// (t_begin, t_end, shape) per timed shape, as Obstacle.occupancies takes them.
+py::list occupancy_list(const Obstacle& o) {
+  py::list out;
+  for (const TimedShape& s : o.occupancy()) {
+    out.append(py::make_tuple(s.t_begin, s.t_end,
+                              std::visit([](const auto& v) { return py::cast(v); }, s.shape)));
+  }
+  return out;
+}
+
+// The (t_begin, t_end, shape) entries Obstacle.occupancies takes.
+std::vector<TimedShape> occupancy_from(const py::handle& value) {
+  std::vector<TimedShape> out;
+  for (const py::handle& entry : value.cast<py::sequence>()) {
+    const auto item = entry.cast<py::sequence>();
+    if (item.size() != 3) {
+      throw py::value_error("Obstacle.occupancies: each entry is (t_begin, t_end, shape), got " +
+                            std::to_string(item.size()) + " values");
+    }
+    out.push_back({item[0].cast<double>(), item[1].cast<double>(), shape_from(item[2])});
+  }
+  return out;
+}
+
 py::tuple obstacle_state(const Obstacle& o) {
   const auto& u = o.uncertainty();
   const py::tuple uncertainty =
@@ -91,6 +115,10 @@ py::tuple obstacle_state(const Obstacle& o) {
   py::list parts;
   for (const Shape& part : o.parts()) {
     parts.append(std::visit([](const auto& s) { return py::cast(s); }, part));
+  }
+  if (o.is_occupancy_set()) {
+    return py::make_tuple("occupancies", o.id(), o.obstacle_class(), occupancy_list(o),
+                          uncertainty);
   }
   if (!o.is_moving()) {
     return py::make_tuple("stationary", o.id(), o.obstacle_class(), parts, uncertainty);
@@ -141,6 +169,11 @@ Obstacle obstacle_from_state(const py::tuple& t) {
     // refuses: an empty cloud is the same obstacle.
     Obstacle o =
         parts.empty() ? Obstacle::points(id, {}, 0) : Obstacle::stationary(id, std::move(parts));
+    o.set_class(obstacle_class);
+    return o;
+  }
+  if (kind == "occupancies") {
+    Obstacle o = Obstacle::occupancies(id, occupancy_from(t[3]));
     o.set_class(obstacle_class);
     return o;
   }
@@ -376,6 +409,19 @@ void bind_obstacles(py::module_& m) {
           "metres (>= 0; 0: the points themselves) about the points, a (P, 2) array or list of "
           "(x, y) pairs in the world frame (metres). Raises GeometryError naming the id and the "
           "point's index or the bad radius.")
+      .def_static(
+          "occupancies",
+          [](int id, const py::object& occupancy) {
+            return Obstacle::occupancies(id, occupancy_from(occupancy));
+          },
+          "id"_a, "occupancy"_a,
+          "A set-based prediction (CommonRoad occupancySet, reachable sets): `occupancy` is a "
+          "list of (t_begin, t_end, shape) with times in seconds, t_begin <= t_end, and shapes "
+          "in the world frame. At time t the region is the union of the shapes whose [t_begin, "
+          "t_end] holds t, empty when none does (obstacles.outside_prediction does not apply); "
+          "sweeps between poses meet each shape only within its interval. Class unknown until "
+          "set. Raises GeometryError naming the id and the shape's index for a bad time or a "
+          "shape beyond the supported world.")
       .def(
           "set_class",
           [](Obstacle& o, const py::object& c) -> Obstacle& { return o.set_class(*class_from(c)); },
@@ -425,6 +471,11 @@ void bind_obstacles(py::module_& m) {
           "list of PredictionMode: the modes as given, or the one prediction "
           "as a mode of probability 1; empty for a stationary obstacle")
       .def_property_readonly("is_boundary", &Obstacle::is_boundary)
+      .def_property_readonly("is_occupancy_set", &Obstacle::is_occupancy_set,
+                             "made by Obstacle.occupancies")
+      .def_property_readonly("occupancy", &occupancy_list,
+                             "list of (t_begin, t_end, shape) as given to Obstacle.occupancies; "
+                             "empty for any other obstacle")
       .def_property_readonly(
           "parts",
           [](const Obstacle& o) {
@@ -459,7 +510,10 @@ void bind_obstacles(py::module_& m) {
       // and uncertainty.
       .def(py::pickle(&obstacle_state, &obstacle_from_state))
       .def("__repr__", [](const Obstacle& o) {
-        const char* kind = o.is_boundary() ? "boundary" : o.is_moving() ? "moving" : "stationary";
+        const char* kind = o.is_boundary()        ? "boundary"
+                           : o.is_moving()        ? "moving"
+                           : o.is_occupancy_set() ? "occupancies"
+                                                  : "stationary";
         return std::string("Obstacle(") + kind + ", id=" + std::to_string(o.id()) +
                ", class=" + to_string(o.obstacle_class()) + ")";
       });

@@ -227,12 +227,25 @@ TEST(CommonRoadErrors, StatesOutOfOrderAndRegions) {
   EXPECT_EQ(message_of(document(region)),
             "t.xml:8: dynamicObstacle[5]/initialState/position: a position given as a region "
             "(<rectangle>) is not read: a state needs an exact <point>");
-  const std::string occupancy = "<dynamicObstacle id=\"5\">\n<type>car</type>\n<shape>" + kBox +
-                                "</shape>\n" + state("initialState", "<exact>0</exact>") +
-                                "<occupancySet>\n</occupancySet>\n</dynamicObstacle>\n";
-  EXPECT_EQ(message_of(document(occupancy)),
-            "t.xml:11: dynamicObstacle[5]/occupancySet: occupancy sets (a shape per time step) "
-            "are not read: give the obstacle a <trajectory> of states and one <shape>");
+}
+
+// An occupancy set is read (commonroad_lenient_test.cpp); one whose occupancy lacks its time or
+// its shape, or gives an interval backwards, is refused at that occupancy.
+TEST(CommonRoadErrors, BadOccupancies) {
+  const auto with = [](const std::string& occupancy) {
+    return document("<dynamicObstacle id=\"5\">\n<type>car</type>\n<shape>" + kBox + "</shape>\n" +
+                    state("initialState", "<exact>0</exact>") + "<occupancySet>\n" + occupancy +
+                    "</occupancySet>\n</dynamicObstacle>\n");
+  };
+  EXPECT_EQ(message_of(with("<occupancy>\n<shape>" + kBox + "</shape>\n</occupancy>\n")),
+            "t.xml:12: dynamicObstacle[5]/occupancySet/occupancy: missing element <time>");
+  EXPECT_EQ(message_of(with("<occupancy>\n<time><exact>1</exact></time>\n</occupancy>\n")),
+            "t.xml:12: dynamicObstacle[5]/occupancySet/occupancy: missing element <shape>");
+  EXPECT_EQ(message_of(with("<occupancy>\n<shape>" + kBox +
+                            "</shape>\n<time><intervalStart>3</intervalStart><intervalEnd>2"
+                            "</intervalEnd></time>\n</occupancy>\n")),
+            "t.xml:15: dynamicObstacle[5]/occupancySet/occupancy/time: interval start 3 is "
+            "after its end 2");
 }
 
 // A lanelet of `id` from x = 0 to 10, with `extra` elements (references) on line 5.

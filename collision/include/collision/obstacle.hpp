@@ -42,6 +42,14 @@ struct PositionUncertainty {
   double lateral_growth = 0;       // m/s
 };
 
+// One shape of a set-based prediction (a CommonRoad occupancySet, a reachable set): the region
+// the obstacle may occupy over a time interval. World frame; t_begin <= t_end, seconds.
+struct TimedShape {
+  double t_begin = 0;  // s
+  double t_end = 0;    // s, >= t_begin; equal: the shape is there at that instant only
+  Shape shape;
+};
+
 // The probabilities of an obstacle's modes may sum to this much over 1 (round-off of a
 // predictor's normalisation).
 inline constexpr double kModeProbabilitySlack = 1e-9;
@@ -105,6 +113,16 @@ class Obstacle {
   // kMaxCoordinate, and the value for a radius that is not finite, negative or beyond it.
   static Obstacle points(int id, std::vector<Vec2> points, double radius);
 
+  // A set-based prediction: at time t the region is the union of the shapes whose [t_begin,
+  // t_end] holds t, and empty when none does, whatever obstacles.outside_prediction says (it is
+  // a prediction's own extent, not a pose held past it). Sweeps between poses meet each shape
+  // only within its interval. Class unknown until set_class; margins as for any obstacle; no
+  // position uncertainty (the sets already hold it). Each shape is a part of its own, indexed
+  // in space and time. An empty list has no parts. Throws GeometryError naming the id and the
+  // shape's index for a time that is not finite or beyond kMaxTime, t_end < t_begin, or a shape
+  // reaching beyond kMaxCoordinate.
+  static Obstacle occupancies(int id, std::vector<TimedShape> occupancy);
+
   // The class selects the margin kept from the obstacle (margins.by_class). Default: unknown, or
   // road_boundary for boundary().
   Obstacle& set_class(ObstacleClass c) {
@@ -124,8 +142,13 @@ class Obstacle {
   // Given as a list of PredictionModes (even of one).
   bool is_multi_modal() const { return multi_modal_; }
   bool is_boundary() const { return boundary_; }
+  // Made by occupancies(): not moving (no modes), its parts() the shapes of occupancy().
+  bool is_occupancy_set() const { return occupancy_set_; }
+  // The timed shapes as given to occupancies(); empty for any other obstacle.
+  const std::vector<TimedShape>& occupancy() const { return occupancy_; }
   // Stationary: the convex parts in the world frame (a boundary: one zero-width Obb per segment;
-  // a grid: one Obb per rectangle of occupied cells; a point cloud: one Circle per point).
+  // a grid: one Obb per rectangle of occupied cells; a point cloud: one Circle per point; an
+  // occupancy set: its shapes, each in force over its interval only).
   // Moving: one part, the body in its own frame.
   const std::vector<Shape>& parts() const { return parts_; }
   // The futures of a moving obstacle: its modes as given, or its one prediction as a mode of
@@ -149,7 +172,9 @@ class Obstacle {
   ObstacleClass class_ = ObstacleClass::unknown;
   bool boundary_ = false;
   bool multi_modal_ = false;
+  bool occupancy_set_ = false;
   std::vector<Shape> parts_;
+  std::vector<TimedShape> occupancy_;
   std::vector<PredictionMode> modes_;
   PositionUncertainty uncertainty_;
 };

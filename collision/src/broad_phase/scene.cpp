@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "collision/errors.hpp"
 #include "collision/swept_hull.hpp"
 #include "collision/trajectory.hpp"
 #include "collision/vehicle.hpp"
@@ -29,7 +30,8 @@ void index_prediction(const Part& part, int part_index, const CheckerConfig& con
   auto at = [&](std::size_t k, double t) { return region_box(part, p[k].pose, t); };
   std::vector<SpaceTimeBox> slices;   // in time order
   std::vector<SpaceTimeBox> growing;  // after the prediction, an uncertain body held there
-  const bool hold = config.obstacles.outside_prediction == OutsidePrediction::hold;
+  const bool hold =
+      outside_of(part, config.obstacles.outside_prediction) == OutsidePrediction::hold;
   // Before t0 the uncertainty ellipse is E(t0).
   if (hold) slices.push_back({at(0, p.front().t), -kForever, p.front().t});
   if (p.size() == 1) slices.push_back({at(0, p[0].t), p[0].t, p[0].t});
@@ -175,6 +177,44 @@ bool is_box(const std::vector<Vec2>& vertices, const Aabb& box) {
   return true;
 }
 
+// An occupancy set's shape as a body about `center` (world frame): the shape moved by -center,
+// or, should the moved polygon not survive its new coordinates' round-off (a sliver near the
+// origin), the shape itself about the origin (center set to 0).
+Shape body_about(const Shape& shape, Vec2& center) {
+  const Vec2 c = center;
+  if (const Circle* s = std::get_if<Circle>(&shape)) return Circle(s->center() - c, s->radius());
+  if (const Obb* s = std::get_if<Obb>(&shape)) {
+    return Obb(s->center() - c, s->heading(), s->half_length(), s->half_width());
+  }
+  if (const Ellipse* s = std::get_if<Ellipse>(&shape)) {
+    return Ellipse(s->center() - c, s->heading(), s->half_length(), s->half_width());
+  }
+  std::vector<Vec2> moved = std::get<ConvexPolygon>(shape).vertices();
+  for (Vec2& v : moved) v -= c;
+  try {
+    return ConvexPolygon(std::move(moved));
+  } catch (const GeometryError&) {
+    center = Vec2::Zero();
+    return shape;
+  }
+}
+
+// The bodies and predictions of an occupancy set's shapes, in the scene's storage: each shape
+// stands at the centre of its box (so that its bounding circle is about the shape, not the
+// world's origin) from t_begin to t_end, and the part made of it is absent outside that
+// interval, which the moving bodies' code already sweeps exactly (a body that appears or leaves
+// within a step is met only while it is there).
+void add_occupancy_bodies(const Obstacle& obstacle, Scene& scene) {
+  for (const TimedShape& timed : obstacle.occupancy()) {
+    Vec2 center = aabb(timed.shape).center();
+    scene.occupancy_bodies.push_back(body_about(timed.shape, center));
+    const Pose2 pose{center.x(), center.y(), 0};
+    std::vector<PredictedPose> prediction{{timed.t_begin, pose}};
+    if (timed.t_end > timed.t_begin) prediction.push_back({timed.t_end, pose});
+    scene.occupancy_predictions.push_back(std::move(prediction));
+  }
+}
+
 }  // namespace
 
 Aabb uncertain_box(const Part& body, const Pose2& pose, const Vec2& axis, double t) {
@@ -243,22 +283,31 @@ std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const Checke
   scene->obstacles = std::move(obstacles);
   // The vertices of circles, boxes and segments live in core_vertices, whose size is known first
   // so that the parts' pointers into it stay valid.
-  std::size_t pooled = 0, shapes = 0;
+  // So are the occupancy sets' bodies and predictions, which parts point into.
+  std::size_t pooled = 0, shapes = 0, timed = 0;
   for (const Obstacle& obstacle : scene->obstacles) {
     for (const Shape& shape : obstacle.parts()) pooled += pooled_vertex_count(shape);
     shapes += obstacle.parts().size() * std::max<std::size_t>(1, obstacle.modes().size());
+    timed += obstacle.occupancy().size();
   }
   scene->core_vertices.reserve(pooled);
   scene->parts.reserve(shapes);  // a cloud has as many parts as points
+  scene->occupancy_bodies.reserve(timed);
+  scene->occupancy_predictions.reserve(timed);
   for (std::size_t o = 0; o < scene->obstacles.size(); ++o) {
     const Obstacle& obstacle = scene->obstacles[o];
     const double margin = config.margins.by_class[obstacle.obstacle_class()];
-    for (const Shape& shape : obstacle.parts()) {
+    const bool occupancy = obstacle.is_occupancy_set();
+    const std::size_t first_body = scene->occupancy_bodies.size();
+    if (occupancy) add_occupancy_bodies(obstacle, *scene);
+    for (std::size_t k = 0; k < obstacle.parts().size(); ++k) {
+      const Shape& shape =
+          occupancy ? scene->occupancy_bodies[first_body + k] : obstacle.parts()[k];
       Part part = core_of(shape, scene->core_vertices);
       part.obstacle_id = obstacle.id();
       part.obstacle = &obstacle;
       part.obstacle_index = static_cast<int>(o);
-      part.moving = obstacle.is_moving();
+      part.moving = obstacle.is_moving() || occupancy;
       part.radius += margin;
       const Aabb core_box = core_aabb(part);
       part.local_box = core_box.inflated(part.radius);
@@ -276,6 +325,12 @@ std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const Checke
       }
       part.circle_radius = radius * (1 + 1e-12);
       if (!part.moving) {
+        scene->parts.push_back(part);
+        continue;
+      }
+      if (occupancy) {
+        part.prediction = &scene->occupancy_predictions[first_body + k];
+        part.absent_outside = true;
         scene->parts.push_back(part);
         continue;
       }

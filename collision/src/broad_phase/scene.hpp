@@ -53,6 +53,9 @@ struct Part {
   int obstacle_index = 0;  // in Scene::obstacles
   // A moving body whose region is grown by its uncertainty ellipse (false: E(t) is a point).
   bool uncertain = false;
+  // A body absent outside its prediction whatever obstacles.outside_prediction says: an
+  // occupancy set's shape, which exists over its interval only (outside_of).
+  bool absent_outside = false;
   UncertaintyEllipse uncertainty;
   // Where box_core: the core as a box, in the vertices' frame (rebuilt from four vertices, an
   // Obb's corners or a polygon's, that make a rectangle to round-off), which the fine stage
@@ -85,6 +88,10 @@ struct Scene {
   std::vector<Vec2> core_vertices;  // the parts' vertices that no ConvexPolygon holds
   std::vector<Vec2> ego_footprint;  // EgoShape::footprint's vertices
   std::vector<Part> parts;
+  // An occupancy set's shapes as the bodies the parts move (each about the centre of its box),
+  // and their predictions: that centre at t_begin and at t_end.
+  std::vector<Shape> occupancy_bodies;
+  std::vector<std::vector<PredictedPose>> occupancy_predictions;
   std::unique_ptr<SpatialIndex> index;  // null when there are no parts
   // With the spatial index on, the stationary discs (parts whose core is one point: clouds'
   // points, circles) are indexed apart, in a tree that the scans ask for them only within the
@@ -94,6 +101,12 @@ struct Scene {
   // What the scans of this scene have needed of their per-thread scratch (scratch_marks.hpp).
   ScratchMarks scratch_marks;
 };
+
+// What a moving part is outside its prediction: the config's choice, or absent for a part that
+// exists over its prediction only.
+inline OutsidePrediction outside_of(const Part& part, OutsidePrediction configured) {
+  return part.absent_outside ? OutsidePrediction::ignore : configured;
+}
 
 // Whether a part is one of the scene's discs: stationary, its core one point.
 inline bool is_disc(const Part& part) {

@@ -56,11 +56,13 @@ inline double body_rotation_inflation(const Part& part, const BodyAt& a, const B
   return region_inflation(part, a.t, b.t, turn_between(a.pose.heading, b.pose.heading));
 }
 
-// The body at time t, or nothing outside its prediction when the config ignores it there. hint:
+// The body at time t, or nothing outside its prediction when the config ignores it there (or the
+// part exists only within it, outside_of). hint:
 // a search hint into the prediction (see predicted_pose), or null.
 inline std::optional<BodyAt> body_at(const Part& part, double t, OutsidePrediction outside,
                                      std::size_t* hint) {
-  const std::optional<Pose2> pose = predicted_pose(*part.prediction, t, outside, hint);
+  const std::optional<Pose2> pose =
+      predicted_pose(*part.prediction, t, outside_of(part, outside), hint);
   if (!pose) return std::nullopt;
   return BodyAt{t, *pose};
 }

@@ -66,7 +66,8 @@ Aabb motion_box_of(const Part& part, const BodyPiece* pieces, std::size_t count,
 // cosine per step.
 std::optional<BodyAt> body_at_keeping_axis(const Part& part, double t, OutsidePrediction outside,
                                            std::size_t* hint, const std::optional<BodyAt>& known) {
-  const std::optional<Pose2> pose = predicted_pose(*part.prediction, t, outside, hint);
+  const std::optional<Pose2> pose =
+      predicted_pose(*part.prediction, t, outside_of(part, outside), hint);
   if (!pose) return std::nullopt;
   if (known && bits_of(known->pose.heading) == bits_of(pose->heading)) {
     return BodyAt{t, *pose, 0, known->axis};

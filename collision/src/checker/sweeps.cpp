@@ -533,7 +533,7 @@ double contact_time(const FineContext& context, const Part& part, const EgoPose&
   // The search reports the end of the last interval it split, up to a resolution after the
   // contact; a body that leaves its prediction within it was last there at its last time. It
   // was there after the time proven free, since the sweep up to the search's end hits it.
-  if (part.moving && context.outside == OutsidePrediction::ignore) {
+  if (part.moving && outside_of(part, context.outside) == OutsidePrediction::ignore) {
     return std::min(t, part.prediction->back().t);
   }
   return t;

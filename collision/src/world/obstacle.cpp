@@ -1,7 +1,7 @@
 // Obstacles: construction with validation (every error names the obstacle id), the pose of a
 // moving obstacle at a time, and moving a body into the world. A boundary is its segments, each a
 // box of width 0; a grid its occupied cells merged into boxes (world/grid_rectangles.hpp); a
-// point cloud a disc per point.
+// point cloud a disc per point; an occupancy set its shapes (the scene gives each its interval).
 //
 // Non-convex outlines are split into convex parts by polygon_decomposition.cpp. A prediction is
 // interpolated like the ego's trajectory (collision::interpolate): position linear in time,
@@ -212,7 +212,10 @@ Obstacle& Obstacle::set_uncertainty(const PositionUncertainty& u) {
     throw GeometryError(prefix(id_) +
                         "set_uncertainty: only a moving obstacle has a position "
                         "uncertainty (this one is " +
-                        (boundary_ ? "a boundary" : "stationary") + ")");
+                        (boundary_        ? "a boundary"
+                         : occupancy_set_ ? "an occupancy set, whose shapes hold it"
+                                          : "stationary") +
+                        ")");
   }
   for (const auto& [name, value, unit] :
        {std::tuple{"longitudinal", u.longitudinal, " m"}, std::tuple{"lateral", u.lateral, " m"},
@@ -373,6 +376,35 @@ Obstacle Obstacle::points(int id, std::vector<Vec2> points, double radius) {
     parts.emplace_back(Circle(p, radius));
   }
   return Obstacle(id, std::move(parts), {});
+}
+
+Obstacle Obstacle::occupancies(int id, std::vector<TimedShape> occupancy) {
+  std::vector<Shape> parts;
+  parts.reserve(occupancy.size());
+  for (std::size_t k = 0; k < occupancy.size(); ++k) {
+    const TimedShape& s = occupancy[k];
+    const auto at = [&] { return prefix(id) + "occupancy " + std::to_string(k) + ": "; };
+    for (const auto& [name, value] :
+         {std::pair{"t_begin", s.t_begin}, std::pair{"t_end", s.t_end}}) {
+      if (!std::isfinite(value)) {
+        throw GeometryError(at() + name + " is not finite (was " + detail::format_number(value) +
+                            ")");
+      }
+      if (!detail::in_time_range(value)) {
+        throw GeometryError(at() + name + " " + detail::time_range_error(value));
+      }
+    }
+    if (!(s.t_end >= s.t_begin)) {
+      throw GeometryError(at() + "t_end must be >= t_begin (was " + detail::format_number(s.t_end) +
+                          " < " + detail::format_number(s.t_begin) + ")");
+    }
+    require_inside_world(id, k, s.shape);
+    parts.push_back(s.shape);
+  }
+  Obstacle obstacle(id, std::move(parts), {});
+  obstacle.occupancy_set_ = true;
+  obstacle.occupancy_ = std::move(occupancy);
+  return obstacle;
 }
 
 std::optional<Pose2> Obstacle::pose_at(double t, OutsidePrediction outside,

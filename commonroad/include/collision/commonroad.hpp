@@ -25,9 +25,15 @@
 // - States: time step k is at t = k * time_step (`timeStepSize`). A value given as an interval
 //   (intervalStart, intervalEnd) is read as its midpoint. A dynamic obstacle's prediction is its
 //   initialState followed by its trajectory's states; one without a trajectory stands at its
-//   initial state (a prediction of one pose). Positions must be points: a position given as a
-//   region (rectangle, circle, polygon) and occupancy sets (`<occupancySet>`, a shape per time
-//   step instead of a trajectory) are refused with a ScenarioError saying so.
+//   initial state (a prediction of one pose). A trajectory whose first state repeats the initial
+//   state's time step (as CommonRoad's tutorial files do) loads with the initial state kept and
+//   a warning. Positions must be points: a position given as a region (rectangle, circle,
+//   polygon) is refused with a ScenarioError saying so.
+// - Set-based predictions (`<occupancySet>` instead of a trajectory) become
+//   Obstacle::occupancies: the obstacle's shape placed at its initial state, over that instant,
+//   then each `<occupancy>`'s shapes (world frame; a non-convex polygon split into convex parts)
+//   over its time: an interval of steps [a, b] over [a, b] * time_step, an exact step k at the
+//   instant k * time_step alone, as CommonRoad's own checker meets an occupancy at its steps.
 // - Classes, from `<type>` (2018b) or `<obstacleType>`/`<type>` (2020a):
 //     car, taxi, priorityVehicle                           -> ObstacleClass::car
 //     truck -> truck; bus -> bus; motorcycle -> motorcycle; bicycle -> bicycle;
@@ -120,6 +126,9 @@ struct CommonRoadScenario {
   std::vector<CommonRoadState> ego_starts;  // each planning problem's initial state
   std::vector<int> planning_problem_ids;    // the planning problems' ids, same order
   std::vector<CommonRoadLanelet> lanelets;  // in file order
+  // What the reader recovered from rather than refused, in file order:
+  // "<file>:<line>: <element>: <what was done>".
+  std::vector<std::string> warnings;
 
   // obstacles followed by road_boundaries: what CollisionChecker::set_obstacles takes.
   std::vector<Obstacle> obstacles_and_borders() const;
