@@ -212,7 +212,10 @@ class ClearanceScan {
       return std::nullopt;
     }
     PairMemory& memory = s_.memory[k];
-    GjkCache* cache = c_.fine.warm_start ? &memory.cache : nullptr;
+    // A disc is measured cold, candidate or not, as consider_disc measures the disc tree's and
+    // the collision scan its decider (trajectory_scanner.hpp): a warm start can end a last
+    // double step away.
+    GjkCache* cache = c_.fine.warm_start && !is_disc(part) ? &memory.cache : nullptr;
     // A part that overlapped the ego at the pose before most likely still does, deeply.
     const SignedDistance d = pose_signed_distance<Ego>(
         c_.fine, part, ego, step != nullptr ? &*step->now : nullptr, cache, memory.overlapped);

@@ -199,11 +199,11 @@ class TrajectoryScan {
       } else if (outcome.distance < best_clearance) {
         best_clearance = outcome.distance;
         closest = {i, part.obstacle_id};
-        closest_disc_ = -1;
+        decided_by(part, k, i);
       } else if (outcome.distance == best_clearance && closest.index == i &&
                  part.obstacle_id < closest.obstacle_id) {
         closest.obstacle_id = part.obstacle_id;
-        closest_disc_ = -1;
+        decided_by(part, k, i);
       }
     }
   }
@@ -241,6 +241,15 @@ class TrajectoryScan {
         }
       }
     }
+  }
+
+  // The candidate in `slot` now decides the clearance, at pose i. A disc among the candidates
+  // (near enough to the chunk's sweeps, where the profile's query of the poses alone leaves it to
+  // the disc tree) is measured again at the end as the tree's are, so that min_clearance is the
+  // profile's value whichever way each scan met it.
+  void decided_by(const Part& part, std::size_t slot, std::size_t i) {
+    closest_disc_ = is_disc(part) ? s_.near.parts()[slot] : -1;
+    if (closest_disc_ >= 0) closest_disc_ego_ = s_.ego[i];
   }
 
   // The clearance to the disc that decided it, measured again by the fine stage at the same
