@@ -247,16 +247,31 @@ void DiscTree::nearest_each(const PlacedEgoBox* egos, std::size_t count, double 
     probes[l] = probe_of(egos[l]);
     slack = std::max(slack, bound_slack(egos[l]));
   }
+  // The footprints' world boxes together, about their centre: a gap along the world axes from
+  // it is a lower bound for every footprint at once, which settles most nodes and discs the
+  // descent meets (those the best distance so far already rules out) before any footprint's own.
+  Aabb together;
+  for (std::size_t l = 0; l < count; ++l) together.extend(egos[l].aabb);
+  const double ux = 0.5 * (together.min().x() + together.max().x());
+  const double uy = 0.5 * (together.min().y() + together.max().y());
+  const double hx = std::max(together.max().x() - ux, ux - together.min().x());
+  const double hy = std::max(together.max().y() - uy, uy - together.min().y());
+  const auto coarse = [&](double x, double y, double ex, double ey) {
+    return std::max(std::abs(x - ux) - ex - hx, std::abs(y - uy) - ey - hy);
+  };
+  double best = below;  // the least distance found over all footprints
   // A node may be skipped only when it lies farther than the best distance from every footprint.
-  const auto bound = [&probes, count](const Node& n) {
+  const auto bound = [&](const Node& n) {
+    const double all = coarse(n.cx, n.cy, n.ex, n.ey);
+    if (all - slack > best) return all;
     double least = kInfinity;
     for (std::size_t l = 0; l < count; ++l) {
       least = std::min(least, lower_bound(probes[l], n.cx, n.cy, n.ex, n.ey));
     }
     return least;
   };
-  double best = below;  // the least distance found over all footprints
   const auto measure = [&](std::size_t k) {
+    if (coarse(x_[k], y_[k], 0, 0) - radius_[k] - slack > best) return;
     const int id = obstacle_id_[k];
     for (std::size_t l = 0; l < count; ++l) {
       const double d = disc_distance(egos[l], probes[l], x_[k], y_[k], radius_[k], best);
