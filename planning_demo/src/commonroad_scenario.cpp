@@ -170,7 +170,9 @@ ObstacleSpec spec_of(const collision::Obstacle& o) {
   ObstacleSpec spec;
   spec.id = o.id();
   spec.obstacle_class = o.obstacle_class();
-  spec.label = o.is_boundary() ? "" : class_label(o);
+  spec.label = o.is_boundary()        ? ""
+               : o.is_occupancy_set() ? class_label(o) + " (occupancy set)"
+                                      : class_label(o);
   spec.prediction = o.prediction();
   if (o.is_boundary()) {
     spec.kind = ObstacleKind::boundary;
@@ -184,8 +186,9 @@ ObstacleSpec spec_of(const collision::Obstacle& o) {
     }
     return spec;
   }
-  if (o.parts().size() > 1) {
+  if (o.parts().size() > 1 || o.is_occupancy_set()) {
     spec.kind = ObstacleKind::polygon;
+    for (const collision::TimedShape& s : o.occupancy()) spec.part_times.push_back(s.t_begin);
     for (const collision::Shape& part : o.parts()) {
       std::vector<Vec2> outline;
       if (const auto* box = std::get_if<collision::Obb>(&part)) outline = box_corners(*box);
@@ -196,6 +199,14 @@ ObstacleSpec spec_of(const collision::Obstacle& o) {
         for (int k = 0; k < 24; ++k) {
           outline.push_back(circle->center() + circle->radius() * Vec2(std::cos(kPi * k / 12),
                                                                        std::sin(kPi * k / 12)));
+        }
+      }
+      if (const auto* ellipse = std::get_if<collision::Ellipse>(&part)) {
+        const double c = std::cos(ellipse->heading()), s = std::sin(ellipse->heading());
+        for (int k = 0; k < 24; ++k) {
+          const double a = ellipse->half_length() * std::cos(kPi * k / 12);
+          const double b = ellipse->half_width() * std::sin(kPi * k / 12);
+          outline.push_back(ellipse->center() + Vec2(c * a - s * b, s * a + c * b));
         }
       }
       spec.parts.push_back(outline);

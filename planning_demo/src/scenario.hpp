@@ -77,6 +77,10 @@ struct ObstacleSpec {
   // A stationary obstacle of several convex parts (a CommonRoad shape group, a non-convex
   // polygon): each part's outline, world frame, drawn one by one. Empty: `outline` is drawn.
   std::vector<std::vector<collision::Vec2>> parts;
+  // An occupancy set (a CommonRoad occupancySet): when each of `parts` begins (s, on the
+  // picture's clock), so that later ones are drawn fainter, as moving obstacles' later snapshots
+  // are. Empty for any other obstacle.
+  std::vector<double> part_times;
   // A grid (shape: grid): its cells as the scenario gives them, and which of them are occupied.
   // Kept so that the picture draws cells (the obstacle's parts are the merged rectangles, an
   // implementation detail). `outline` is then the grid's extent, world frame.

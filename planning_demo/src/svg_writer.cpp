@@ -538,7 +538,8 @@ void grid_element(std::ostream& out, const View& view, const ObstacleSpec& spec,
   out << "</g>\n";
 }
 
-void draw_stationary(std::ostream& out, const View& view, const Scenario& scenario) {
+void draw_stationary(std::ostream& out, const View& view, const Scenario& scenario,
+                     double horizon) {
   const std::vector<std::string> colours = obstacle_colours(scenario);
   out << "<g id=\"stationary-obstacles\">\n";
   for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
@@ -546,6 +547,16 @@ void draw_stationary(std::ostream& out, const View& view, const Scenario& scenar
     if (spec.is_moving() || spec.is_boundary()) continue;
     if (spec.is_grid()) {
       grid_element(out, view, spec, colours[i]);
+      continue;
+    }
+    if (!spec.part_times.empty()) {
+      // An occupancy set: each shape fainter the later it begins, the latest drawn first.
+      for (std::size_t k = spec.parts.size(); k-- > 0;) {
+        out << "<polygon points=\"" << points_attr(view, spec.parts[k]) << "\" fill=\""
+            << colours[i] << "\" fill-opacity=\""
+            << fixed(0.6 * fade(spec.part_times[k], horizon), 2)
+            << "\" stroke=\"#222222\" stroke-width=\"0.6\" stroke-opacity=\"0.5\"/>\n";
+      }
       continue;
     }
     body_element(out, view, spec, collision::Pose2{},
@@ -1313,7 +1324,7 @@ void write_svg(std::ostream& out, const Scenario& scenario, const collision::Che
   out << "<rect x=\"" << num(view.left) << "\" y=\"" << num(view.top) << "\" width=\""
       << num(view.width()) << "\" height=\"" << num(view.height()) << "\" fill=\"#e6ebe0\"/>\n";
   draw_road(out, view, scenario, bounds);
-  draw_stationary(out, view, scenario);
+  draw_stationary(out, view, scenario, horizon);
   draw_candidates(out, view, outcome, drawn);
   draw_class_margins(out, view, scenario, outcome.config.margins.by_class, times, horizon);
   std::vector<LabelRequest> labels;
