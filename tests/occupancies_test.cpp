@@ -40,8 +40,8 @@ struct TimedRegion {
   long double radius = 0;
 };
 
-TimedRegion region_of(const TimedShape& s, long double margin) {
-  TimedRegion r{s.t_begin, s.t_end, {}, margin};
+TimedRegion region_of(const TimedShape& s) {
+  TimedRegion r{s.t_begin, s.t_end, {}, 0};
   if (const auto* c = std::get_if<collision::Circle>(&s.shape)) {
     r.core = {{c->center().x(), c->center().y()}};
     r.radius += c->radius();
@@ -58,6 +58,12 @@ TimedRegion region_of(const TimedShape& s, long double margin) {
       r.core.push_back({v.x(), v.y()});
   }
   return r;
+}
+
+std::vector<TimedRegion> regions_of(const std::vector<TimedShape>& shapes) {
+  std::vector<TimedRegion> regions;
+  for (const TimedShape& s : shapes) regions.push_back(region_of(s));
+  return regions;
 }
 
 // The least distance from the ego's box to the regions in force at time t (-1 m past the radius
@@ -167,8 +173,7 @@ void expect_discrete_like_reference(std::uint32_t seed, double cx, double cy) {
   const collision::CheckerConfig config = config_of(false);
   collision::CollisionChecker checker(config);
   checker.set_obstacles({Obstacle::occupancies(7, c.shapes)});
-  std::vector<TimedRegion> regions;
-  for (const TimedShape& s : c.shapes) regions.push_back(region_of(s, 0));
+  const std::vector<TimedRegion> regions = regions_of(c.shapes);
   const std::vector<collision::TrajectoryResult> all = checker.check_all(c.trajectories);
   int compared = 0, hits = 0;
   for (std::size_t run = 0; run < c.trajectories.size(); ++run) {
@@ -232,8 +237,7 @@ TEST(Occupancies, SweepsAgainstDenseSampling) {
     const Case c = random_case(seed, 0, 0);
     collision::CollisionChecker checker(config);
     checker.set_obstacles({Obstacle::occupancies(3, c.shapes)});
-    std::vector<TimedRegion> regions;
-    for (const TimedShape& s : c.shapes) regions.push_back(region_of(s, 0));
+    const std::vector<TimedRegion> regions = regions_of(c.shapes);
     for (std::size_t run = 0; run < c.trajectories.size(); ++run) {
       const collision::Trajectory& trajectory = c.trajectories[run];
       // Per index: the least sampled distance over the pose and the step into it.
@@ -346,8 +350,7 @@ TEST(Occupancies, ClearanceProfileAgainstReference) {
     const Case c = random_case(seed, 0, 0);
     collision::CollisionChecker checker(config);
     checker.set_obstacles({Obstacle::occupancies(5, c.shapes)});
-    std::vector<TimedRegion> regions;
-    for (const TimedShape& s : c.shapes) regions.push_back(region_of(s, 0));
+    const std::vector<TimedRegion> regions = regions_of(c.shapes);
     const auto profiles = checker.clearance_profiles(c.trajectories);
     for (std::size_t run = 0; run < c.trajectories.size(); ++run) {
       for (std::size_t i = 0; i < c.trajectories[run].size(); ++i) {

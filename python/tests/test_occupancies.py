@@ -83,20 +83,30 @@ def _document(body: str) -> str:
     )
 
 
-pytestmark_commonroad = pytest.mark.skipif(
+def _dynamic(obstacle_id: int, start_x: float, future: str) -> str:
+    """A 2020a document with one car: its box, its initial state at (start_x, 0), then `future`."""
+    return _document(
+        f'<dynamicObstacle id="{obstacle_id}">\n<type>car</type>\n<shape>' + _BOX + "</shape>\n"
+        + _STATE.format(tag="initialState", x=start_x, step=0)
+        + future
+        + "</dynamicObstacle>\n"
+    )
+
+
+needs_commonroad = pytest.mark.skipif(
     not hasattr(collision, "parse_commonroad"), reason="built without the CommonRoad reader"
 )
 
 
-@pytestmark_commonroad
+@needs_commonroad
 def test_repeated_initial_step_loads_with_a_python_warning() -> None:
-    xml = _document(
-        '<dynamicObstacle id="5">\n<type>car</type>\n<shape>' + _BOX + "</shape>\n"
-        + _STATE.format(tag="initialState", x=0, step=0)
-        + "<trajectory>\n"
+    xml = _dynamic(
+        5,
+        0,
+        "<trajectory>\n"
         + _STATE.format(tag="state", x=0, step=0)
         + _STATE.format(tag="state", x=1, step=1)
-        + "</trajectory>\n</dynamicObstacle>\n"
+        + "</trajectory>\n",
     )
     with pytest.warns(UserWarning, match=r"t.xml:8: .*repeats the initial state's"):
         s = collision.parse_commonroad(xml, "t.xml")
@@ -108,14 +118,14 @@ def test_repeated_initial_step_loads_with_a_python_warning() -> None:
             collision.parse_commonroad(xml, "t.xml")
 
 
-@pytestmark_commonroad
+@needs_commonroad
 def test_occupancy_set_is_read_as_occupancies() -> None:
-    xml = _document(
-        '<dynamicObstacle id="7">\n<type>car</type>\n<shape>' + _BOX + "</shape>\n"
-        + _STATE.format(tag="initialState", x=20, step=0)
-        + "<occupancySet>\n<occupancy><shape><circle><radius>1</radius><center><x>30</x><y>0"
+    xml = _dynamic(
+        7,
+        20,
+        "<occupancySet>\n<occupancy><shape><circle><radius>1</radius><center><x>30</x><y>0"
         "</y></center></circle></shape><time><intervalStart>10</intervalStart><intervalEnd>20"
-        "</intervalEnd></time></occupancy>\n</occupancySet>\n</dynamicObstacle>\n"
+        "</intervalEnd></time></occupancy>\n</occupancySet>\n",
     )
     s = collision.parse_commonroad(xml, "t.xml")
     o = s.obstacles[0]

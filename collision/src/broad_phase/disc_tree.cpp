@@ -252,12 +252,10 @@ void DiscTree::nearest_each(const PlacedEgoBox* egos, std::size_t count, double 
   // descent meets (those the best distance so far already rules out) before any footprint's own.
   Aabb together;
   for (std::size_t l = 0; l < count; ++l) together.extend(egos[l].aabb);
-  const double ux = 0.5 * (together.min().x() + together.max().x());
-  const double uy = 0.5 * (together.min().y() + together.max().y());
-  const double hx = std::max(together.max().x() - ux, ux - together.min().x());
-  const double hy = std::max(together.max().y() - uy, uy - together.min().y());
+  const Vec2 mid = together.center();
+  const Vec2 half = (together.max() - mid).cwiseMax(mid - together.min());
   const auto coarse = [&](double x, double y, double ex, double ey) {
-    return std::max(std::abs(x - ux) - ex - hx, std::abs(y - uy) - ey - hy);
+    return std::max(std::abs(x - mid.x()) - ex - half.x(), std::abs(y - mid.y()) - ey - half.y());
   };
   double best = below;  // the least distance found over all footprints
   // A node may be skipped only when it lies farther than the best distance from every footprint.
