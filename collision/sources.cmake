@@ -3,11 +3,13 @@
 set(COLLISION_SOURCE_DIR ${CMAKE_CURRENT_LIST_DIR}/src)
 set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/common/number_text.cpp
+  ${COLLISION_SOURCE_DIR}/geometry/area_locator.cpp
   ${COLLISION_SOURCE_DIR}/geometry/circle.cpp
   ${COLLISION_SOURCE_DIR}/geometry/convex_polygon.cpp
   ${COLLISION_SOURCE_DIR}/geometry/ellipse.cpp
   ${COLLISION_SOURCE_DIR}/geometry/obb.cpp
   ${COLLISION_SOURCE_DIR}/geometry/polygon_decomposition.cpp
+  ${COLLISION_SOURCE_DIR}/geometry/polygon_union.cpp
   ${COLLISION_SOURCE_DIR}/geometry/pose.cpp
   ${COLLISION_SOURCE_DIR}/geometry/swept_hull.cpp
   ${COLLISION_SOURCE_DIR}/narrow_phase/queries.cpp

@@ -117,11 +117,14 @@ CommonRoadScenario read_scenario(const XmlDocument& xml) {
     xml.fail(root, message);
   }
   // In 64 bits: the file's ids may reach INT_MAX, and a wrapped id would pass for a negative one.
+  // The drivable area takes the id after the borders'.
+  const bool area = !scenario.lanelets.empty();
   const std::int64_t last_border_id = largest_id + static_cast<std::int64_t>(borders.size());
-  if (!borders.empty() && last_border_id > std::numeric_limits<int>::max()) {
-    xml.fail(root, "no room for the road's " + std::to_string(borders.size()) +
-                       " border ids above the file's largest id " + std::to_string(largest_id) +
-                       " (ids are ints, at most " +
+  if ((!borders.empty() || area) &&
+      last_border_id + (area ? 1 : 0) > std::numeric_limits<int>::max()) {
+    xml.fail(root, "no room for the road's " + std::to_string(borders.size()) + " border ids" +
+                       (area ? " and its drivable area's" : "") + " above the file's largest id " +
+                       std::to_string(largest_id) + " (ids are ints, at most " +
                        std::to_string(std::numeric_limits<int>::max()) + ")");
   }
   for (std::size_t k = 0; k < borders.size(); ++k) {
@@ -130,6 +133,21 @@ CommonRoadScenario read_scenario(const XmlDocument& xml) {
       scenario.road_boundaries.push_back(Obstacle::boundary(id, std::move(borders[k])));
     } catch (const GeometryError& error) {
       xml.fail(root, std::string("road border: ") + error.what());
+    }
+  }
+  if (area) {
+    // The gaps the borders skip are filled: a car crossing a seam where two lanelets do not
+    // quite meet stays on the road.
+    std::vector<std::vector<Vec2>> polygons;
+    polygons.reserve(scenario.lanelets.size());
+    for (const CommonRoadLanelet& l : scenario.lanelets) {
+      polygons.push_back(commonroad_detail::lanelet_outline(l));
+    }
+    try {
+      scenario.drivable_area = Obstacle::drivable_area(
+          static_cast<int>(last_border_id + 1), std::move(polygons), commonroad_detail::kMinHoleWidth);
+    } catch (const GeometryError& error) {
+      xml.fail(root, std::string("drivable area: ") + error.what());
     }
   }
   scenario.warnings = xml.warnings();

@@ -32,6 +32,12 @@ bool is_dynamic(const XmlDocument& xml, const pugi::xml_node& element) {
   xml.fail(role, "expected static or dynamic, got '" + text + "'");
 }
 
+// GCC 12 at -O3 reports maybe-uninitialized for the Ellipse alternative when a TimedShape's
+// variant is moved into the vector (it is initialised on every path: the copy of `part`).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 // A set-based prediction (2020a <occupancySet>): the shape at the initial state over that
 // instant, then every <occupancy>'s shapes (world frame, each convex part its own) over its
 // time: an interval of steps [a, b] for [a dt, b dt], an exact step k for the instant k dt, as
@@ -58,6 +64,9 @@ Obstacle read_occupancy_set(const XmlDocument& xml, const pugi::xml_node& elemen
     xml.fail(set, error.what());
   }
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 }  // namespace
 

@@ -364,6 +364,12 @@ bool is_gap(const Ring& hole) {
 
 }  // namespace
 
+std::vector<Vec2> lanelet_outline(const CommonRoadLanelet& lanelet) {
+  std::vector<Vec2> outline(lanelet.left_bound.begin(), lanelet.left_bound.end());
+  outline.insert(outline.end(), lanelet.right_bound.rbegin(), lanelet.right_bound.rend());
+  return outline;
+}
+
 std::vector<std::vector<Vec2>> road_border_polylines(
     const std::vector<CommonRoadLanelet>& lanelets) {
   std::vector<std::vector<Vec2>> out;

@@ -21,6 +21,9 @@ namespace collision::commonroad_detail {
 std::vector<std::vector<Vec2>> road_border_polylines(
     const std::vector<CommonRoadLanelet>& lanelets);
 
+// The lanelet's area as a polygon (world frame): along the left bound, back along the right.
+std::vector<Vec2> lanelet_outline(const CommonRoadLanelet& lanelet);
+
 // Metres: 2 * area / perimeter below this marks a hole as a gap (a sliver 5 cm wide has 0.05).
 inline constexpr double kMinHoleWidth = 0.1;
 // Metres: a border point this close to a lanelet's free end (start without a predecessor, end

@@ -109,6 +109,11 @@ void bind_commonroad(py::module_& m) {
           "list of Obstacle (boundary): the lanelet network's outer borders; ids "
           "after the file's largest")
       .def_property_readonly(
+          "drivable_area",
+          [](const CommonRoadScenario& s) { return s.drivable_area; },
+          "Obstacle (drivable_area) or None: the union of the lanelets (gaps under 10 cm "
+          "filled), id after the borders'; None for a file without lanelets")
+      .def_property_readonly(
           "ego_starts",
           [](const CommonRoadScenario& s) { return std::vector<CommonRoadState>(s.ego_starts); },
           "list of CommonRoadState: each planning problem's initial state")

@@ -104,6 +104,22 @@ std::vector<TimedShape> occupancy_from(const py::handle& value) {
   return out;
 }
 
+py::list rings_to_list(const std::vector<std::vector<Vec2>>& rings) {
+  py::list out;
+  for (const std::vector<Vec2>& ring : rings) out.append(points_to_array(ring));
+  return out;
+}
+
+std::vector<std::vector<Vec2>> polygons_from(const py::object& polygons) {
+  std::vector<std::vector<Vec2>> out;
+  const auto seq = polygons.cast<py::sequence>();
+  for (std::size_t k = 0; k < seq.size(); ++k) {
+    const std::string what = "polygons[" + std::to_string(k) + "]";
+    out.push_back(points_from(seq[k], what.c_str()));
+  }
+  return out;
+}
+
 py::tuple obstacle_state(const Obstacle& o) {
   const auto& u = o.uncertainty();
   const py::tuple uncertainty =
@@ -111,6 +127,11 @@ py::tuple obstacle_state(const Obstacle& o) {
   if (o.is_boundary()) {
     return py::make_tuple("boundary", o.id(), o.obstacle_class(),
                           points_to_array(boundary_polyline(o)), uncertainty);
+  }
+  if (o.is_drivable_area()) {
+    return py::make_tuple("drivable_area", o.id(), o.obstacle_class(),
+                          py::make_tuple(rings_to_list(o.area_polygons()), o.area_min_hole_width()),
+                          uncertainty);
   }
   py::list parts;
   for (const Shape& part : o.parts()) {
@@ -158,6 +179,12 @@ Obstacle obstacle_from_state(const py::tuple& t) {
                                         std::get<3>(u)};
   if (kind == "boundary") {
     Obstacle o = Obstacle::boundary(id, points_from(t[3], "polyline"));
+    o.set_class(obstacle_class);
+    return o;
+  }
+  if (kind == "drivable_area") {
+    const auto area = t[3].cast<py::tuple>();
+    Obstacle o = Obstacle::drivable_area(id, polygons_from(area[0]), area[1].cast<double>());
     o.set_class(obstacle_class);
     return o;
   }
@@ -348,6 +375,19 @@ void bind_obstacles(py::module_& m) {
           "list of pairs, metres; closed when the last point equals the first). Its class is "
           "road_boundary. Raises GeometryError.")
       .def_static(
+          "drivable_area",
+          [](int id, const py::object& polygons, double min_hole_width) {
+            return Obstacle::drivable_area(id, polygons_from(polygons), min_hole_width);
+          },
+          "id"_a, "polygons"_a, "min_hole_width"_a = 0.0,
+          "The drivable area: the union of the polygons (each a (V, 2) array or list of pairs, "
+          "metres, simple, either winding, convex or not: lanelets, parking areas). The "
+          "obstacle's region is everything outside the union, so a footprint collides with it "
+          "when any part of it leaves the area (or comes within the road_boundary margin of its "
+          "edge), and clearance is the distance to the edge from inside. Class road_boundary. "
+          "Holes narrower than min_hole_width (m, 2 area / perimeter) are filled. Raises "
+          "GeometryError naming the id and the polygon.")
+      .def_static(
           "grid",
           [](int id, const py::array& data, const std::tuple<double, double, double>& origin,
              double resolution, int occupied_threshold, bool unknown_is_occupied) {
@@ -471,6 +511,13 @@ void bind_obstacles(py::module_& m) {
           "list of PredictionMode: the modes as given, or the one prediction "
           "as a mode of probability 1; empty for a stationary obstacle")
       .def_property_readonly("is_boundary", &Obstacle::is_boundary)
+      .def_property_readonly("is_drivable_area", &Obstacle::is_drivable_area,
+                             "made by Obstacle.drivable_area")
+      .def_property_readonly(
+          "area_rings", [](const Obstacle& o) { return rings_to_list(o.area_rings()); },
+          "list of (V, 2) arrays: the drivable area's boundary, each ring closed, the area on "
+          "its left (outer rings counter-clockwise, holes clockwise); empty for any other "
+          "obstacle")
       .def_property_readonly("is_occupancy_set", &Obstacle::is_occupancy_set,
                              "made by Obstacle.occupancies")
       .def_property_readonly("occupancy", &occupancy_list,
@@ -511,6 +558,7 @@ void bind_obstacles(py::module_& m) {
       .def(py::pickle(&obstacle_state, &obstacle_from_state))
       .def("__repr__", [](const Obstacle& o) {
         const char* kind = o.is_boundary()        ? "boundary"
+                           : o.is_drivable_area() ? "drivable_area"
                            : o.is_moving()        ? "moving"
                            : o.is_occupancy_set() ? "occupancies"
                                                   : "stationary";

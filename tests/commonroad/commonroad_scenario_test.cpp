@@ -1,6 +1,7 @@
 // The reader on real scenarios (../shared/data/commonroad, when present) and on the project's own:
-// counts, ids, classes, a recorded pose equal to the file's, and the road's borders against the
-// ego's start and the recorded traffic.
+// counts, ids, classes, a recorded pose equal to the file's, the road's borders against the
+// ego's start and the recorded traffic, and the drivable area against the lanelets' own polygons
+// (an even-odd test per lanelet, no union).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <random>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
@@ -301,6 +303,101 @@ TEST(CommonRoadScenario, BordersHoldTheRoad) {
   EXPECT_TRUE(r.collides);
   ASSERT_TRUE(r.obstacle_id.has_value());
   EXPECT_GT(*r.obstacle_id, 300);
+}
+
+// Distance from p to the edges of the lanelet's polygon (m).
+double distance_to_outline(const collision::CommonRoadLanelet& l, const Vec2& p) {
+  std::vector<Vec2> polygon = l.left_bound;
+  polygon.insert(polygon.end(), l.right_bound.rbegin(), l.right_bound.rend());
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < polygon.size(); ++k) {
+    const Vec2 a = polygon[k], b = polygon[(k + 1) % polygon.size()];
+    const Vec2 ab = b - a;
+    const double s = ab.squaredNorm() > 0 ? std::clamp((p - a).dot(ab) / ab.squaredNorm(), 0.0, 1.0)
+                                          : 0.0;
+    best = std::min(best, (p - (a + s * ab)).norm());
+  }
+  return best;
+}
+
+// A point-sized ego against the drivable area alone, at random points about the map: on the
+// road (inside some lanelet, 1 cm from every lanelet's edge) free, off it (outside every lanelet
+// by more than the 10 cm of a filled gap) a collision with the area.
+void expect_area_is_the_lanelets(const CommonRoadScenario& s) {
+  ASSERT_TRUE(s.drivable_area.has_value());
+  const Obstacle& area = *s.drivable_area;
+  EXPECT_TRUE(area.is_drivable_area());
+  int after = 0;
+  for (const Obstacle& o : s.road_boundaries) after = std::max(after, o.id() + 1);
+  if (!s.road_boundaries.empty()) {
+    EXPECT_EQ(area.id(), after);
+  }
+  collision::CheckerConfig config = collision::default_config();
+  config.vehicle.wheel_base = 0.001;
+  config.vehicle.width = 0.001;
+  config.vehicle.front_overhang = 0;
+  config.vehicle.rear_overhang = 0;
+  collision::CollisionChecker checker(config);
+  checker.set_obstacles({area});
+  collision::Aabb box;
+  for (const collision::CommonRoadLanelet& l : s.lanelets) {
+    for (const Vec2& p : l.left_bound) box.extend(p);
+    for (const Vec2& p : l.right_bound) box.extend(p);
+  }
+  box = box.inflated(20);  // a straight road fills its own box
+  std::mt19937 rng(20261203);
+  std::uniform_real_distribution<double> ux(box.min().x(), box.max().x());
+  std::uniform_real_distribution<double> uy(box.min().y(), box.max().y());
+  int on = 0, off = 0;
+  for (int k = 0; k < 4000; ++k) {
+    const Vec2 p(ux(rng), uy(rng));
+    bool in = false;
+    double edge = std::numeric_limits<double>::infinity();
+    for (const collision::CommonRoadLanelet& l : s.lanelets) {
+      std::vector<Vec2> polygon = l.left_bound;
+      polygon.insert(polygon.end(), l.right_bound.rbegin(), l.right_bound.rend());
+      in = in || inside(polygon, p);
+      edge = std::min(edge, distance_to_outline(l, p));
+    }
+    if (in && edge < 0.01) continue;
+    if (!in && edge < 0.2) continue;
+    const collision::TrajectoryResult r = checker.check({{0.0, {p.x(), p.y(), 0.0}}});
+    EXPECT_EQ(r.collides, !in) << s.file << ": point (" << p.x() << ", " << p.y() << ")";
+    (in ? on : off) += 1;
+  }
+  EXPECT_GT(on, 100) << s.file;
+  EXPECT_GT(off, 100) << s.file;
+}
+
+TEST(CommonRoadScenario, DrivableAreaIsTheLanelets) {
+  expect_area_is_the_lanelets(collision::load_commonroad(commonroad_test::bundled_scenario()));
+  for (const char* file : {"USA_US101-3_1_T-1.xml", "DEU_Guetersloh-36_1_T-1.xml",
+                           "ZAM_Tutorial-1_2_T-1.xml"}) {
+    const std::string path = commonroad_test::shared_scenario(file);
+    if (!path.empty()) expect_area_is_the_lanelets(collision::load_commonroad(path));
+  }
+}
+
+TEST(CommonRoadScenario, DrivableAreaHoldsTheLaneAndCatchesTheCarLeavingIt) {
+  const CommonRoadScenario s = collision::load_commonroad(commonroad_test::bundled_scenario());
+  ASSERT_TRUE(s.drivable_area.has_value());
+  collision::CollisionChecker checker(collision::default_config());
+  checker.set_obstacles({*s.drivable_area});
+  const collision::CommonRoadLanelet* lane = s.lanelet(20);
+  ASSERT_NE(lane, nullptr);
+  collision::Trajectory along, off;
+  const std::vector<Vec2> centre = lane->center_line();
+  for (std::size_t i = 1; i + 1 < centre.size(); ++i) {
+    const Vec2 d = centre[i + 1] - centre[i];
+    const double heading = std::atan2(d.y(), d.x());
+    along.push_back({0.1 * static_cast<double>(i), {centre[i].x(), centre[i].y(), heading}});
+    const Vec2 left = centre[i] + 0.25 * static_cast<double>(i) * Vec2(-d.y(), d.x()).normalized();
+    off.push_back({0.1 * static_cast<double>(i), {left.x(), left.y(), heading}});
+  }
+  EXPECT_FALSE(checker.check(along).collides);
+  const collision::TrajectoryResult r = checker.check(off);
+  EXPECT_TRUE(r.collides);
+  EXPECT_EQ(r.obstacle_id, s.drivable_area->id());
 }
 
 }  // namespace

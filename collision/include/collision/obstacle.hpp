@@ -123,8 +123,26 @@ class Obstacle {
   // reaching beyond kMaxCoordinate.
   static Obstacle occupancies(int id, std::vector<TimedShape> occupancy);
 
+  // The drivable area: the road as the union of `polygons` (each simple, in either winding,
+  // convex or not, world frame: lanelets, parking areas, junction areas; they may overlap or
+  // share edges). The obstacle's region is everything outside that union, so a footprint
+  // collides with it exactly when some part of it leaves the area or comes within the class
+  // margin of its edge: a trajectory wholly off the road collides at its first pose, one that
+  // enters a hole of the union (an island between carriageways) collides there, and clearance
+  // is the distance to the area's edge from inside. Class road_boundary. The union is computed
+  // once here, exactly (holes where it has them, nothing filled in); its rings are area_rings()
+  // and its edges parts() (one zero-width Obb per segment, indexed piece by piece like a
+  // boundary's), and the checker locates a footprint inside or outside in constant time per
+  // pose. Throws GeometryError naming the id, the polygon's index and the value for an empty
+  // list, a polygon of fewer than 3 distinct points or of zero area, a self-intersecting one, a
+  // non-finite point or one beyond kMaxCoordinate, and a min_hole_width that is negative or not
+  // finite. min_hole_width (m): holes of the union narrower than this on average (2 area /
+  // perimeter) are filled: the seams where a map's lanelets do not quite meet, which no car
+  // should hit (the CommonRoad reader passes 0.1).
+  static Obstacle drivable_area(int id, std::vector<std::vector<Vec2>> polygons,
+                                double min_hole_width = 0);
   // The class selects the margin kept from the obstacle (margins.by_class). Default: unknown, or
-  // road_boundary for boundary().
+  // road_boundary for boundary() and drivable_area().
   Obstacle& set_class(ObstacleClass c) {
     class_ = c;
     return *this;
@@ -142,13 +160,22 @@ class Obstacle {
   // Given as a list of PredictionModes (even of one).
   bool is_multi_modal() const { return multi_modal_; }
   bool is_boundary() const { return boundary_; }
+  // Made by drivable_area(): its parts() are the area's edges, its region everything outside.
+  bool is_drivable_area() const { return !area_rings_.empty(); }
+  // The drivable area's boundary: the union's rings, world frame, each closed (its last point
+  // equals its first), the area on their left (outer rings counter-clockwise, holes clockwise).
+  // Empty for any other obstacle.
+  const std::vector<std::vector<Vec2>>& area_rings() const { return area_rings_; }
+  // The polygons as given to drivable_area(); empty for any other obstacle.
+  const std::vector<std::vector<Vec2>>& area_polygons() const { return area_polygons_; }
+  double area_min_hole_width() const { return area_min_hole_width_; }  // m, as given
   // Made by occupancies(): not moving (no modes), its parts() the shapes of occupancy().
   bool is_occupancy_set() const { return occupancy_set_; }
   // The timed shapes as given to occupancies(); empty for any other obstacle.
   const std::vector<TimedShape>& occupancy() const { return occupancy_; }
-  // Stationary: the convex parts in the world frame (a boundary: one zero-width Obb per segment;
-  // a grid: one Obb per rectangle of occupied cells; a point cloud: one Circle per point; an
-  // occupancy set: its shapes, each in force over its interval only).
+  // Stationary: the convex parts in the world frame (a boundary and a drivable area: one
+  // zero-width Obb per segment; a grid: one Obb per rectangle of occupied cells; a point cloud:
+  // one Circle per point; an occupancy set: its shapes, each in force over its interval only).
   // Moving: one part, the body in its own frame.
   const std::vector<Shape>& parts() const { return parts_; }
   // The futures of a moving obstacle: its modes as given, or its one prediction as a mode of
@@ -175,6 +202,9 @@ class Obstacle {
   bool occupancy_set_ = false;
   std::vector<Shape> parts_;
   std::vector<TimedShape> occupancy_;
+  std::vector<std::vector<Vec2>> area_rings_;
+  std::vector<std::vector<Vec2>> area_polygons_;
+  double area_min_hole_width_ = 0;
   std::vector<PredictionMode> modes_;
   PositionUncertainty uncertainty_;
 };

@@ -240,6 +240,7 @@ EgoShape ego_shape(const CheckerConfig& config, std::vector<Vec2>& footprint_sto
     ego.box_radius = std::hypot(ego.half_length, ego.half_width);
     ego.rear_radius = footprint_radius(config.vehicle, config.margins);
     ego.center_lever = std::abs(ego.axle_to_center);
+    ego.inner_point = Vec2(ego.axle_to_center, 0);
     return ego;
   }
   footprint_storage = grown_footprint(config.vehicle, config.margins).vertices();
@@ -256,6 +257,7 @@ EgoShape ego_shape(const CheckerConfig& config, std::vector<Vec2>& footprint_sto
     ego.box_radius = std::hypot(ego.half_length, ego.half_width);
     ego.rear_radius = std::hypot(std::max(front, rear), std::max(box.max().y(), -box.min().y()));
     ego.center_lever = std::hypot(ego.axle_to_center, ego.lateral_offset);
+    ego.inner_point = Vec2(ego.axle_to_center, ego.lateral_offset);
     footprint_storage.clear();
     return ego;
   }
@@ -272,6 +274,8 @@ EgoShape ego_shape(const CheckerConfig& config, std::vector<Vec2>& footprint_sto
   ego.box_radius = std::hypot(ego.half_length, ego.half_width);
   ego.rear_radius *= 1 + 1e-12;
   ego.center_lever = std::hypot(ego.axle_to_center, ego.lateral_offset);
+  for (const Vec2& v : footprint_storage) ego.inner_point += v;
+  ego.inner_point /= static_cast<double>(footprint_storage.size());
   ego.footprint = footprint_storage.data();
   ego.footprint_count = static_cast<int>(footprint_storage.size());
   return ego;
@@ -300,6 +304,9 @@ std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const Checke
     const bool occupancy = obstacle.is_occupancy_set();
     const std::size_t first_body = scene->occupancy_bodies.size();
     if (occupancy) add_occupancy_bodies(obstacle, *scene);
+    if (obstacle.is_drivable_area()) {
+      scene->areas.push_back({AreaLocator(obstacle.area_rings()), obstacle.id(), margin});
+    }
     for (std::size_t k = 0; k < obstacle.parts().size(); ++k) {
       const Shape& shape =
           occupancy ? scene->occupancy_bodies[first_body + k] : obstacle.parts()[k];

@@ -15,6 +15,7 @@
 #include "collision/obstacle.hpp"
 #include "collision/swept_hull.hpp"
 #include "common/scratch_marks.hpp"
+#include "geometry/area_locator.hpp"
 #include "geometry/box_shape.hpp"
 #include "geometry/heading_axis.hpp"
 #include "world/uncertainty_ellipse.hpp"
@@ -80,6 +81,19 @@ struct EgoShape {
   // it); null for the box.
   const Vec2* footprint = nullptr;
   int footprint_count = 0;
+  // A point of the footprint, rear-axle frame: the box's centre, or the polygon's vertex mean.
+  // Where no edge of a drivable area touches the footprint, this point's side is the whole
+  // footprint's.
+  Vec2 inner_point = Vec2::Zero();
+};
+
+// A drivable area (Obstacle::drivable_area): its edges are parts like a boundary's segments, so
+// every stage meets them as it meets a border; what is the area's own is its locator, which tells
+// a footprint wholly inside from one wholly outside where no edge touches it.
+struct SceneArea {
+  AreaLocator locator;
+  int obstacle_id = 0;
+  double margin = 0;  // m: its class margin, the radius of its edges
 };
 
 struct Scene {
@@ -98,6 +112,8 @@ struct Scene {
   // contact tolerance (the collision question) and that measures their clearance
   // (disc_tree.hpp). Null when there are none.
   std::unique_ptr<DiscTree> discs;
+  // The drivable areas, in the order of obstacles.
+  std::vector<SceneArea> areas;
   // What the scans of this scene have needed of their per-thread scratch (scratch_marks.hpp).
   ScratchMarks scratch_marks;
 };

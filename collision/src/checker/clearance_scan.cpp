@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "broad_phase/coarse_stage.hpp"
+#include "checker/area_exit.hpp"
 #include "checker/body_track.hpp"
 #include "checker/chunk_candidates.hpp"
 #include "checker/disc_clearance.hpp"
@@ -65,12 +66,14 @@ struct ProfileScratch {
   }
 };
 
-// The pair that decides a pose so far: a candidate, or one of the scene's discs.
+// The pair that decides a pose so far: a candidate, one of the scene's discs, or a drivable area
+// the footprint reaches out of.
 struct Decider {
   SignedDistance distance;
-  int slot = -1;               // in near
-  const Part* disc = nullptr;  // the disc tree's, not a candidate
-  bool found() const { return slot >= 0 || disc != nullptr; }
+  int slot = -1;                    // in near
+  const Part* disc = nullptr;       // the disc tree's, not a candidate
+  const SceneArea* area = nullptr;  // its depth_outside(), not one of its edges
+  bool found() const { return slot >= 0 || disc != nullptr || area != nullptr; }
 };
 
 template <class Ego>
@@ -174,7 +177,18 @@ class ClearanceScan {
     // The discs apart: a disc the footprint overlaps is a candidate, so only a nearer one can
     // decide now. Its signed distance is the fine stage's, as a candidate's would be.
     if (!overlap) consider_disc(i, threshold, best);
+    for (const SceneArea& area : c_.scene.areas) consider_area(i, area, best);
     return best;
+  }
+
+  // A footprint reaching out of a drivable area overlaps its region by its depth outside, which
+  // its edges' own depths (each edge a wall, which EPA may push the ego through) do not measure.
+  void consider_area(std::size_t i, const SceneArea& area, Decider& best) const {
+    const std::optional<SignedDistance> d = depth_outside(c_.fine.shape, s_.ego[i], area);
+    if (!d) return;
+    const bool before = !best.found() || !best.distance.hit || d->value < best.distance.value ||
+                        (d->value == best.distance.value && area.obstacle_id < decider_id(best));
+    if (before) best = {*d, -1, nullptr, &area};
   }
 
   void consider_disc(std::size_t i, double threshold, Decider& best) {
@@ -193,6 +207,7 @@ class ClearanceScan {
   }
 
   int decider_id(const Decider& d) const {
+    if (d.area != nullptr) return d.area->obstacle_id;
     return d.disc != nullptr ? d.disc->obstacle_id : s_.near.part(c_, d.slot).obstacle_id;
   }
 
@@ -234,16 +249,20 @@ class ClearanceScan {
   // the derivative for an increasing heading (face_witness.hpp).
   PoseClearance clearance_of(const Decider& decider, std::size_t i) const {
     SignedDistance d = decider.distance;
-    const Part& part = decider.disc != nullptr ? *decider.disc : s_.near.part(c_, decider.slot);
-    const BodyAt* body = decider.disc != nullptr
-                             ? nullptr
-                             : s_.near.body_at_pose(static_cast<std::size_t>(decider.slot), i);
-    settle_face_witness<Ego>(c_.fine, part, s_.ego[i], body, d);
-    const Pose2& pose = c_.trajectory[i].pose;
     PoseClearance c;
+    if (decider.area != nullptr) {
+      c.obstacle_id = decider.area->obstacle_id;
+    } else {
+      const Part& part = decider.disc != nullptr ? *decider.disc : s_.near.part(c_, decider.slot);
+      const BodyAt* body = decider.disc != nullptr
+                               ? nullptr
+                               : s_.near.body_at_pose(static_cast<std::size_t>(decider.slot), i);
+      settle_face_witness<Ego>(c_.fine, part, s_.ego[i], body, d);
+      c.obstacle_id = part.obstacle_id;
+      c.mode = part.mode;
+    }
+    const Pose2& pose = c_.trajectory[i].pose;
     c.signed_distance = d.value;
-    c.obstacle_id = part.obstacle_id;
-    c.mode = part.mode;
     c.ego_point = d.point_a;
     c.obstacle_point = d.point_b;
     c.normal = d.normal;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "broad_phase/coarse_stage.hpp"
+#include "checker/area_exit.hpp"
 #include "checker/body_motion.hpp"
 #include "checker/body_track.hpp"
 #include "checker/chunk_candidates.hpp"
@@ -117,28 +118,47 @@ class TrajectoryScan {
       const double threshold = following ? 0.0 : std::min(best_clearance, horizon_);
       // The discs' clearance is measured for the chunk's poses (measure_discs), candidates or not.
       const bool discs = !following && measures_discs();
+      // A drivable area's side is tested at every pose, near its edges or not: a footprint far
+      // out of it has no edge near.
+      const bool areas = !c_.scene.areas.empty();
       // After a chunk with something near, the next one nearly always has too (a trajectory
       // passes things over several chunks): nothing_near would only ask the index twice.
       if (near_last || !s_.near.nothing_near(c_, begin, end, threshold, continuous_)) {
         s_.ego.place(c_, chunk_first(begin, continuous_), end, continuous_);
         s_.near.collect(c_, s_.ego, begin, end, threshold, continuous_);
         s_.caches.assign(s_.near.size(), s_.fresh);
-      } else if (discs) {
+      } else if (discs || areas) {
         s_.ego.place(c_, chunk_first(begin, continuous_), end, continuous_);
       }
       near_last = !s_.near.empty();
       if (s_.near.empty()) {
-        // Nothing near these poses (most chunks of a trajectory): every pair is the index's.
+        // Nothing near these poses (most chunks of a trajectory): every pair is the index's, up
+        // to a pose wholly off a drivable area.
+        std::size_t stop = end;
+        const SceneArea* left = nullptr;
+        for (std::size_t i = begin; areas && i < end && left == nullptr; ++i) {
+          left = area_left(c_.scene, s_.ego[i]);
+          if (left != nullptr) stop = i + 1;
+        }
         if (!following) {
-          const std::uint64_t pairs = part_count * (end - begin);
+          const std::uint64_t pairs = part_count * (stop - begin);
           result.stats.pairs_seen += pairs;
           result.stats.rejected_by_index += pairs;
+        }
+        if (left != nullptr) {
+          record_area_exit(stop - 1, *left, following, result);
+          return result;
         }
         if (discs) measure_discs(begin, end, best_clearance, closest);
         continue;
       }
       for (std::size_t i = begin; i < end; ++i) {
         if (following) {
+          const SceneArea* left = areas ? area_left(c_.scene, s_.ego[i]) : nullptr;
+          if (left != nullptr) {
+            record_area_exit(i, *left, true, result);
+            return result;
+          }
           if (follow_pose(i)) {
             result.collision_probability = 1;
             return result;
@@ -148,10 +168,23 @@ class TrajectoryScan {
         result.stats.pairs_seen += part_count;
         result.stats.rejected_by_index += part_count - s_.near.size();
         test_pose(i, result.stats, best_clearance, closest);
+        const SceneArea* left = areas ? area_left(c_.scene, s_.ego[i]) : nullptr;
         if (!s_.hits.empty()) {
           record_hit(i, result);
+          if (left != nullptr) {
+            // Off the area as well: a certain collision, named by the lower id.
+            if (left->obstacle_id < *result.obstacle_id) {
+              result.obstacle_id = left->obstacle_id;
+              result.mode = 0;
+            }
+            result.collision_probability = 1;
+            return result;
+          }
           if (result.collision_probability >= 1) return result;
           following = true;
+        } else if (left != nullptr) {
+          record_area_exit(i, *left, false, result);
+          return result;
         }
       }
       // A trajectory that collides has no clearance: the discs matter only without a hit.
@@ -315,6 +348,24 @@ class TrajectoryScan {
     result.contact_point =
         pose_contact && at_pose ? *pose_contact : sweep_contact_point(i, first_in_time, time);
     result.collision_probability = collision_probability(s_.hits);  // reorders hits
+  }
+
+  // The answer for pose i wholly off drivable area `area` with nothing else hit there (no edge of
+  // it touches the footprint, and without a sweep into the pose, or the sweep would have crossed
+  // one): a collision at the pose itself, its contact point the footprint's inner point, which
+  // lies in both. Past a first hit of modes only (`following`) that hit stands, now certain.
+  COLLISION_NOINLINE void record_area_exit(std::size_t i, const SceneArea& area, bool following,
+                                           TrajectoryResult& result) const {
+    result.collision_probability = 1;
+    if (following) return;
+    result.collides = true;
+    result.first_collision_index = i;
+    result.first_collision_time = s_.ego[i].t;
+    result.obstacle_id = area.obstacle_id;
+    result.mode = 0;
+    result.min_clearance = 0;
+    result.hit_in_sweep = false;
+    result.contact_point = footprint_inner_point(c_.fine.shape, s_.ego[i]);
   }
 
   // Where the footprint at pose i meets obstacle `id` (the first of its parts hit there), or,

@@ -25,6 +25,7 @@
 #include "common/supported_range.hpp"
 #include "geometry/heading_axis.hpp"
 #include "geometry/polygon_decomposition.hpp"
+#include "geometry/polygon_union.hpp"
 #include "geometry/vec2_math.hpp"
 #include "world/grid_rectangles.hpp"
 #include "world/prediction.hpp"
@@ -212,7 +213,8 @@ Obstacle& Obstacle::set_uncertainty(const PositionUncertainty& u) {
     throw GeometryError(prefix(id_) +
                         "set_uncertainty: only a moving obstacle has a position "
                         "uncertainty (this one is " +
-                        (boundary_        ? "a boundary"
+                        (boundary_          ? "a boundary"
+                         : is_drivable_area() ? "a drivable area"
                          : occupancy_set_ ? "an occupancy set, whose shapes hold it"
                                           : "stationary") +
                         ")");
@@ -269,6 +271,32 @@ Obstacle Obstacle::boundary(int id, std::vector<Vec2> polyline) {
   Obstacle obstacle(id, std::move(parts), {});
   obstacle.class_ = ObstacleClass::road_boundary;
   obstacle.boundary_ = true;
+  return obstacle;
+}
+
+Obstacle Obstacle::drivable_area(int id, std::vector<std::vector<Vec2>> polygons,
+                                 double min_hole_width) {
+  if (!std::isfinite(min_hole_width) || min_hole_width < 0) {
+    throw GeometryError(prefix(id) + "drivable area: min_hole_width must be finite and >= 0 (was " +
+                        detail::format_number(min_hole_width) + ")");
+  }
+  std::vector<std::vector<Vec2>> rings;
+  try {
+    rings = detail::union_rings(polygons, min_hole_width);
+  } catch (const GeometryError& e) {
+    throw GeometryError(prefix(id) + "drivable area: " + e.what());
+  }
+  std::vector<Shape> parts;
+  for (const std::vector<Vec2>& ring : rings) {
+    for (std::size_t k = 0; k + 1 < ring.size(); ++k) {
+      if (ring[k] != ring[k + 1]) parts.emplace_back(segment(ring[k], ring[k + 1]));
+    }
+  }
+  Obstacle obstacle(id, std::move(parts), {});
+  obstacle.class_ = ObstacleClass::road_boundary;
+  obstacle.area_rings_ = std::move(rings);
+  obstacle.area_polygons_ = std::move(polygons);
+  obstacle.area_min_hole_width_ = min_hole_width;
   return obstacle;
 }
 

@@ -62,8 +62,9 @@
 //   would otherwise open the road where the file says it goes on.
 //   Holes narrower than 10 cm on average (gaps where lanelets do not quite meet) are not borders.
 //   Border ids are the file's largest id plus 1, 2, ... (largest among the top-level elements,
-//   at least 0), so they never clash with an obstacle's; computed in 64 bits, and when the last
-//   of them would exceed INT_MAX the file is a ScenarioError, never a wrapped id.
+//   at least 0), and the drivable area's the next, so they never clash with an obstacle's;
+//   computed in 64 bits, and when the last of them would exceed INT_MAX the file is a
+//   ScenarioError, never a wrapped id.
 //   Lanelet points must lie within the library's supported range (|x|, |y| <= kMaxCoordinate).
 // - Each planning problem's initial state (position, orientation, time, velocity).
 // - Everything else (traffic signs and lights, intersections, goal states, the ego's shape) is
@@ -123,6 +124,10 @@ struct CommonRoadScenario {
   double time_step = 0.1;                   // s (dt): time step k is at t = k * time_step
   std::vector<Obstacle> obstacles;          // every static and dynamic obstacle, in file order
   std::vector<Obstacle> road_boundaries;    // the lanelet network's outer borders (boundary())
+  // The lanelet network as Obstacle::drivable_area (the union of the lanelets, the gaps of
+  // under 10 cm where they do not quite meet filled), id the largest border id + 1; empty for a
+  // file without lanelets. Not in obstacles_and_borders(): a road-compliance check adds it.
+  std::optional<Obstacle> drivable_area;
   std::vector<CommonRoadState> ego_starts;  // each planning problem's initial state
   std::vector<int> planning_problem_ids;    // the planning problems' ids, same order
   std::vector<CommonRoadLanelet> lanelets;  // in file order
