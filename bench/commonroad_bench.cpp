@@ -49,10 +49,10 @@
 #pragma GCC diagnostic pop
 #endif
 
-#include <collision/collision.hpp>
-#include <collision/commonroad.hpp>
 #include <algorithm>
 #include <cmath>
+#include <collision/collision.hpp>
+#include <collision/commonroad.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <string>

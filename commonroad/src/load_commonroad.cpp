@@ -144,8 +144,9 @@ CommonRoadScenario read_scenario(const XmlDocument& xml) {
       polygons.push_back(commonroad_detail::lanelet_outline(l));
     }
     try {
-      scenario.drivable_area = Obstacle::drivable_area(
-          static_cast<int>(last_border_id + 1), std::move(polygons), commonroad_detail::kMinHoleWidth);
+      scenario.drivable_area =
+          Obstacle::drivable_area(static_cast<int>(last_border_id + 1), std::move(polygons),
+                                  commonroad_detail::kMinHoleWidth);
     } catch (const GeometryError& error) {
       xml.fail(root, std::string("drivable area: ") + error.what());
     }

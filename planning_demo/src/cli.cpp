@@ -92,8 +92,8 @@ std::string usage_text(const std::string& program) {
          "                    default: config/scenarios/default.yaml\n"
          "  --commonroad FILE a CommonRoad XML scenario (formats 2018b, 2020a) instead: plans\n"
          "                    from its first planning problem's initial state along the\n"
-         "                    lanelets ahead, against its recorded traffic and road borders\n"
-         "                    (" +
+         "                    lanelets ahead, against its recorded traffic, road borders and\n"
+         "                    drivable area (" +
          std::to_string(kCommonRoadCandidates) + " candidates of " +
          std::to_string(static_cast<int>(std::lround(kCommonRoadHorizon * 10)) + 1) +
          " poses by default)\n"

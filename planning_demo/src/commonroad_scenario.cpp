@@ -170,10 +170,16 @@ ObstacleSpec spec_of(const collision::Obstacle& o) {
   ObstacleSpec spec;
   spec.id = o.id();
   spec.obstacle_class = o.obstacle_class();
-  spec.label = o.is_boundary()        ? ""
-               : o.is_occupancy_set() ? class_label(o) + " (occupancy set)"
-                                      : class_label(o);
+  spec.label = o.is_boundary() || o.is_drivable_area() ? ""
+               : o.is_occupancy_set()                  ? class_label(o) + " (occupancy set)"
+                                                       : class_label(o);
   spec.prediction = o.prediction();
+  if (o.is_drivable_area()) {
+    spec.kind = ObstacleKind::boundary;
+    spec.area_rings = o.area_rings();
+    spec.outline = spec.area_rings.front();
+    return spec;
+  }
   if (o.is_boundary()) {
     spec.kind = ObstacleKind::boundary;
     for (const collision::Shape& part : o.parts()) {
@@ -310,7 +316,11 @@ Scenario commonroad_scenario(const CommonRoadScenario& file,
   scenario.planning.preferred_offset = 0.0;
   scenario.planning.desired_speed = std::max(0.1, start.velocity);
 
-  for (const collision::Obstacle& o : file.obstacles_and_borders()) {
+  // The road itself too: a candidate that leaves it (over a border, past the map's end, or
+  // starting off it) collides with the drivable area.
+  std::vector<collision::Obstacle> checked = file.obstacles_and_borders();
+  if (file.drivable_area) checked.push_back(*file.drivable_area);
+  for (const collision::Obstacle& o : checked) {
     scenario.obstacles.push_back(on_start_clock(o, start.t));
     scenario.obstacle_specs.push_back(spec_of(scenario.obstacles.back()));
   }

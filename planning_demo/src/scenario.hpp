@@ -81,6 +81,9 @@ struct ObstacleSpec {
   // picture's clock), so that later ones are drawn fainter, as moving obstacles' later snapshots
   // are. Empty for any other obstacle.
   std::vector<double> part_times;
+  // A drivable area (kind boundary, as its region is bounded by its edges): the area's rings,
+  // world frame, drawn as the road's edge; `outline` is then its first ring.
+  std::vector<std::vector<collision::Vec2>> area_rings;
   // A grid (shape: grid): its cells as the scenario gives them, and which of them are occupied.
   // Kept so that the picture draws cells (the obstacle's parts are the merged rectangles, an
   // implementation detail). `outline` is then the grid's extent, world frame.

@@ -328,6 +328,7 @@ void draw_road(std::ostream& out, const View& view, const Scenario& scenario, co
 const char* const kBoxColour = "#4f5d6c";
 const char* const kPolygonColour = "#9c8566";
 const char* const kKerbColour = "#c0392b";
+const char* const kRoadEdgeColour = "#34495e";
 const char* const kGridColour = "#3d4a5c";
 
 // A frame composed with a pose given in it: the pose in the frame's parent.
@@ -564,10 +565,23 @@ void draw_stationary(std::ostream& out, const View& view, const Scenario& scenar
                      "\" stroke=\"#222222\" stroke-width=\"1\" stroke-linejoin=\"round\"");
   }
   out << "</g>\n";
+  // The drivable area's edge under the kerbs: where it shows, the road ends without a kerb (the
+  // map's open ends), and a candidate crossing it leaves the road.
+  out << "<g id=\"drivable-area\" fill=\"none\" stroke=\"" << kRoadEdgeColour
+      << "\" stroke-width=\"" << num(std::max(1.5, 0.15 * view.scale))
+      << "\" stroke-dasharray=\"6,3\">\n";
+  for (const ObstacleSpec& spec : scenario.obstacle_specs) {
+    for (const std::vector<Vec2>& ring : spec.area_rings) {
+      out << "<polyline points=\"" << points_attr(view, ring) << "\"/>\n";
+    }
+  }
+  out << "</g>\n";
   out << "<g id=\"boundaries\">\n";
   for (std::size_t i = 0; i < scenario.obstacle_specs.size(); ++i) {
     const ObstacleSpec& spec = scenario.obstacle_specs[i];
-    if (spec.is_boundary()) kerb_element(out, view, spec.outline, colours[i]);
+    if (spec.is_boundary() && spec.area_rings.empty()) {
+      kerb_element(out, view, spec.outline, colours[i]);
+    }
   }
   out << "</g>\n";
 }
@@ -977,7 +991,8 @@ LegendContent legend_content(const Scenario& scenario, const PlanOutcome& outcom
                              const std::vector<std::size_t>& drawn,
                              const std::vector<double>& times, double sigma_factor) {
   const collision::ClassMargins& margins = outcome.config.margins.by_class;
-  bool borders = false, class_margins = false, round_stationary = false, boxes = false;
+  bool borders = false, area = false, class_margins = false, round_stationary = false;
+  bool boxes = false;
   bool polygons = false, moving = false, uncertainty = false, modes = false;
   // Grids: the colour of the first one, and whether any has unknown cells (and how the first of
   // those reads them).
@@ -985,7 +1000,8 @@ LegendContent legend_content(const Scenario& scenario, const PlanOutcome& outcom
   std::optional<bool> unknown_is_occupied;
   std::vector<collision::ObstacleClass> moving_classes;  // of moving obstacles coloured by class
   for (const ObstacleSpec& spec : scenario.obstacle_specs) {
-    borders |= spec.is_boundary();
+    borders |= spec.is_boundary() && spec.area_rings.empty();
+    area |= !spec.area_rings.empty();
     class_margins |= margins[spec.obstacle_class] > 0;
     if (spec.is_moving()) {
       moving = true;
@@ -1049,6 +1065,14 @@ LegendContent legend_content(const Scenario& scenario, const PlanOutcome& outcom
                         << "," << num(2 * w) << "\"/>\n";
                     },
                     "road boundary (kerb line)"});
+  }
+  if (area) {
+    left.push_back({[](std::ostream& o, double x, double y) {
+                      o << "<line x1=\"" << num(x) << "\" y1=\"" << num(y) << "\" x2=\""
+                        << num(x + 34) << "\" y2=\"" << num(y) << "\" stroke=\"" << kRoadEdgeColour
+                        << "\" stroke-width=\"2\" stroke-dasharray=\"6,3\"/>\n";
+                    },
+                    "drivable area's edge (leaving it collides)"});
   }
   middle.push_back(
       {[](std::ostream& o, double x, double y) { legend_line(o, x, y, kChosenColour, 4, 1); },

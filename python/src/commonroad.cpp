@@ -109,8 +109,7 @@ void bind_commonroad(py::module_& m) {
           "list of Obstacle (boundary): the lanelet network's outer borders; ids "
           "after the file's largest")
       .def_property_readonly(
-          "drivable_area",
-          [](const CommonRoadScenario& s) { return s.drivable_area; },
+          "drivable_area", [](const CommonRoadScenario& s) { return s.drivable_area; },
           "Obstacle (drivable_area) or None: the union of the lanelets (gaps under 10 cm "
           "filled), id after the borders'; None for a file without lanelets")
       .def_property_readonly(

@@ -276,19 +276,21 @@ TEST(CommonRoadErrors, ReferencesToLaneletsThatAreNotThere) {
 }
 
 TEST(CommonRoadErrors, NoRoomForBorderIds) {
-  // One lanelet gives two borders (its two sides, open at its free ends): ids 2147483646 and
-  // 2147483647 still fit above 2147483645, not above 2147483646.
+  // One lanelet gives two borders (its two sides, open at its free ends) and the drivable area:
+  // ids 2147483645 to 2147483647 still fit above 2147483644, not above 2147483645.
   const collision::CommonRoadScenario fits =
-      collision::parse_commonroad(document(lanelet(2147483645)), "t.xml");
+      collision::parse_commonroad(document(lanelet(2147483644)), "t.xml");
   ASSERT_EQ(fits.road_boundaries.size(), 2u);
-  EXPECT_EQ(fits.road_boundaries[0].id(), 2147483646);
-  EXPECT_EQ(fits.road_boundaries[1].id(), 2147483647);
-  EXPECT_EQ(message_of(document(lanelet(1) + static_obstacle(kBox, 2147483646))),
-            "t.xml:2: commonRoad: no room for the road's 2 border ids above the file's largest "
-            "id 2147483646 (ids are ints, at most 2147483647)");
+  EXPECT_EQ(fits.road_boundaries[0].id(), 2147483645);
+  EXPECT_EQ(fits.road_boundaries[1].id(), 2147483646);
+  ASSERT_TRUE(fits.drivable_area.has_value());
+  EXPECT_EQ(fits.drivable_area->id(), 2147483647);
+  EXPECT_EQ(message_of(document(lanelet(1) + static_obstacle(kBox, 2147483645))),
+            "t.xml:2: commonRoad: no room for the road's 2 border ids and its drivable area's "
+            "above the file's largest id 2147483645 (ids are ints, at most 2147483647)");
   EXPECT_EQ(message_of(document(static_obstacle(kBox, 2147483647) + lanelet(1))),
-            "t.xml:2: commonRoad: no room for the road's 2 border ids above the file's largest "
-            "id 2147483647 (ids are ints, at most 2147483647)");
+            "t.xml:2: commonRoad: no room for the road's 2 border ids and its drivable area's "
+            "above the file's largest id 2147483647 (ids are ints, at most 2147483647)");
   // Without lanelets there are no borders, and the largest id is the file's own business.
   EXPECT_EQ(collision::parse_commonroad(document(static_obstacle(kBox, 2147483647)), "t.xml")
                 .obstacles.front()

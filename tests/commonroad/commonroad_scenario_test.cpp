@@ -313,8 +313,8 @@ double distance_to_outline(const collision::CommonRoadLanelet& l, const Vec2& p)
   for (std::size_t k = 0; k < polygon.size(); ++k) {
     const Vec2 a = polygon[k], b = polygon[(k + 1) % polygon.size()];
     const Vec2 ab = b - a;
-    const double s = ab.squaredNorm() > 0 ? std::clamp((p - a).dot(ab) / ab.squaredNorm(), 0.0, 1.0)
-                                          : 0.0;
+    const double s =
+        ab.squaredNorm() > 0 ? std::clamp((p - a).dot(ab) / ab.squaredNorm(), 0.0, 1.0) : 0.0;
     best = std::min(best, (p - (a + s * ab)).norm());
   }
   return best;
@@ -371,8 +371,8 @@ void expect_area_is_the_lanelets(const CommonRoadScenario& s) {
 
 TEST(CommonRoadScenario, DrivableAreaIsTheLanelets) {
   expect_area_is_the_lanelets(collision::load_commonroad(commonroad_test::bundled_scenario()));
-  for (const char* file : {"USA_US101-3_1_T-1.xml", "DEU_Guetersloh-36_1_T-1.xml",
-                           "ZAM_Tutorial-1_2_T-1.xml"}) {
+  for (const char* file :
+       {"USA_US101-3_1_T-1.xml", "DEU_Guetersloh-36_1_T-1.xml", "ZAM_Tutorial-1_2_T-1.xml"}) {
     const std::string path = commonroad_test::shared_scenario(file);
     if (!path.empty()) expect_area_is_the_lanelets(collision::load_commonroad(path));
   }

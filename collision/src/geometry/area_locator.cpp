@@ -106,10 +106,9 @@ void AreaLocator::build_grid() {
         x0 = std::min(xa, xb);
         x1 = std::max(xa, xb);
       }
-      const int c0 =
-          std::max(0, static_cast<int>(std::floor((x0 - grid_min_.x() - slack) / cell)));
-      const int c1 = std::min(columns_ - 1,
-                              static_cast<int>(std::floor((x1 - grid_min_.x() + slack) / cell)));
+      const int c0 = std::max(0, static_cast<int>(std::floor((x0 - grid_min_.x() - slack) / cell)));
+      const int c1 =
+          std::min(columns_ - 1, static_cast<int>(std::floor((x1 - grid_min_.x() + slack) / cell)));
       for (int c = c0; c <= c1; ++c) visit(cell_index(c, r));
     }
   };
@@ -167,8 +166,7 @@ void AreaLocator::find_probes() {
   }
 }
 
-bool AreaLocator::crossings_odd(std::size_t a, std::size_t b, const Vec2& p,
-                                const Vec2& q) const {
+bool AreaLocator::crossings_odd(std::size_t a, std::size_t b, const Vec2& p, const Vec2& q) const {
   bool odd = false;
   const std::uint32_t* ea = cell_edges_.data() + cell_first_[a];
   const std::uint32_t* ea_end = cell_edges_.data() + cell_first_[a + 1];

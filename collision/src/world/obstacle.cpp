@@ -213,10 +213,10 @@ Obstacle& Obstacle::set_uncertainty(const PositionUncertainty& u) {
     throw GeometryError(prefix(id_) +
                         "set_uncertainty: only a moving obstacle has a position "
                         "uncertainty (this one is " +
-                        (boundary_          ? "a boundary"
+                        (boundary_            ? "a boundary"
                          : is_drivable_area() ? "a drivable area"
-                         : occupancy_set_ ? "an occupancy set, whose shapes hold it"
-                                          : "stationary") +
+                         : occupancy_set_     ? "an occupancy set, whose shapes hold it"
+                                              : "stationary") +
                         ")");
   }
   for (const auto& [name, value, unit] :

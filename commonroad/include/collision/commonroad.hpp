@@ -118,12 +118,12 @@ struct CommonRoadLanelet {
 };
 
 struct CommonRoadScenario {
-  std::string file;                         // the path it was read from
-  std::string benchmark_id;                 // the file's benchmarkID
-  std::string format_version;               // commonRoadVersion: "2018b", "2020a", ...
-  double time_step = 0.1;                   // s (dt): time step k is at t = k * time_step
-  std::vector<Obstacle> obstacles;          // every static and dynamic obstacle, in file order
-  std::vector<Obstacle> road_boundaries;    // the lanelet network's outer borders (boundary())
+  std::string file;                       // the path it was read from
+  std::string benchmark_id;               // the file's benchmarkID
+  std::string format_version;             // commonRoadVersion: "2018b", "2020a", ...
+  double time_step = 0.1;                 // s (dt): time step k is at t = k * time_step
+  std::vector<Obstacle> obstacles;        // every static and dynamic obstacle, in file order
+  std::vector<Obstacle> road_boundaries;  // the lanelet network's outer borders (boundary())
   // The lanelet network as Obstacle::drivable_area (the union of the lanelets, the gaps of
   // under 10 cm where they do not quite meet filled), id the largest border id + 1; empty for a
   // file without lanelets. Not in obstacles_and_borders(): a road-compliance check adds it.
