@@ -15,7 +15,9 @@ namespace collision {
 struct PoseClearance {
   // Metres to the nearest obstacle region. Overlapping: minus the largest penetration depth over
   // the overlapping obstacles (of a non-convex obstacle or a border: its deepest convex part or
-  // segment), so the value is continuous through contact. +infinity when nothing lies within
+  // segment; of a drivable area that a footprint vertex lies outside of: that vertex's distance to
+  // the area's edge plus the margin, for the vertex farthest out), so the value is continuous
+  // through contact. +infinity when nothing lies within
   // clearance.horizon. Greater than the contact tolerance exactly when check() with continuous
   // checking off finds the pose free.
   double signed_distance = 0;

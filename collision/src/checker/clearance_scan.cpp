@@ -47,6 +47,9 @@ struct ProfileScratch {
   std::vector<PairMemory> memory;           // per slot of near
   std::vector<int> previous;                // the candidates of the chunk before
   std::vector<PairMemory> previous_memory;  // parallel to previous
+  // Per drivable area of the scene (Scene::areas), at the pose being measured: how far the
+  // footprint reaches out of it, if it does.
+  std::vector<std::optional<SignedDistance>> area_depths;
 
   // Reserves what any scan of the scene has needed; record() adds this scratch's sizes
   // (scratch_marks.hpp).
@@ -90,6 +93,7 @@ class ClearanceScan {
     s_.near.clear();
     s_.memory.clear();
     disc_hint_ = -1;
+    s_.area_depths.reserve(c_.scene.areas.size());  // once per thread: a scene has few areas
     const double horizon = c_.config.clearance.horizon;
     int previous = -1;  // the slot that decided the previous pose
     for (std::size_t begin = 0; begin < n; begin += c_.chunk) {
@@ -151,7 +155,15 @@ class ClearanceScan {
       const double tolerance = c_.switches.contact_tolerance;
       return overlap ? tolerance : std::max(threshold, tolerance);
     };
+    // A footprint reaching out of a drivable area overlaps it by its depth outside, measured
+    // below; that area's edges, each a wall that EPA may push the ego through and off the road,
+    // are then not measured.
+    s_.area_depths.clear();
+    for (const SceneArea& area : c_.scene.areas) {
+      s_.area_depths.push_back(depth_outside(c_.fine.shape, s_.ego[i], area));
+    }
     const auto consider = [&](int slot) {
+      if (reaches_out_of(s_.near.part(c_, slot))) return;
       const std::optional<SignedDistance> d = measure_within(i, slot, within());
       if (!d) return;
       if (d->hit) {
@@ -177,18 +189,24 @@ class ClearanceScan {
     // The discs apart: a disc the footprint overlaps is a candidate, so only a nearer one can
     // decide now. Its signed distance is the fine stage's, as a candidate's would be.
     if (!overlap) consider_disc(i, threshold, best);
-    for (const SceneArea& area : c_.scene.areas) consider_area(i, area, best);
+    for (std::size_t k = 0; k < c_.scene.areas.size(); ++k) {
+      const std::optional<SignedDistance>& d = s_.area_depths[k];
+      const SceneArea& area = c_.scene.areas[k];
+      if (!d) continue;
+      const bool before = !best.found() || !best.distance.hit || d->value < best.distance.value ||
+                          (d->value == best.distance.value && area.obstacle_id < decider_id(best));
+      if (before) best = {*d, -1, nullptr, &area};
+    }
     return best;
   }
 
-  // A footprint reaching out of a drivable area overlaps its region by its depth outside, which
-  // its edges' own depths (each edge a wall, which EPA may push the ego through) do not measure.
-  void consider_area(std::size_t i, const SceneArea& area, Decider& best) const {
-    const std::optional<SignedDistance> d = depth_outside(c_.fine.shape, s_.ego[i], area);
-    if (!d) return;
-    const bool before = !best.found() || !best.distance.hit || d->value < best.distance.value ||
-                        (d->value == best.distance.value && area.obstacle_id < decider_id(best));
-    if (before) best = {*d, -1, nullptr, &area};
+  // Whether `part` is an edge of a drivable area the footprint reaches out of at this pose.
+  bool reaches_out_of(const Part& part) const {
+    if (part.obstacle == nullptr || !part.obstacle->is_drivable_area()) return false;
+    for (std::size_t k = 0; k < c_.scene.areas.size(); ++k) {
+      if (c_.scene.areas[k].obstacle_id == part.obstacle_id) return s_.area_depths[k].has_value();
+    }
+    return false;
   }
 
   void consider_disc(std::size_t i, double threshold, Decider& best) {
