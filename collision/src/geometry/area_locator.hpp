@@ -44,7 +44,7 @@ class AreaLocator {
   void build_grid();
   void find_probes();
   std::uint32_t build_tree(std::uint32_t first, std::uint32_t count);
-  // Whether cell (column, row) lies within the grid; its index.
+  // The index of cell (column, row), both within the grid.
   std::size_t cell_index(int column, int row) const {
     return static_cast<std::size_t>(row) * static_cast<std::size_t>(columns_) +
            static_cast<std::size_t>(column);
