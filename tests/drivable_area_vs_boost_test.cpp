@@ -100,11 +100,14 @@ CheckerConfig config_with(double horizon, bool continuous) {
 
 Trajectory one_pose(const Pose2& p) { return {{0.0, p}}; }
 
-// Boost 1.74 rounds a union's crossing points (where two polygons' edges cross) to its rescaled
-// integer grid, a few 1e-7 of the roads' 60 m extent: the reference's and the library's unions
-// alike, but about different origins, so their crossing vertices differ by up to this (m).
-// Original vertices and edges are kept exactly.
-constexpr double kUnionRoundOff = 3e-5;
+// Boost 1.74 rounds a union's crossing points (where two polygons' edges cross) to its integer
+// grid rescaled about the input: the reference's union (incremental, about `offset`) and the
+// library's (pairwise, about its first point) round them differently, by a few 1e-5 m on these
+// 60 m roads with GCC and up to 1.2e-4 m with clang. Distances agree to this (m); original
+// vertices and edges are exact, and the verdicts are compared exactly.
+constexpr double kUnionRoundOff = 5e-4;
+// Footprints this close to the edge from inside (m) are skipped: rounding may move it across.
+constexpr double kTouching = 3e-5;
 
 // Random roads of 3 to 7 rectangles (overlapping, touching or apart), random poses over them.
 void compare_random_roads(const Vec2& offset, std::uint32_t seed, int* decided) {
@@ -128,7 +131,7 @@ void compare_random_roads(const Vec2& offset, std::uint32_t seed, int* decided) 
       const Obb box = footprint(pose, config.vehicle, config.margins);
       const bool covered = reference.covers(box);
       const double gap = reference.edge_distance(box);
-      if (covered && gap < kUnionRoundOff) {
+      if (covered && gap < kTouching) {
         ++skipped;  // touching from inside: either answer is within round-off
         continue;
       }
