@@ -60,8 +60,7 @@ Polygon lanelet_polygon(const CommonRoadLanelet& lanelet, const Vec2& origin) {
     }
     polygon.outer().push_back(Point(q.x(), q.y()));
   };
-  for (const Vec2& p : lanelet.left_bound) add(p);
-  for (auto it = lanelet.right_bound.rbegin(); it != lanelet.right_bound.rend(); ++it) add(*it);
+  for (const Vec2& p : lanelet_outline(lanelet)) add(p);
   bg::correct(polygon);
   std::string reason;
   if (!bg::is_valid(polygon, reason)) {

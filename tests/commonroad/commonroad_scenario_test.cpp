@@ -44,11 +44,16 @@ std::vector<int> ids(const std::vector<Obstacle>& obstacles) {
 
 using commonroad_test::inside;
 
+// The lanelet's polygon: along its left bound, back along its right.
+std::vector<Vec2> outline_of(const collision::CommonRoadLanelet& l) {
+  std::vector<Vec2> polygon = l.left_bound;
+  polygon.insert(polygon.end(), l.right_bound.rbegin(), l.right_bound.rend());
+  return polygon;
+}
+
 bool on_some_lanelet(const CommonRoadScenario& s, const Vec2& p) {
   for (const collision::CommonRoadLanelet& l : s.lanelets) {
-    std::vector<Vec2> polygon = l.left_bound;
-    polygon.insert(polygon.end(), l.right_bound.rbegin(), l.right_bound.rend());
-    if (inside(polygon, p)) return true;
+    if (inside(outline_of(l), p)) return true;
   }
   return false;
 }
@@ -314,8 +319,7 @@ TEST(CommonRoadScenario, BordersHoldTheRoad) {
 
 // Distance from p to the edges of the lanelet's polygon (m).
 double distance_to_outline(const collision::CommonRoadLanelet& l, const Vec2& p) {
-  std::vector<Vec2> polygon = l.left_bound;
-  polygon.insert(polygon.end(), l.right_bound.rbegin(), l.right_bound.rend());
+  const std::vector<Vec2> polygon = outline_of(l);
   double best = std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k < polygon.size(); ++k) {
     const Vec2 a = polygon[k], b = polygon[(k + 1) % polygon.size()];
@@ -361,9 +365,7 @@ void expect_area_is_the_lanelets(const CommonRoadScenario& s) {
     bool in = false;
     double edge = std::numeric_limits<double>::infinity();
     for (const collision::CommonRoadLanelet& l : s.lanelets) {
-      std::vector<Vec2> polygon = l.left_bound;
-      polygon.insert(polygon.end(), l.right_bound.rbegin(), l.right_bound.rend());
-      in = in || inside(polygon, p);
+      in = in || inside(outline_of(l), p);
       edge = std::min(edge, distance_to_outline(l, p));
     }
     if (in && edge < 0.01) continue;

@@ -159,11 +159,13 @@ class ClearanceScan {
     // below; that area's edges, each a wall that EPA may push the ego through and off the road,
     // are then not measured.
     s_.area_depths.clear();
+    bool out_of_area = false;  // nearly always false: then no candidate pays for the test below
     for (const SceneArea& area : c_.scene.areas) {
       s_.area_depths.push_back(depth_outside(c_.fine.shape, s_.ego[i], area));
+      out_of_area |= s_.area_depths.back().has_value();
     }
     const auto consider = [&](int slot) {
-      if (reaches_out_of(s_.near.part(c_, slot))) return;
+      if (out_of_area && reaches_out_of(s_.near.part(c_, slot))) return;
       const std::optional<SignedDistance> d = measure_within(i, slot, within());
       if (!d) return;
       if (d->hit) {

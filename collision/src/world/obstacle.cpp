@@ -59,6 +59,17 @@ Obb segment(const Vec2& p, const Vec2& q) {
   return Obb(0.5 * (p + q), std::atan2(d.y(), d.x()), 0.5 * d.norm(), 0);
 }
 
+// A polyline's segments, each a part (a boundary's, a drivable area's ring); a repeated point
+// adds none.
+void append_segments(const std::vector<Vec2>& polyline, std::vector<Shape>& parts) {
+  std::size_t from = 0;
+  for (std::size_t k = 1; k < polyline.size(); ++k) {
+    if (polyline[k] == polyline[from]) continue;
+    parts.emplace_back(segment(polyline[from], polyline[k]));
+    from = k;
+  }
+}
+
 // Whether a body reaching `extent` metres along x or y leaves the supported world. The factor
 // keeps a vertex that round-off puts a double step further out inside, so that transformed()
 // never throws for an obstacle accepted here.
@@ -261,12 +272,7 @@ Obstacle Obstacle::boundary(int id, std::vector<Vec2> polyline) {
     }
   }
   std::vector<Shape> parts;
-  std::size_t from = 0;
-  for (std::size_t k = 1; k < polyline.size(); ++k) {
-    if (polyline[k] == polyline[from]) continue;  // a repeated point adds no segment
-    parts.emplace_back(segment(polyline[from], polyline[k]));
-    from = k;
-  }
+  append_segments(polyline, parts);
   if (parts.empty()) parts.emplace_back(Circle(polyline.front(), 0));
   Obstacle obstacle(id, std::move(parts), {});
   obstacle.class_ = ObstacleClass::road_boundary;
@@ -287,11 +293,7 @@ Obstacle Obstacle::drivable_area(int id, std::vector<std::vector<Vec2>> polygons
     throw GeometryError(prefix(id) + "drivable area: " + e.what());
   }
   std::vector<Shape> parts;
-  for (const std::vector<Vec2>& ring : rings) {
-    for (std::size_t k = 0; k + 1 < ring.size(); ++k) {
-      if (ring[k] != ring[k + 1]) parts.emplace_back(segment(ring[k], ring[k + 1]));
-    }
-  }
+  for (const std::vector<Vec2>& ring : rings) append_segments(ring, parts);
   Obstacle obstacle(id, std::move(parts), {});
   obstacle.class_ = ObstacleClass::road_boundary;
   obstacle.area_rings_ = std::move(rings);
