@@ -52,6 +52,10 @@
 //   urban_modes/.. urban with one prediction per moving car, and with three modes and a growing
 //                  position uncertainty per car (bench::urban_modes_scene), default config, one
 //                  thread, in the same run: per pose over all poses.
+//   urban_modes/three_modes_uncertain_risk/threads:1  the same with risk.enabled (collision_risk)
+//   risk/...       one uncertain car passing within 3 sigma per 50-pose trajectory: the risk
+//                  integral against a 10^4-draw Monte Carlo of this library's pose queries
+//                  (setup_risk), per (trajectory, mode)
 //   street/...     urban plus 60 pedestrians as circles (class pedestrian, margin 0.5 m; a quarter
 //                  crossing), 12 cyclists as ellipses (class bicycle, margin 0.3 m) and both
 //                  curbs as boundaries: check_all on 1 thread (CPU time), default config.
@@ -89,6 +93,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <random>
 #include <string>
 #include <thread>
 #include <variant>
@@ -1066,6 +1071,143 @@ void setup_urban_modes() {
     for (auto _ : state) benchmark::DoNotOptimize(checkers[1].check_all(modes.candidates));
     set_per_pose(state, poses);
   });
+  // The same scene and candidates with risk.enabled: what collision_risk adds to check_all.
+  static const collision::CollisionChecker risky = [] {
+    collision::CheckerConfig config = modes.config;
+    config.risk.enabled = true;
+    collision::CollisionChecker c(config);
+    c.set_obstacles(modes.obstacles);
+    return c;
+  }();
+  const std::vector<collision::TrajectoryResult> with_risk = risky.check_all(modes.candidates);
+  std::size_t same = 0, risky_count = 0;
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    same += with_risk[k].collides == r[k].collides &&
+            with_risk[k].first_collision_index == r[k].first_collision_index;
+    risky_count += with_risk[k].collision_risk > 0;
+  }
+  if (same != r.size()) fail("urban_modes: risk on changed a first collision");
+  std::fprintf(stderr, "urban_modes/risk: %zu of %zu candidates with a nonzero risk\n", risky_count,
+               r.size());
+  add("urban_modes/three_modes_uncertain_risk/threads:1", [poses](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(risky.check_all(modes.candidates));
+    set_per_pose(state, poses);
+  });
+}
+
+// The risk of one (trajectory of 50 poses, uncertain mode that comes within 3 sigma): a car
+// passing the ego in the next lane, its lateral gap drawn so the pass comes 0.5 to 3 sigma near,
+// one car per trajectory. risk/integral: CollisionChecker::risk_per_obstacle (the integral of
+// checker/risk.cpp, with the scan that finds the pair); risk/monte_carlo_10k: the baseline a
+// careful engineer would write with this library's pose queries, 10^4 draws of the offset, each
+// tested at the poses within reach (a circle test first) by collision::intersects of the two
+// boxes, stopping at the first hit. Both per (trajectory, mode); the estimates are compared.
+void setup_risk() {
+  struct Case {
+    collision::Trajectory trajectory;
+    collision::Obstacle car;
+  };
+  static std::vector<Case> cases;
+  static const collision::CheckerConfig config = [] {
+    collision::CheckerConfig c;
+    c.risk.enabled = true;
+    c.continuous.enabled = false;
+    c.threads = 1;
+    return c;
+  }();
+  const collision::PositionUncertainty u{0.3, 0.2, 0.2, 0.1};
+  std::mt19937_64 rng(0x215c);
+  std::uniform_real_distribution<double> near(0.5, 3.0);
+  for (int k = 0; k < 20; ++k) {
+    collision::Trajectory path;
+    for (int i = 0; i < 50; ++i) path.push_back({0.1 * i, collision::Pose2{1.0 * i, 0, 0}});
+    // Ego half width 0.96, car half width 0.95; the lateral sigma at the pass (t ~ 2.5 s) is
+    // 0.45 m.
+    const double lane = 1.91 + near(rng) * 0.45;
+    std::vector<collision::PredictedPose> prediction;
+    for (int i = 0; i <= 50; ++i) {
+      prediction.push_back({0.1 * i, collision::Pose2{45.0 - 1.0 * i, lane, 3.141592653589793}});
+    }
+    collision::Obstacle car = collision::Obstacle::moving(
+        k, collision::Obb(collision::Vec2(0, 0), 0, 2.3, 0.95), std::move(prediction));
+    car.set_uncertainty(u);
+    cases.push_back({std::move(path), std::move(car)});
+  }
+  static std::vector<collision::CollisionChecker> checkers;
+  checkers.reserve(cases.size());
+  for (const Case& c : cases) {
+    checkers.emplace_back(config);
+    checkers.back().set_obstacles({c.car});
+  }
+  const collision::VehicleParams vehicle;
+  // The Monte Carlo baseline: P(hit) of one case from `draws` offsets.
+  static const auto monte_carlo = [vehicle](const Case& c, int draws, std::uint64_t seed) {
+    std::mt19937_64 g(seed);
+    std::normal_distribution<double> normal;
+    const collision::PositionUncertainty& s = c.car.uncertainty();
+    const double t0 = c.car.prediction().front().t;
+    struct Near {
+      collision::Obb ego;
+      collision::Pose2 body;
+      double sigma_lon, sigma_lat;
+    };
+    std::vector<Near> poses;
+    for (const collision::TrajectoryPoint& p : c.trajectory) {
+      const collision::Pose2 body = *c.car.pose_at(p.t, collision::OutsidePrediction::hold);
+      const double dt = std::max(0.0, p.t - t0);
+      const double sl = s.longitudinal + s.longitudinal_growth * dt;
+      const double sw = s.lateral + s.lateral_growth * dt;
+      // Within reach of 5 sigma: the same broad phase the integral's scan has.
+      if (std::hypot(body.x - p.pose.x - 1.38, body.y - p.pose.y) >
+          2.6 + 2.5 + 5 * std::max(sl, sw)) {
+        continue;
+      }
+      poses.push_back({collision::footprint(p.pose, vehicle, collision::Margins{}), body, sl, sw});
+    }
+    int hits = 0;
+    for (int d = 0; d < draws; ++d) {
+      const double z1 = normal(g), z2 = normal(g);
+      for (const Near& n : poses) {
+        const double c0 = std::cos(n.body.heading), s0 = std::sin(n.body.heading);
+        const double dx = c0 * n.sigma_lon * z1 - s0 * n.sigma_lat * z2;
+        const double dy = s0 * n.sigma_lon * z1 + c0 * n.sigma_lat * z2;
+        const collision::Obb body(collision::Vec2(n.body.x + dx, n.body.y + dy), n.body.heading,
+                                  2.3, 0.95);
+        if (collision::intersects(n.ego, body)) {
+          ++hits;
+          break;
+        }
+      }
+    }
+    return static_cast<double>(hits) / draws;
+  };
+  double worst = 0, mean = 0;
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const double integral = checkers[k].risk_per_obstacle(cases[k].trajectory)[0];
+    const double sampled = monte_carlo(cases[k], 1000000, 17 + k);
+    worst = std::max(worst, std::abs(integral - sampled));
+    mean += integral / cases.size();
+  }
+  std::fprintf(stderr,
+               "risk: %zu cases, mean risk %.4f; integral vs 10^6-draw Monte Carlo: worst "
+               "|difference| %.5f\n",
+               cases.size(), mean, worst);
+  if (worst > 0.002) fail("risk: the integral is more than 0.002 from a 10^6-draw Monte Carlo");
+  add("risk/integral", [](benchmark::State& state) {
+    for (auto _ : state) {
+      for (std::size_t k = 0; k < cases.size(); ++k) {
+        benchmark::DoNotOptimize(checkers[k].risk_per_obstacle(cases[k].trajectory));
+      }
+    }
+    set_per_pose(state, cases.size(), "per_mode");
+  });
+  add("risk/monte_carlo_10k", [](benchmark::State& state) {
+    std::uint64_t seed = 1;
+    for (auto _ : state) {
+      for (const Case& c : cases) benchmark::DoNotOptimize(monte_carlo(c, 10000, seed++));
+    }
+    set_per_pose(state, cases.size(), "per_mode");
+  });
 }
 
 void setup_street() {
@@ -1242,6 +1384,7 @@ int main(int argc, char** argv) {
   setup_urban_profiles();
   setup_pool();
   setup_urban_modes();
+  setup_risk();
   setup_street();
   setup_moving();
   setup_growth();

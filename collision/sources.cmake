@@ -7,6 +7,7 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/geometry/circle.cpp
   ${COLLISION_SOURCE_DIR}/geometry/convex_polygon.cpp
   ${COLLISION_SOURCE_DIR}/geometry/ellipse.cpp
+  ${COLLISION_SOURCE_DIR}/geometry/gaussian_union.cpp
   ${COLLISION_SOURCE_DIR}/geometry/obb.cpp
   ${COLLISION_SOURCE_DIR}/geometry/polygon_decomposition.cpp
   ${COLLISION_SOURCE_DIR}/geometry/polygon_union.cpp
@@ -37,6 +38,7 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/checker/trajectory_scan_box_ego.cpp
   ${COLLISION_SOURCE_DIR}/checker/trajectory_scan_polygon_ego.cpp
   ${COLLISION_SOURCE_DIR}/checker/clearance_scan.cpp
+  ${COLLISION_SOURCE_DIR}/checker/risk.cpp
   ${COLLISION_SOURCE_DIR}/checker/collision_checker.cpp
   ${COLLISION_SOURCE_DIR}/checker/worker_pool.cpp
 )

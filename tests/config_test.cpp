@@ -78,6 +78,7 @@ void ExpectSameConfig(const CheckerConfig& actual, const CheckerConfig& expected
   EXPECT_EQ(actual.narrow_phase.warm_start, expected.narrow_phase.warm_start);
   EXPECT_EQ(actual.threads, expected.threads);
   EXPECT_EQ(actual.simd, expected.simd);
+  EXPECT_EQ(actual.risk.enabled, expected.risk.enabled);
 }
 
 // The YAML text of a config, every key written out (doubles with round-trip precision).
@@ -129,7 +130,9 @@ std::string ToYaml(const CheckerConfig& c) {
       << "  max_epa_iterations: " << c.narrow_phase.max_epa_iterations << "\n"
       << "  warm_start: " << c.narrow_phase.warm_start << "\n"
       << "threads: " << c.threads << "\n"
-      << "simd: " << (c.simd == SimdMode::off ? "off" : "auto") << "\n";
+      << "simd: " << (c.simd == SimdMode::off ? "off" : "auto") << "\n"
+      << "risk:\n"
+      << "  enabled: " << c.risk.enabled << "\n";
   return out.str();
 }
 
@@ -170,6 +173,7 @@ CheckerConfig CustomConfig() {
   c.narrow_phase.warm_start = false;
   c.threads = 1024;
   c.simd = SimdMode::off;
+  c.risk.enabled = true;
   return c;
 }
 

@@ -129,6 +129,32 @@ void bind_checker(py::module_& m) {
           "Raises TrajectoryError for a wrong shape or dtype, or a bad pose (the message names "
           "the trajectory's index in the batch and the pose's index), before any work is done.")
       .def(
+          "risk_per_obstacle",
+          [](const Checker& c, const py::object& trajectory) {
+            const Trajectory t = trajectory_from(trajectory, "trajectory");
+            std::vector<double> risk;
+            {
+              py::gil_scoped_release release;
+              risk = c.checker.risk_per_obstacle(t);
+            }
+            return py::array_t<double>(static_cast<py::ssize_t>(risk.size()), risk.data());
+          },
+          "trajectory"_a,
+          (std::string(
+               "Each obstacle's share of the risk of a collision along one trajectory: a float64 "
+               "array of shape (O,), one value in [0, 1] per obstacle, in the order given to "
+               "set_obstacles. For an obstacle with position uncertainty, the probability that "
+               "its one Gaussian position offset (held over the whole prediction, its standard "
+               "deviations growing as PositionUncertainty says, turned with the body; the "
+               "sigma_factor plays no part) makes the trajectory hit it, summed over its checked "
+               "prediction modes weighted by their probabilities; for an obstacle without "
+               "uncertainty, 1 or 0 per mode as its region is hit or not anywhere along the "
+               "trajectory. With risk.enabled, check()'s collision_risk is 1 - prod(1 - these); "
+               "with it off the first call on a scene builds what the risk needs. GIL "
+               "released. ") +
+           kTrajectoryDoc + " Raises TrajectoryError naming the index of a bad pose.")
+              .c_str())
+      .def(
           "clearance_profile",
           [](const Checker& c, const py::object& trajectory) {
             const Trajectory t = trajectory_from(trajectory, "trajectory");

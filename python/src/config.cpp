@@ -82,6 +82,10 @@ std::string repr_narrow_phase(const NarrowPhaseConfig& n) {
          ", warm_start=" + repr_bool(n.warm_start) + ")";
 }
 
+std::string repr_risk(const RiskConfig& r) {
+  return "RiskConfig(enabled=" + repr_bool(r.enabled) + ")";
+}
+
 std::string repr_config(const CheckerConfig& c) {
   return "CheckerConfig(vehicle=" + repr_vehicle(c.vehicle) +
          ", margins=" + repr_margins(c.margins) +
@@ -93,7 +97,7 @@ std::string repr_config(const CheckerConfig& c) {
          ", broad_phase=" + repr_broad_phase(c.broad_phase) +
          ", narrow_phase=" + repr_narrow_phase(c.narrow_phase) +
          ", threads=" + std::to_string(c.threads) + ", simd=SimdMode." +
-         (c.simd == SimdMode::off ? "off" : "auto") + ")";
+         (c.simd == SimdMode::off ? "off" : "auto") + ", risk=" + repr_risk(c.risk) + ")";
 }
 
 }  // namespace
@@ -317,6 +321,18 @@ void bind_config(py::module_& m) {
             return n;
           }))
       .def("__repr__", &repr_narrow_phase);
+  py::class_<RiskConfig>(m, "RiskConfig", "risk.*: the probability of a collision")
+      .def(py::init<>())
+      .def_readwrite("enabled", &RiskConfig::enabled,
+                     "compute TrajectoryResult.collision_risk (off: it stays 0, costs nothing)")
+      .def(py::pickle([](const RiskConfig& r) { return py::make_tuple(r.enabled); },
+                      [](const py::tuple& t) {
+                        check_state(t, 1, "RiskConfig");
+                        RiskConfig r;
+                        r.enabled = t[0].cast<bool>();
+                        return r;
+                      }))
+      .def("__repr__", &repr_risk);
 
   py::class_<CheckerConfig>(m, "CheckerConfig",
                             "Every threshold of the checker, as nested sections named like the "
@@ -337,6 +353,7 @@ void bind_config(py::module_& m) {
                      "check_all's worker threads, >= 0; 0 = all cores")
       .def_readwrite("simd", &CheckerConfig::simd,
                      "SimdMode.auto: vector instructions; SimdMode.off: scalar code only")
+      .def_readwrite("risk", &CheckerConfig::risk)
       .def("__copy__", [](const CheckerConfig& c) { return CheckerConfig(c); })
       .def(
           "__deepcopy__", [](const CheckerConfig& c, py::dict) { return CheckerConfig(c); },
@@ -346,10 +363,10 @@ void bind_config(py::module_& m) {
           [](const CheckerConfig& c) {
             return py::make_tuple(c.vehicle, c.margins, c.uncertainty, c.continuous, c.clearance,
                                   c.obstacles, c.trajectory, c.broad_phase, c.narrow_phase,
-                                  c.threads, c.simd);
+                                  c.threads, c.simd, c.risk);
           },
           [](const py::tuple& t) {
-            check_state(t, 11, "CheckerConfig");
+            check_state(t, 12, "CheckerConfig");
             CheckerConfig c;
             c.vehicle = t[0].cast<VehicleParams>();
             c.margins = t[1].cast<Margins>();
@@ -362,6 +379,7 @@ void bind_config(py::module_& m) {
             c.narrow_phase = t[8].cast<NarrowPhaseConfig>();
             c.threads = t[9].cast<int>();
             c.simd = t[10].cast<SimdMode>();
+            c.risk = t[11].cast<RiskConfig>();
             return c;
           }))
       .def("__repr__", &repr_config);

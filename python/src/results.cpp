@@ -137,6 +137,13 @@ void bind_results(py::module_& m) {
                     "hit anywhere along the trajectory that is not multi-modal and, for a "
                     "multi-modal one, the sum of the probabilities of its checked modes hit "
                     "anywhere along it; 0 when free")
+      .def_readonly("collision_risk", &TrajectoryResult::collision_risk,
+                    "in [0, 1], with risk.enabled (config): the probability of a collision "
+                    "anywhere along the trajectory given where the uncertain obstacles may "
+                    "really be, 1 - prod over obstacles (1 - P_o) with P_o as "
+                    "CollisionChecker.risk_per_obstacle gives it (an uncertain obstacle by its "
+                    "one Gaussian position offset, not the sigma_factor ellipse; any other "
+                    "obstacle hit makes it 1); 0 with risk.enabled False")
       .def_readonly("stats", &TrajectoryResult::stats)
       .def("__repr__", [](const TrajectoryResult& r) {
         return "TrajectoryResult(collides=" + std::string(r.collides ? "True" : "False") +
@@ -146,6 +153,7 @@ void bind_results(py::module_& m) {
                ", obstacle_id=" + std::string(py::repr(py::cast(r.obstacle_id))) +
                ", mode=" + std::to_string(r.mode) + ", collision_probability=" +
                std::string(py::repr(py::float_(r.collision_probability))) +
+               ", collision_risk=" + std::string(py::repr(py::float_(r.collision_risk))) +
                ", hit_in_sweep=" + std::string(r.hit_in_sweep ? "True" : "False") +
                ", contact_point=" +
                (r.contact_point ? repr_vec(*r.contact_point) : std::string("None")) +

@@ -11,7 +11,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 def _as_dict(config):
     out = {}
-    for section in ["vehicle", "margins", "uncertainty", "continuous", "clearance", "obstacles", "trajectory", "broad_phase", "narrow_phase"]:
+    for section in ["vehicle", "margins", "uncertainty", "continuous", "clearance", "obstacles", "trajectory", "broad_phase", "narrow_phase", "risk"]:
         obj = getattr(config, section)
         for key in dir(obj):
             if key.startswith("_"):

@@ -40,6 +40,7 @@ def changed_config():
     config.narrow_phase.warm_start = False
     config.threads = 3
     config.simd = collision.SimdMode.off
+    config.risk.enabled = True
     return config
 
 
@@ -51,6 +52,7 @@ def test_config_roundtrip_keeps_every_field():
     assert repr(back) == repr(config)
     assert back.threads == 3
     assert back.simd == collision.SimdMode.off
+    assert back.risk.enabled is True
     assert back.narrow_phase.contact_tolerance == 1e-7
     assert back.obstacles.outside_prediction == collision.OutsidePrediction.ignore
     assert back.margins.by_class["pedestrian"] == 0.5
@@ -69,7 +71,7 @@ def test_config_with_footprint_roundtrip():
 @pytest.mark.parametrize(
     "section",
     ["vehicle", "margins", "uncertainty", "continuous", "clearance", "obstacles", "trajectory",
-     "broad_phase", "narrow_phase"],
+     "broad_phase", "narrow_phase", "risk"],
 )
 def test_each_section_pickles_on_its_own(section):
     value = getattr(changed_config(), section)

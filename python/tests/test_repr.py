@@ -27,7 +27,7 @@ def test_config_repr_shows_every_field_by_its_attribute_path():
     assert ("broad_phase=BroadPhaseConfig(spatial_index=True, bounding_circles=True, aabbs=True, "
             "rtree_max_node_entries=16, poses_per_query=8, time_slice=1.0)") in text
     assert ("narrow_phase=NarrowPhaseConfig(contact_tolerance=2.5e-09, max_gjk_iterations=") in text
-    assert text.endswith(", threads=3, simd=SimdMode.auto)")
+    assert text.endswith(", threads=3, simd=SimdMode.auto, risk=RiskConfig(enabled=False))")
     # Each section prints the same way on its own.
     assert repr(config.narrow_phase) in text and repr(config.vehicle) in text
     assert repr(config.margins) in text and repr(config.broad_phase) in text
@@ -45,6 +45,7 @@ def test_config_repr_changes_with_every_section():
         lambda c: setattr(c.broad_phase, "time_slice", 0.5),
         lambda c: setattr(c.narrow_phase, "max_epa_iterations", 50),
         lambda c: setattr(c, "threads", 2),
+        lambda c: setattr(c.risk, "enabled", True),
     ]
     for edit in edits:
         config = collision.default_config()

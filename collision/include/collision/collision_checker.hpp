@@ -62,6 +62,17 @@ class CollisionChecker {
   // threads are started by the first call that needs them and kept for the next calls.
   std::vector<TrajectoryResult> check_all(const std::vector<Trajectory>& trajectories) const;
 
+  // Each obstacle's share of the risk of a collision along the trajectory, in the order given to
+  // set_obstacles: the sum over its checked prediction modes of the mode's probability times the
+  // probability that the trajectory meets it (API.md's "Risk": one Gaussian position offset per
+  // mode, held over the whole prediction, scaled by the growing standard deviations and turned
+  // with the body; the sigma_factor plays no part). An obstacle without uncertainty has 1 or 0 per
+  // mode, as its region is hit or not anywhere along the trajectory (not only up to the first
+  // collision). TrajectoryResult::collision_risk is 1 - prod (1 - these) when risk.enabled. With
+  // risk.enabled false the first call on a scene builds what the risk needs (once per scene).
+  // Const and thread-safe; throws TrajectoryError as check() does.
+  std::vector<double> risk_per_obstacle(const Trajectory& trajectory) const;
+
   // For an optimising planner: at every pose, the signed distance to the nearest obstacle region
   // with its witness points, normal and gradient with respect to the pose (PoseClearance). The
   // regions, margins and clearance.horizon are check()'s; the poses alone are measured, not the

@@ -72,6 +72,12 @@ struct NarrowPhaseConfig {
   bool warm_start = true;  // start each pose's GJK from the previous pose's simplex
 };
 
+// The probability of a collision under the obstacles' position uncertainty (API.md's "Risk").
+struct RiskConfig {
+  bool enabled =
+      false;  // compute TrajectoryResult::collision_risk (off: it stays 0, costs nothing)
+};
+
 // The config key `simd`: which code the checker's scans run (collision/simd.hpp).
 enum class SimdMode {
   automatic,  // "auto": the widest vector instructions this CPU has, picked at run time
@@ -92,6 +98,7 @@ struct CheckerConfig {
   // Vector instructions or scalar code: the same verdicts, indices and ids either way, distances
   // within 1e-9 m (simd.hpp says where they may differ).
   SimdMode simd = SimdMode::automatic;
+  RiskConfig risk;
 };
 
 // The defaults: equal to config/default.yaml and to parse_config("{}").

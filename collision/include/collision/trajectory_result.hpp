@@ -59,6 +59,13 @@ struct TrajectoryResult {
   // collision with modes of multi-modal obstacles makes the scan go on past it (collision tests
   // only, up to the end or a plain hit), so that later hits count too.
   double collision_probability = 0;
+  // With risk.enabled (config), in [0, 1]: the probability of a collision anywhere along the
+  // trajectory given where the uncertain obstacles may really be (API.md's "Risk"): 1 - prod over
+  // obstacles (1 - P_o), P_o as CollisionChecker::risk_per_obstacle gives it. An uncertain
+  // obstacle counts by the probability that its one Gaussian position offset puts it in the
+  // footprint's way, not by the sigma_factor ellipse; any other obstacle hit makes it 1. Within
+  // 0.002 of a Monte Carlo estimate of that model. 0 with risk.enabled false.
+  double collision_risk = 0;
   // The first collision explained, computed once per colliding trajectory.
   // hit_in_sweep: the pose at first_collision_index is itself free; only the sweep into it from
   // the previous pose collides.

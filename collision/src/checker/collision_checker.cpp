@@ -14,6 +14,7 @@
 #include "broad_phase/scene.hpp"
 #include "checker/body_track.hpp"
 #include "checker/clearance_scan.hpp"
+#include "checker/risk.hpp"
 #include "checker/trajectory_scan.hpp"
 #include "checker/worker_pool.hpp"
 #include "collision/errors.hpp"
@@ -72,6 +73,25 @@ struct World {
   std::shared_ptr<const CheckerConfig> config;
   std::shared_ptr<const Scene> scene;
   std::shared_ptr<Workers> workers;  // started on first use (Workers::pool)
+
+  // The risk's scene (checker/risk.hpp): built before the world is published when risk.enabled,
+  // else by the first risk_per_obstacle call on it. A copy of the world starts without one: a new
+  // world has new obstacles or a new config, and so its own.
+  struct RiskScene {
+    std::once_flag built;
+    std::shared_ptr<const Scene> scene;
+    RiskScene() = default;
+    RiskScene(const RiskScene&) {}
+    RiskScene& operator=(const RiskScene&) = delete;
+  };
+  mutable RiskScene risk;
+
+  const Scene& risk_scene() const {
+    std::call_once(risk.built, [this] {
+      risk.scene = build_scene(scene->obstacles, risk_scan_config(*config));
+    });
+    return *risk.scene;
+  }
 };
 
 }  // namespace detail
@@ -97,6 +117,7 @@ std::shared_ptr<const detail::World> CollisionChecker::world() const {
 }
 
 void CollisionChecker::publish(std::shared_ptr<const detail::World> world) {
+  if (world->config->risk.enabled) world->risk_scene();
   std::atomic_store_explicit(&world_, std::move(world), std::memory_order_release);
 }
 
@@ -173,7 +194,13 @@ TrajectoryResult check_valid(const detail::World& world, const Trajectory& traje
     empty.min_clearance = std::numeric_limits<double>::infinity();
     return empty;
   }
-  return detail::scan_trajectory(*world.config, *world.scene, trajectory, tracks);
+  TrajectoryResult result =
+      detail::scan_trajectory(*world.config, *world.scene, trajectory, tracks);
+  if (world.config->risk.enabled) {
+    result.collision_risk =
+        detail::trajectory_risk(*world.config, world.risk_scene(), trajectory, nullptr);
+  }
+  return result;
 }
 
 }  // namespace
@@ -259,6 +286,14 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
   std::vector<TrajectoryResult> results;
   check_all(trajectories, results);
   return results;
+}
+
+std::vector<double> CollisionChecker::risk_per_obstacle(const Trajectory& trajectory) const {
+  const std::shared_ptr<const detail::World> w = world();
+  detail::validate_for_check(trajectory, w->config->trajectory);
+  std::vector<double> risks;
+  detail::trajectory_risk(*w->config, w->risk_scene(), trajectory, &risks);
+  return risks;
 }
 
 void CollisionChecker::clearance_profile(const Trajectory& trajectory,

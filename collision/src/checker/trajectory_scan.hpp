@@ -2,6 +2,8 @@
 // candidate trajectory, on any thread.
 #pragma once
 
+#include <vector>
+
 #include "broad_phase/scene.hpp"
 #include "checker/body_track.hpp"
 #include "collision/config.hpp"
@@ -17,5 +19,12 @@ namespace collision::detail {
 // call, which covers this trajectory's times (BodyTracks::covers), or null: computed here then.
 TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene,
                                  const Trajectory& trajectory, const BodyTracks* tracks = nullptr);
+
+// The parts of the scene that a valid trajectory hits anywhere along it, each once, into
+// `parts`, and the ids of the drivable areas it leaves anywhere, into `areas_left`: the scan
+// followed past every hit to the end, collision tests only (checker/risk.hpp). Allocates nothing
+// once the calling thread's working memory and the two vectors have grown.
+void scan_reach(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
+                std::vector<const Part*>& parts, std::vector<int>& areas_left);
 
 }  // namespace collision::detail

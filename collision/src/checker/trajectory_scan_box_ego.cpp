@@ -16,4 +16,21 @@ TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene
   return scan_in_passes<BoxEgo>(config, scene, trajectory, tracks, scratch);
 }
 
+void reach_with_polygon_ego(const CheckerConfig& config, const Scene& scene,
+                            const Trajectory& trajectory, std::vector<const Part*>& parts,
+                            std::vector<int>& areas_left);
+
+void scan_reach(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
+                std::vector<const Part*>& parts, std::vector<int>& areas_left) {
+  parts.clear();
+  areas_left.clear();
+  if (scene.parts.empty()) return;
+  if (scene.ego.footprint != nullptr) {
+    reach_with_polygon_ego(config, scene, trajectory, parts, areas_left);
+    return;
+  }
+  thread_local Scratch scratch;
+  reach_with<BoxEgo>(config, scene, trajectory, scratch, parts, areas_left);
+}
+
 }  // namespace collision::detail

@@ -10,4 +10,11 @@ TrajectoryResult scan_with_polygon_ego(const CheckerConfig& config, const Scene&
   return scan_in_passes<PolygonEgo>(config, scene, trajectory, tracks, scratch);
 }
 
+void reach_with_polygon_ego(const CheckerConfig& config, const Scene& scene,
+                            const Trajectory& trajectory, std::vector<const Part*>& parts,
+                            std::vector<int>& areas_left) {
+  thread_local Scratch scratch;
+  reach_with<PolygonEgo>(config, scene, trajectory, scratch, parts, areas_left);
+}
+
 }  // namespace collision::detail

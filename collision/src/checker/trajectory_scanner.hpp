@@ -72,6 +72,7 @@ struct Scratch {
   const PartCaches fresh{};
   std::vector<const Part*> hits;  // parts hit at the current index (and after it, by modes)
   std::vector<int> hit_slots;     // the slots of those hit at the current index
+  std::vector<int> areas_left;    // reach(): the ids of the drivable areas left, each once
 
   // Reserves what any scan of the scene has needed; record() adds this scratch's sizes
   // (scratch_marks.hpp).
@@ -99,6 +100,16 @@ class TrajectoryScan {
   TrajectoryScan(const ScanContext& context, Scratch& scratch, double horizon, bool continuous)
       : c_(context), horizon_(horizon), continuous_(continuous), s_(scratch) {
     s_.ego.clear();
+  }
+
+  // What the risk needs (checker/risk.hpp): every part the trajectory hits anywhere along it,
+  // each once, in hits, and every drivable area it leaves, in areas_left. The scan follows the
+  // trajectory past every hit, certain or not, to its end, with collision tests only.
+  void reach() {
+    reach_ = true;
+    s_.hits.clear();  // a scan with nothing near never clears them itself
+    s_.areas_left.clear();
+    run();
   }
 
   TrajectoryResult run() {
@@ -146,8 +157,12 @@ class TrajectoryScan {
           result.stats.rejected_by_index += pairs;
         }
         if (left != nullptr) {
-          record_area_exit(stop - 1, *left, following, result);
-          return result;
+          if (reach_) {
+            note_areas_left(begin, end);
+          } else {
+            record_area_exit(stop - 1, *left, following, result);
+            return result;
+          }
         }
         if (discs) measure_discs(begin, end, best_clearance, closest);
         continue;
@@ -155,7 +170,9 @@ class TrajectoryScan {
       for (std::size_t i = begin; i < end; ++i) {
         if (following) {
           const SceneArea* left = areas ? area_left(c_.scene, s_.ego[i]) : nullptr;
-          if (left != nullptr) {
+          if (left != nullptr && reach_) {
+            note_area_left(*left);
+          } else if (left != nullptr) {
             record_area_exit(i, *left, true, result);
             return result;
           }
@@ -169,6 +186,10 @@ class TrajectoryScan {
         result.stats.rejected_by_index += part_count - s_.near.size();
         test_pose(i, result.stats, best_clearance, closest);
         const SceneArea* left = areas ? area_left(c_.scene, s_.ego[i]) : nullptr;
+        if (left != nullptr && reach_) {
+          note_area_left(*left);
+          left = nullptr;
+        }
         if (!s_.hits.empty()) {
           record_hit(i, result);
           if (left != nullptr) {
@@ -180,7 +201,7 @@ class TrajectoryScan {
             result.collision_probability = 1;
             return result;
           }
-          if (result.collision_probability >= 1) return result;
+          if (result.collision_probability >= 1 && !reach_) return result;
           following = true;
         } else if (left != nullptr) {
           record_area_exit(i, *left, false, result);
@@ -307,11 +328,11 @@ class TrajectoryScan {
       if (std::find(s_.hits.begin(), s_.hits.end(), &part) != s_.hits.end()) continue;
       if (test_pair(part, i, k, -kInfinity, uncounted).hit) {
         s_.hits.push_back(&part);
-        if (!part.multi_modal) return true;
+        if (!part.multi_modal && !reach_) return true;
         more = true;
       }
     }
-    return more && collision_probability(s_.hits) >= 1;
+    return more && !reach_ && collision_probability(s_.hits) >= 1;
   }
 
   // The answer for a first hit at index i, by the parts in hits: the lowest id, then its lowest
@@ -412,6 +433,20 @@ class TrajectoryScan {
 
   bool sweeps_into(std::size_t i) const { return continuous_ && i > 0; }
 
+  // reach(): the drivable areas that poses [begin, end) leave (nothing is near them).
+  COLLISION_NOINLINE void note_areas_left(std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      const SceneArea* left = area_left(c_.scene, s_.ego[i]);
+      if (left != nullptr) note_area_left(*left);
+    }
+  }
+  void note_area_left(const SceneArea& area) {
+    if (std::find(s_.areas_left.begin(), s_.areas_left.end(), area.obstacle_id) ==
+        s_.areas_left.end()) {
+      s_.areas_left.push_back(area.obstacle_id);
+    }
+  }
+
   // The circle pass over every candidate at pose i, looser than the per-pair bounds: one circle
   // about the middle of the step from pose i-1 holds both the swept capsule that the collision
   // test uses and the disc that the clearance test uses (with the threshold at the start of the
@@ -498,6 +533,7 @@ class TrajectoryScan {
   double horizon_;
   bool continuous_;
   Scratch& s_;
+  bool reach_ = false;          // reach(): follow every hit to the end
   int closest_disc_ = -1;       // the part of the disc that decides the clearance, if one does
   EgoPose closest_disc_ego_{};  // the footprint where it does
 };
@@ -531,6 +567,19 @@ TrajectoryResult scan_in_passes(const CheckerConfig& config, const Scene& scene,
   result.min_clearance_index = clearance.min_clearance_index;
   result.closest_obstacle_id = clearance.closest_obstacle_id;
   return result;
+}
+
+// scan_reach (trajectory_scan.hpp) with the footprint's kind.
+template <class Ego>
+void reach_with(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
+                Scratch& scratch, std::vector<const Part*>& parts, std::vector<int>& areas_left) {
+  const ScanContext context = scan_context(config, scene, trajectory, nullptr);
+  scratch.reserve(scene.scratch_marks);
+  TrajectoryScan<Ego> scan(context, scratch, 0.0, config.continuous.enabled);
+  scan.reach();
+  scratch.record(scene.scratch_marks);
+  parts.assign(scratch.hits.begin(), scratch.hits.end());
+  areas_left.assign(scratch.areas_left.begin(), scratch.areas_left.end());
 }
 
 }  // namespace

@@ -203,6 +203,8 @@ const std::vector<Setting>& settings() {
            {[](const C& c) { return static_cast<int>(c.simd); },
             [](C& c, int v) { c.simd = static_cast<SimdMode>(v); },
             {"auto", "off"}}),
+
+      boolean("risk", "enabled", [](C& c) -> bool& { return c.risk.enabled; }),
   };
   return table;
 }

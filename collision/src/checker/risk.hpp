@@ -1,0 +1,39 @@
+// The probability of a collision under the obstacles' position uncertainty (internal): API.md's
+// "Risk", for TrajectoryResult::collision_risk and CollisionChecker::risk_per_obstacle.
+//
+// The pairs that can matter come from a scan of the trajectory against the risk scene: the
+// obstacles again, each uncertain body grown by kRiskSigmas of its standard deviations, followed
+// to the end of the trajectory with collision tests only (scan_reach). A part it never reaches
+// has no risk worth counting (P(|z| > 5) = 3.7e-6 for the standard normal in the plane) and costs
+// no more than that scan; one it reaches is either certain (hit or not, no uncertainty: the
+// scan's verdict is exact for it) or an uncertain mode, whose probability is integrated: at each
+// pose, and with continuous checking along each sweep, the offsets z at which the footprint meets
+// the body form one convex polygon in the offset's standard-normal coordinates (the footprint
+// plus the reflected body and the class disc, mapped through the inverse of R(heading) diag(σ));
+// the mode hits for z in their union, whose standard normal measure geometry/gaussian_union
+// computes.
+#pragma once
+
+#include <vector>
+
+#include "broad_phase/scene.hpp"
+#include "collision/config.hpp"
+#include "collision/trajectory.hpp"
+
+namespace collision::detail {
+
+// The risk scene's bodies are grown by this many standard deviations.
+inline constexpr double kRiskSigmas = 5.0;
+
+// The config the risk scene is built with and scanned by: `config` with the uncertainty grown by
+// kRiskSigmas and no clearance (the scan asks what it reaches, nothing else).
+CheckerConfig risk_scan_config(const CheckerConfig& config);
+
+// The risk of a valid trajectory (collision_risk); with `per_obstacle`, each obstacle's own
+// P_o = sum over its checked modes of p_m P(mode m hits), in the order of scene.obstacles (the
+// vector is resized to fit). `config` is the checker's (risk_scan_config of it built
+// `risk_scene`). Allocates nothing once the calling thread's working memory has grown.
+double trajectory_risk(const CheckerConfig& config, const Scene& risk_scene,
+                       const Trajectory& trajectory, std::vector<double>* per_obstacle);
+
+}  // namespace collision::detail
