@@ -45,7 +45,8 @@ struct RefPose {
   Real x, y, heading;
 };
 RefPose lerp(const RefPose& a, const RefPose& b, Real s) {
-  return {a.x + s * (b.x - a.x), a.y + s * (b.y - a.y), a.heading + s * heading_step(a.heading, b.heading)};
+  return {a.x + s * (b.x - a.x), a.y + s * (b.y - a.y),
+          a.heading + s * heading_step(a.heading, b.heading)};
 }
 
 // Distance between two convex polygons (0 when they overlap): the separating axes of both, then
@@ -92,7 +93,8 @@ Real distance(const std::vector<P2>& a, const std::vector<P2>& b) {
     const std::vector<P2>& p = pass == 0 ? a : b;
     const std::vector<P2>& q = pass == 0 ? b : a;
     for (const P2& v : p) {
-      for (std::size_t i = 0; i < q.size(); ++i) best = std::min(best, point_segment(v, q[i], q[(i + 1) % q.size()]));
+      for (std::size_t i = 0; i < q.size(); ++i)
+        best = std::min(best, point_segment(v, q[i], q[(i + 1) % q.size()]));
     }
   }
   return best;
@@ -241,8 +243,9 @@ Real sampled_mode(const RefObstacle& o, const RefMode& m, const RefEgo& ego,
 }
 
 // Each obstacle's P_o by the reference (certain obstacles: hit or not by the same instants).
-std::vector<Real> reference_risks(const std::vector<RefObstacle>& obstacles, const CheckerConfig& config,
-                                  const Trajectory& trajectory, std::uint64_t draws) {
+std::vector<Real> reference_risks(const std::vector<RefObstacle>& obstacles,
+                                  const CheckerConfig& config, const Trajectory& trajectory,
+                                  std::uint64_t draws) {
   const RefEgo ego = ego_of(config);
   std::vector<Real> risks;
   std::uint64_t seed = 1;
@@ -254,18 +257,23 @@ std::vector<Real> reference_risks(const std::vector<RefObstacle>& obstacles, con
       const TrajectoryPoint &a = trajectory[i - 1], &b = trajectory[i];
       const Real dt = b.t - a.t;
       speed = std::max(speed, (std::hypot(b.pose.x - a.pose.x, b.pose.y - a.pose.y) +
-                               std::abs(heading_step(a.pose.heading, b.pose.heading)) * bound_radius(ego.footprint)) / dt);
+                               std::abs(heading_step(a.pose.heading, b.pose.heading)) *
+                                   bound_radius(ego.footprint)) /
+                                  dt);
     }
     Real body_speed = 0;
     for (const RefMode& m : o.modes) {
       for (std::size_t k = 1; k < m.poses.size(); ++k) {
-        const auto &[ta, a] = m.poses[k - 1];
-        const auto &[tb, b] = m.poses[k];
-        body_speed = std::max(body_speed, (std::hypot(b.x - a.x, b.y - a.y) +
-                                           std::abs(heading_step(a.heading, b.heading)) * bound_radius(o.body)) / (tb - ta));
+        const auto& [ta, a] = m.poses[k - 1];
+        const auto& [tb, b] = m.poses[k];
+        body_speed = std::max(
+            body_speed, (std::hypot(b.x - a.x, b.y - a.y) +
+                         std::abs(heading_step(a.heading, b.heading)) * bound_radius(o.body)) /
+                            (tb - ta));
       }
     }
-    const std::vector<Instant> times = instants(trajectory, config.continuous.enabled, speed + body_speed);
+    const std::vector<Instant> times =
+        instants(trajectory, config.continuous.enabled, speed + body_speed);
     Real p = 0;
     for (const RefMode& m : o.modes) {
       if (o.multi_modal && m.probability < config.obstacles.min_mode_probability) continue;
@@ -291,15 +299,17 @@ std::vector<Obstacle> to_obstacles(const std::vector<RefObstacle>& ref) {
       PredictionMode mode;
       mode.probability = static_cast<double>(m.probability);
       for (const auto& [t, p] : m.poses) {
-        mode.poses.push_back({static_cast<double>(t),
-                              Pose2{static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.heading)}});
+        mode.poses.push_back(
+            {static_cast<double>(t), Pose2{static_cast<double>(p.x), static_cast<double>(p.y),
+                                           static_cast<double>(p.heading)}});
       }
       modes.push_back(std::move(mode));
     }
     Obstacle obstacle = o.multi_modal ? Obstacle::moving(o.id, body, std::move(modes))
                                       : Obstacle::moving(o.id, body, modes.front().poses);
     obstacle.set_class(o.cls);
-    if (o.u.longitudinal > 0 || o.u.lateral > 0 || o.u.longitudinal_growth > 0 || o.u.lateral_growth > 0) {
+    if (o.u.longitudinal > 0 || o.u.lateral > 0 || o.u.longitudinal_growth > 0 ||
+        o.u.lateral_growth > 0) {
       obstacle.set_uncertainty(o.u);
     }
     out.push_back(std::move(obstacle));
@@ -309,12 +319,16 @@ std::vector<Obstacle> to_obstacles(const std::vector<RefObstacle>& ref) {
 
 // A box body centred on its pivot.
 std::vector<P2> box(Real half_length, Real half_width) {
-  return {{half_length, -half_width}, {half_length, half_width}, {-half_length, half_width}, {-half_length, -half_width}};
+  return {{half_length, -half_width},
+          {half_length, half_width},
+          {-half_length, half_width},
+          {-half_length, -half_width}};
 }
 
 // A mode moving at constant velocity (and turning at constant rate) from `start`, sampled every
 // 0.1 s over [0, duration].
-RefMode straight_mode(RefPose start, Real vx, Real vy, Real yaw_rate, Real duration, Real probability = 1) {
+RefMode straight_mode(RefPose start, Real vx, Real vy, Real yaw_rate, Real duration,
+                      Real probability = 1) {
   RefMode m;
   m.probability = probability;
   for (int k = 0; k * 0.1L <= duration + 1e-9L; ++k) {
@@ -329,7 +343,8 @@ Trajectory ego_path(Real x0, Real speed, int count, Real dt, Real y0 = 0, Real y
   Trajectory t;
   Real x = x0, y = y0, h = 0;
   for (int k = 0; k < count; ++k) {
-    t.push_back({static_cast<double>(k * dt), Pose2{static_cast<double>(x), static_cast<double>(y), static_cast<double>(h)}});
+    t.push_back({static_cast<double>(k * dt),
+                 Pose2{static_cast<double>(x), static_cast<double>(y), static_cast<double>(h)}});
     x += speed * dt * std::cos(h);
     y += speed * dt * std::sin(h);
     h += yaw_rate * dt;
@@ -364,7 +379,8 @@ double expect_like_reference(const std::vector<RefObstacle>& ref, const CheckerC
   EXPECT_EQ(got.size(), expected.size()) << what;
   Real free = 1;
   for (std::size_t k = 0; k < expected.size() && k < got.size(); ++k) {
-    EXPECT_NEAR(got[k], static_cast<double>(expected[k]), tolerance()) << what << ", obstacle " << ref[k].id;
+    EXPECT_NEAR(got[k], static_cast<double>(expected[k]), tolerance())
+        << what << ", obstacle " << ref[k].id;
     free *= 1 - expected[k];
   }
   const TrajectoryResult result = checker.check(trajectory);
@@ -389,13 +405,14 @@ TEST(Risk, OncomingCarBesideThePathAtManyLateralGaps) {
   // distance that takes the risk from about 0.5 down to about 1e-4.
   const Trajectory path = ego_path(0, 10, 31, 0.1);
   for (const Real lane : {2.0L, 2.9L, 3.8L, 4.4L}) {
-    const RefObstacle o = car(1, straight_mode({40, lane, kPi}, -10, 0, 0, 3), {0.3, 0.4, 0.1, 0.2});
+    const RefObstacle o =
+        car(1, straight_mode({40, lane, kPi}, -10, 0, 0, 3), {0.3, 0.4, 0.1, 0.2});
     for (const bool continuous : {false, true}) {
       // Sweeps at two of the gaps: their reference samples each step densely.
       if (continuous && lane != 2.0L && lane != 3.8L) continue;
-      const double risk = expect_like_reference({o}, risk_config(continuous), path,
-                                                "lane " + std::to_string(static_cast<double>(lane)) +
-                                                    (continuous ? ", continuous" : ""));
+      const double risk = expect_like_reference(
+          {o}, risk_config(continuous), path,
+          "lane " + std::to_string(static_cast<double>(lane)) + (continuous ? ", continuous" : ""));
       EXPECT_GT(risk, 0);
       EXPECT_LT(risk, 1);
     }
@@ -406,7 +423,8 @@ TEST(Risk, TurningCarWithLongitudinalUncertaintyAndLargeGrowth) {
   // A car turning across the ego's path ahead (its heading sweeps a quarter turn), its
   // uncertainty long along the heading and growing fast: the offset turns with the body.
   const Trajectory path = ego_path(0, 8, 41, 0.1, 0, 0.1);
-  const RefObstacle o = car(3, straight_mode({30, -9, kPi / 2}, -2, 4, 0.35, 4), {0.2, 0.1, 1.0, 0.3});
+  const RefObstacle o =
+      car(3, straight_mode({30, -9, kPi / 2}, -2, 4, 0.35, 4), {0.2, 0.1, 1.0, 0.3});
   expect_like_reference({o}, risk_config(false), path, "turning, discrete");
   expect_like_reference({o}, risk_config(true), path, "turning, continuous");
 }
@@ -450,7 +468,8 @@ TEST(Risk, ClassMarginsAndAPedestrianDisc) {
   // The library's pedestrian is a circle of 0.3 m; its reference radius holds the margin too.
   CollisionChecker checker(config);
   std::vector<Obstacle> obstacles = to_obstacles(ref);
-  obstacles[0] = Obstacle::moving(7, Circle(Vec2(0, 0), 0.3), to_obstacles({walker})[0].prediction());
+  obstacles[0] =
+      Obstacle::moving(7, Circle(Vec2(0, 0), 0.3), to_obstacles({walker})[0].prediction());
   obstacles[0].set_class(ObstacleClass::pedestrian).set_uncertainty(walker.u);
   checker.set_obstacles(obstacles);
   const std::vector<Real> expected = reference_risks(ref, config, path, draws());
@@ -467,13 +486,15 @@ TEST(Risk, CountsPastAnEarlyFirstCollision) {
   // a second one, later, is far more likely to hit. The risk is over the whole trajectory.
   const Trajectory path = ego_path(0, 10, 41, 0.1);
   const RefObstacle early = car(11, straight_mode({12, 2.9, kPi}, -4, 0, 0, 4), {0.1, 0.55, 0, 0});
-  const RefObstacle late = car(12, straight_mode({45, 2.4, kPi}, -5, 0, 0, 4), {0.2, 0.5, 0.1, 0.2});
+  const RefObstacle late =
+      car(12, straight_mode({45, 2.4, kPi}, -5, 0, 0, 4), {0.2, 0.5, 0.1, 0.2});
   CollisionChecker checker(risk_config(false));
   checker.set_obstacles(to_obstacles({early, late}));
   const TrajectoryResult result = checker.check(path);
   ASSERT_TRUE(result.collides);
   EXPECT_EQ(result.obstacle_id, 11);
-  const double total = expect_like_reference({early, late}, risk_config(false), path, "early and late");
+  const double total =
+      expect_like_reference({early, late}, risk_config(false), path, "early and late");
   const std::vector<double> each = checker.risk_per_obstacle(path);
   EXPECT_GT(each[1], each[0]);
   EXPECT_GT(total, each[1]);
@@ -483,11 +504,13 @@ TEST(Risk, PolygonFootprintAndSparsePosesCrossingTheCar) {
   // A pointed footprint, and poses 0.5 s apart so that the car's crossing falls between poses:
   // with continuous checking the sweeps carry the risk that the poses alone miss.
   CheckerConfig config = risk_config(true);
-  config.vehicle.footprint = {Vec2(-1, -0.9), Vec2(3.2, -0.9), Vec2(4.0, 0), Vec2(3.2, 0.9), Vec2(-1, 0.9)};
+  config.vehicle.footprint = {Vec2(-1, -0.9), Vec2(3.2, -0.9), Vec2(4.0, 0), Vec2(3.2, 0.9),
+                              Vec2(-1, 0.9)};
   const Trajectory path = ego_path(0, 12, 9, 0.5);
   // The car crosses the ego's lane at t = 1.25 s, between the poses at 1.0 and 1.5 s, 0.55 m
   // (1.8 of its lateral sigmas) ahead of the ego's front then.
-  const RefObstacle crossing = car(13, straight_mode({20.5, -30, kPi / 2}, 0, 24, 0, 4), {0.3, 0.3, 0.0, 0.0});
+  const RefObstacle crossing =
+      car(13, straight_mode({20.5, -30, kPi / 2}, 0, 24, 0, 4), {0.3, 0.3, 0.0, 0.0});
   const double swept = expect_like_reference({crossing}, config, path, "sweeps");
   config.continuous.enabled = false;
   const double posed = expect_like_reference({crossing}, config, path, "poses only");
@@ -516,7 +539,8 @@ TEST(Risk, CertainObstaclesAndTheSwitch) {
   const Trajectory path = ego_path(0, 10, 31, 0.1);
   const Obstacle wall = Obstacle::stationary(1, Obb(Vec2(20, 0), 0, 0.5, 3));
   const Obstacle far = Obstacle::stationary(2, Obb(Vec2(20, 30), 0, 0.5, 3));
-  Obstacle uncertain = to_obstacles({car(3, straight_mode({40, 3.0, kPi}, -10, 0, 0, 3), {0.3, 0.4, 0.1, 0.2})})[0];
+  Obstacle uncertain =
+      to_obstacles({car(3, straight_mode({40, 3.0, kPi}, -10, 0, 0, 3), {0.3, 0.4, 0.1, 0.2})})[0];
   CheckerConfig config = risk_config(false);
   CollisionChecker checker(config);
   checker.set_obstacles({wall, far, uncertain});
@@ -542,7 +566,8 @@ TEST(Risk, CertainObstaclesAndTheSwitch) {
 TEST(Risk, LeavingADrivableAreaIsCertain) {
   const Trajectory path = ego_path(0, 10, 31, 0.1);
   CollisionChecker checker(risk_config(false));
-  checker.set_obstacles({Obstacle::drivable_area(1, {{Vec2(-5, -4), Vec2(20, -4), Vec2(20, 4), Vec2(-5, 4)}})});
+  checker.set_obstacles(
+      {Obstacle::drivable_area(1, {{Vec2(-5, -4), Vec2(20, -4), Vec2(20, 4), Vec2(-5, 4)}})});
   EXPECT_EQ(checker.risk_per_obstacle(path)[0], 1.0);
   EXPECT_EQ(checker.check(path).collision_risk, 1.0);
   const Trajectory inside = ego_path(0, 2, 31, 0.1);

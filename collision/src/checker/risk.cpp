@@ -113,10 +113,13 @@ void reflected_body(const Part& part, const Pose2& pose, std::vector<Vec2>& out)
 
 class ModeRisk {
  public:
-  ModeRisk(const CheckerConfig& config, const Scene& scene, const Part& part,
-           RiskScratch& scratch)
-      : config_(config), scene_(scene), part_(part), s_(scratch),
-        u_(part.obstacle->uncertainty()), t0_(part.prediction->front().t),
+  ModeRisk(const CheckerConfig& config, const Scene& scene, const Part& part, RiskScratch& scratch)
+      : config_(config),
+        scene_(scene),
+        part_(part),
+        s_(scratch),
+        u_(part.obstacle->uncertainty()),
+        t0_(part.prediction->front().t),
         outside_(outside_of(part, config.obstacles.outside_prediction)) {
     disc_polygon(part.radius, s_.disc);
   }
@@ -176,8 +179,8 @@ class ModeRisk {
   // How far (m) the footprint's circle is from the body's grown by kGaussianRadius standard
   // deviations; <= 0: the set may reach within kGaussianRadius of z = 0.
   double gap(const OffsetSet& set) const {
-    const double reach = scene_.ego.box_radius + part_.circle_radius + part_.radius +
-                         kGaussianRadius * set.sigma;
+    const double reach =
+        scene_.ego.box_radius + part_.circle_radius + part_.radius + kGaussianRadius * set.sigma;
     return (set.ego_center - set.body_center).norm() - reach;
   }
 
@@ -201,8 +204,7 @@ class ModeRisk {
   void set_now(std::vector<Vec2>& out) {
     place_footprint(scene_.ego, ego_pose_, s_.footprint);
     reflected_body(part_, body_pose_, s_.body);
-    minkowski_sum(s_.footprint.data(), s_.footprint.size(), s_.body.data(), s_.body.size(),
-                  s_.sum);
+    minkowski_sum(s_.footprint.data(), s_.footprint.size(), s_.body.data(), s_.body.size(), s_.sum);
     const std::vector<Vec2>* offsets = &s_.sum;
     if (part_.radius > 0) {
       minkowski_sum(s_.sum.data(), s_.sum.size(), s_.disc.data(), s_.disc.size(), s_.grown);
@@ -225,15 +227,14 @@ class ModeRisk {
   // The sweep from point a to point b, in pieces: each piece the hull of its end sets.
   void add_sweep(const TrajectoryPoint& a, const TrajectoryPoint& b, const OffsetSet& sa,
                  const OffsetSet& sb) {
-    const double turn = std::max(std::abs(b.pose.heading - a.pose.heading),
-                                 sa.present && sb.present
-                                     ? std::abs(sb.body_heading - sa.body_heading)
-                                     : 0.0);
+    const double turn =
+        std::max(std::abs(b.pose.heading - a.pose.heading),
+                 sa.present && sb.present ? std::abs(sb.body_heading - sa.body_heading) : 0.0);
     const Vec2 sigma_a = sigma_at(a.t), sigma_b = sigma_at(b.t);
     const double growth = ((sigma_b - sigma_a).array() / sigma_a.array()).abs().maxCoeff();
-    const int pieces = std::clamp(
-        static_cast<int>(std::ceil(std::max(turn / kPieceTurn, growth / kPieceGrowth))), 1,
-        kMaxPieces);
+    const int pieces =
+        std::clamp(static_cast<int>(std::ceil(std::max(turn / kPieceTurn, growth / kPieceGrowth))),
+                   1, kMaxPieces);
     bool have_a = false;
     for (int k = 0; k <= pieces; ++k) {
       const double s = static_cast<double>(k) / pieces;
@@ -294,8 +295,8 @@ double trajectory_risk(const CheckerConfig& config, const Scene& risk_scene,
   for (const Part* part : scratch.reached) {
     double& obstacle = p[static_cast<std::size_t>(part->obstacle_index)];
     if (part->uncertain) {
-      obstacle += part->probability *
-                  ModeRisk(config, risk_scene, *part, scratch).probability(trajectory);
+      obstacle +=
+          part->probability * ModeRisk(config, risk_scene, *part, scratch).probability(trajectory);
     } else {
       obstacle += part->multi_modal ? part->probability : 1.0;
     }

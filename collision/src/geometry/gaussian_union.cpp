@@ -135,8 +135,8 @@ double GaussianUnion::along_ray(const Span& span, double phi) const {
   return mass / kTwoPi;
 }
 
-double GaussianUnion::simpson(const Span& span, double a, double b, double fa, double fm,
-                              double fb, double whole, double tolerance, int depth) const {
+double GaussianUnion::simpson(const Span& span, double a, double b, double fa, double fm, double fb,
+                              double whole, double tolerance, int depth) const {
   const double m = 0.5 * (a + b);
   const double lm = 0.5 * (a + m), rm = 0.5 * (m + b);
   const double flm = along_ray(span, lm), frm = along_ray(span, rm);

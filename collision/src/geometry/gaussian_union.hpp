@@ -58,7 +58,7 @@ class GaussianUnion {
     double begin, end;
   };
 
-  std::vector<Vec2> normals_;     // edge normals (not unit): inside is normal . z <= offset
+  std::vector<Vec2> normals_;  // edge normals (not unit): inside is normal . z <= offset
   std::vector<double> offsets_;
   std::vector<Polygon> polygons_;
   mutable std::vector<Span> spans_;
