@@ -123,7 +123,8 @@ void write_json(std::ostream& out, const Scenario& scenario, const std::string& 
         << ", \"cost_terms\": {\"clearance\": " << number(cost.clearance)
         << ", \"offset\": " << number(cost.offset)
         << ", \"smoothness\": " << number(cost.smoothness) << ", \"speed\": " << number(cost.speed)
-        << "}"
+        << ", \"risk\": " << number(cost.risk) << "}"
+        << ", \"collision_risk\": " << number(r.collision_risk)
         << ", \"end_pose\": {\"x\": " << number(end.x) << ", \"y\": " << number(end.y)
         << ", \"heading\": " << number(end.heading) << "}"
         << ", \"pairs_seen\": " << r.stats.pairs_seen

@@ -38,7 +38,9 @@ CostTerms candidate_cost(const Candidate& candidate, const collision::Trajectory
     terms.speed = w.speed * speed_sq / n;
   }
   terms.smoothness = w.smoothness * candidate.mean_sq_accel;
-  terms.total = terms.clearance + terms.offset + terms.smoothness + terms.speed;
+  // collision_risk is 0 unless the checker computed it (risk.enabled).
+  terms.risk = w.risk * result.collision_risk;
+  terms.total = terms.clearance + terms.offset + terms.smoothness + terms.speed + terms.risk;
   return terms;
 }
 

@@ -1,5 +1,6 @@
 // Ranking of evaluated candidates: collision-free ones first, by a cost mixing clearance, lateral
-// offset, smoothness and speed; when every candidate collides, the latest first collision wins.
+// offset, smoothness, speed and the probability of a collision under the obstacles' uncertainty;
+// when every candidate collides, the latest first collision wins.
 #pragma once
 
 #include <collision/collision.hpp>
@@ -26,6 +27,7 @@ struct CostTerms {
   double offset = 0;
   double smoothness = 0;
   double speed = 0;
+  double risk = 0;
   double total = 0;
 };
 

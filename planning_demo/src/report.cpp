@@ -120,7 +120,12 @@ void print_report(std::ostream& out, const Scenario& scenario, const std::string
   out << "                   clearance " << clearance_text(result) << ", cost "
       << format("%.3f", cost.total) << " (clearance " << format("%.3f", cost.clearance)
       << ", offset " << format("%.3f", cost.offset) << ", smoothness "
-      << format("%.3f", cost.smoothness) << ", speed " << format("%.3f", cost.speed) << ")\n";
+      << format("%.3f", cost.smoothness) << ", speed " << format("%.3f", cost.speed) << ", risk "
+      << format("%.3f", cost.risk) << ")\n";
+  if (outcome.config.risk.enabled) {
+    out << "                   collision risk " << format("%.4f", result.collision_risk)
+        << " (the probability of a hit, given the obstacles' position uncertainty)\n";
+  }
   const double per_candidate_us = n > 0 ? 1e6 * outcome.checker_seconds / n : 0.0;
   out << "  checker time     " << format("%.3f ms", 1e3 * outcome.checker_seconds)
       << " in check_all (" << format("%.1f us", per_candidate_us) << " per candidate, "
@@ -142,7 +147,7 @@ void print_report(std::ostream& out, const Scenario& scenario, const std::string
 
   out << "Best candidates\n";
   out << "  rank  cand  end d [m]  dur [s]  v [m/s]  collides  first hit [s]  obstacle  "
-         "P(collision)  clearance [m]   cost\n";
+         "P(collision)  risk    clearance [m]   cost\n";
   const std::size_t shown = std::min<std::size_t>(8, n);
   for (std::size_t rank = 0; rank < shown; ++rank) {
     const std::size_t i = outcome.ranking.order[rank];
@@ -156,10 +161,10 @@ void print_report(std::ostream& out, const Scenario& scenario, const std::string
                             : std::isinf(r.min_clearance) ? "inf"
                                                           : format("%.2f", r.min_clearance);
     std::snprintf(buffer, sizeof buffer,
-                  "  %4zu %5zu  %9.2f  %7.1f  %7.1f  %-8s  %13s  %8s  %12.2f  %13s  %6.3f\n",
+                  "  %4zu %5zu  %9.2f  %7.1f  %7.1f  %-8s  %13s  %8s  %12.2f  %6.4f  %13s  %6.3f\n",
                   rank + 1, i, c.spec.end_offset, c.spec.duration, c.spec.target_speed,
                   r.collides ? "yes" : "no", hit.c_str(), obstacle.c_str(), r.collision_probability,
-                  clearance.c_str(), outcome.ranking.costs[i].total);
+                  r.collision_risk, clearance.c_str(), outcome.ranking.costs[i].total);
     out << buffer;
   }
 }

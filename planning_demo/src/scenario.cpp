@@ -146,6 +146,7 @@ CostWeights read_cost(YamlMap cost) {
   if (auto w = cost.optional("offset")) out.offset = w->as_non_negative();
   if (auto w = cost.optional("smoothness")) out.smoothness = w->as_non_negative();
   if (auto w = cost.optional("speed")) out.speed = w->as_non_negative();
+  if (auto w = cost.optional("risk")) out.risk = w->as_non_negative();
   cost.finish();
   return out;
 }
@@ -776,6 +777,8 @@ collision::CheckerConfig checker_config(const Scenario& scenario, collision::Che
   for (const ClassMargin& margin : scenario.class_margins) {
     config.margins.by_class[margin.obstacle_class] = margin.metres;
   }
+  // A risk term needs the risk computed; without one the checker skips it.
+  if (scenario.cost.risk > 0) config.risk.enabled = true;
   return config;
 }
 

@@ -53,6 +53,8 @@ struct CostWeights {
                             // in lane widths (3.5 m)
   double smoothness = 0.5;  // weight of the mean squared acceleration, (m/s^2)^2
   double speed = 2.0;       // weight of the mean squared relative deviation from the desired speed
+  double risk = 0.0;        // weight of the checker's collision_risk (a probability); above 0 it
+                            // turns the checker's risk.enabled on
 };
 
 enum class ObstacleKind { box, polygon, circle, ellipse, boundary, grid };

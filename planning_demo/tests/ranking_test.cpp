@@ -80,6 +80,23 @@ TEST(Ranking, CostTermsFollowTheWeights) {
   EXPECT_NEAR(slow.speed, 2 * 0.25, 1e-6);
 }
 
+TEST(Ranking, RiskTermWeighsTheCollisionRiskAndReordersFreeCandidates) {
+  RankingSettings s = settings();
+  s.weights.risk = 10;
+  collision::TrajectoryResult risky = free_result(10);
+  risky.collision_risk = 0.2;
+  const CostTerms terms = candidate_cost(candidate(0, 10), risky, s);
+  EXPECT_DOUBLE_EQ(terms.risk, 2.0);
+  EXPECT_DOUBLE_EQ(terms.total,
+                   terms.clearance + terms.offset + terms.smoothness + terms.speed + terms.risk);
+  // On the preferred line but risky loses to 1 m off it and safe; without the weight it wins.
+  const std::vector<Candidate> candidates = {candidate(0, 10), candidate(1, 10)};
+  const std::vector<collision::TrajectoryResult> results = {risky, free_result(10)};
+  EXPECT_EQ(rank_candidates(candidates, results, s).best, 1u);
+  s.weights.risk = 0;
+  EXPECT_EQ(rank_candidates(candidates, results, s).best, 0u);
+}
+
 TEST(Ranking, RejectsMismatchedInput) {
   EXPECT_THROW(rank_candidates({}, {}, settings()), std::invalid_argument);
   EXPECT_THROW(rank_candidates({candidate(0, 1)}, {}, settings()), std::invalid_argument);

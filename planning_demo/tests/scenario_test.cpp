@@ -263,6 +263,19 @@ TEST(Scenario, BoundaryErrors) {
                "obstacles[1].boundary[1]: expected a point [a, b]");
 }
 
+TEST(Scenario, ARiskWeightTurnsTheCheckersRiskOn) {
+  const collision::CheckerConfig base = collision::default_config();
+  ASSERT_FALSE(base.risk.enabled);
+  const Scenario plain = parse_scenario(kMinimalScenario);
+  EXPECT_DOUBLE_EQ(plain.cost.risk, 0.0);
+  EXPECT_FALSE(checker_config(plain, base).risk.enabled);
+  const Scenario weighted = parse_scenario(edited(15, "cost: {risk: 12.5}\nobstacles:"));
+  EXPECT_DOUBLE_EQ(weighted.cost.risk, 12.5);
+  EXPECT_TRUE(checker_config(weighted, base).risk.enabled);
+  EXPECT_ERROR(edited(15, "cost: {risk: -1}\nobstacles:"),
+               "s.yaml:15: cost.risk: must be >= 0, got -1");
+}
+
 TEST(Scenario, MarginsByClassGoIntoTheCheckerConfig) {
   const Scenario s = parse_scenario(edited(15,
                                            "margins:\n"

@@ -37,6 +37,8 @@ BatchResult make_batch(std::vector<TrajectoryResult> results) {
   b.collision_probability = py::array_t<double>(n);
   auto mode = b.mode.mutable_unchecked<1>();
   auto probability = b.collision_probability.mutable_unchecked<1>();
+  b.collision_risk = py::array_t<double>(n);
+  auto risk = b.collision_risk.mutable_unchecked<1>();
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   for (py::ssize_t i = 0; i < n; ++i) {
     const TrajectoryResult& r = results[static_cast<std::size_t>(i)];
@@ -53,6 +55,7 @@ BatchResult make_batch(std::vector<TrajectoryResult> results) {
     closest(i) = r.closest_obstacle_id ? *r.closest_obstacle_id : -1;
     mode(i) = static_cast<std::int64_t>(r.mode);
     probability(i) = r.collision_probability;
+    risk(i) = r.collision_risk;
     b.stats += r.stats;
   }
   b.results = std::move(results);
@@ -193,6 +196,9 @@ void bind_results(py::module_& m) {
       .def_readonly("collision_probability", &BatchResult::collision_probability,
                     "float64 (N,), in [0, 1]: the probability of a collision along the "
                     "trajectory (see TrajectoryResult.collision_probability); 0 when free")
+      .def_readonly("collision_risk", &BatchResult::collision_risk,
+                    "float64 (N,), in [0, 1]: each trajectory's TrajectoryResult.collision_risk "
+                    "(0 without risk.enabled)")
       .def_readonly("stats", &BatchResult::stats, "CheckStats summed over the batch")
       .def("__len__", [](const BatchResult& b) { return b.results.size(); })
       .def("__getitem__",

@@ -25,6 +25,7 @@ struct BatchResult {
   py::array_t<std::int64_t> closest_obstacle_id;
   py::array_t<std::int64_t> mode;
   py::array_t<double> collision_probability;
+  py::array_t<double> collision_risk;
   CheckStats stats;
 };
 

@@ -227,3 +227,24 @@ def test_pickle_and_copy_keep_risk_enabled():
     copied = collision.CollisionChecker(back)
     copied.set_obstacles(pickle.loads(pickle.dumps([_car()])))
     assert copied.check(path).collision_risk == direct.check(path).collision_risk > 0.0
+
+
+def test_check_all_gives_each_trajectorys_risk_as_an_array():
+    """check_all's collision_risk column is each trajectory's own check().collision_risk, in
+    order, at every thread count; without risk.enabled it is all zeros."""
+    paths = [scene.straight(y=y) for y in (-0.6, 0.0, 0.8, 1.6, 30.0)]
+    c = _checker([_car()])
+    single = np.array([c.check(p).collision_risk for p in paths])
+    assert single[-1] == 0.0 and np.all(single[:-1] > 0.0)
+    assert len(set(single.tolist())) == len(paths)  # a real test of the order
+    for threads in (1, 2):
+        config = _config()
+        config.threads = threads
+        batched = collision.CollisionChecker(config)
+        batched.set_obstacles([_car()])
+        b = batched.check_all(paths)
+        assert b.collision_risk.dtype == np.float64 and b.collision_risk.shape == (len(paths),)
+        np.testing.assert_allclose(b.collision_risk, single, rtol=0, atol=1e-12)
+        assert [b[i].collision_risk for i in range(len(paths))] == b.collision_risk.tolist()
+    off = _checker([_car()], risk=False).check_all(paths)
+    np.testing.assert_array_equal(off.collision_risk, np.zeros(len(paths)))

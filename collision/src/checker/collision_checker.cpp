@@ -77,20 +77,19 @@ struct World {
   // The risk's scene (checker/risk.hpp): built before the world is published when risk.enabled,
   // else by the first risk_per_obstacle call on it. A copy of the world starts without one: a new
   // world has new obstacles or a new config, and so its own.
-  struct RiskScene {
+  struct RiskOnce {
     std::once_flag built;
-    std::shared_ptr<const Scene> scene;
-    RiskScene() = default;
-    RiskScene(const RiskScene&) {}
-    RiskScene& operator=(const RiskScene&) = delete;
+    RiskScene scene;
+    RiskOnce() = default;
+    RiskOnce(const RiskOnce&) {}
+    RiskOnce& operator=(const RiskOnce&) = delete;
   };
-  mutable RiskScene risk;
+  mutable RiskOnce risk;
 
-  const Scene& risk_scene() const {
-    std::call_once(risk.built, [this] {
-      risk.scene = build_scene(scene->obstacles, risk_scan_config(*config));
-    });
-    return *risk.scene;
+  const RiskScene& risk_scene() const {
+    std::call_once(risk.built,
+                   [this] { risk.scene = build_risk_scene(scene->obstacles, *config); });
+    return risk.scene;
   }
 };
 

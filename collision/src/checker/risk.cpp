@@ -129,7 +129,8 @@ class ModeRisk {
     s_.sets.clear();
     const bool sweeps = config_.continuous.enabled;
     OffsetSet previous = at(trajectory.front().t, trajectory.front().pose);
-    if (previous.near) add_set_at(previous, s_.set_a);
+    // With sweeps the first step's sweep starts with this set.
+    if (previous.near && (!sweeps || trajectory.size() == 1)) add_set_now();
     for (std::size_t i = 1; i < trajectory.size(); ++i) {
       const TrajectoryPoint& a = trajectory[i - 1];
       const TrajectoryPoint& b = trajectory[i];
@@ -137,7 +138,7 @@ class ModeRisk {
       if (sweeps && (previous.present || now.present) && step_may_matter(previous, now)) {
         add_sweep(a, b, previous, now);
       } else if (now.near) {
-        add_set_at(now, s_.set_a);
+        add_set_now();
       }
       previous = now;
     }
@@ -172,15 +173,15 @@ class ModeRisk {
     set.ego_heading = ego_pose.heading;
     set.body_heading = body->heading;
     set.sigma = sigma_at(t).maxCoeff();
-    set.near = gap(set) <= 0;
+    set.near = gap(set, set.sigma) <= 0;
     return set;
   }
 
   // How far (m) the footprint's circle is from the body's grown by kGaussianRadius standard
-  // deviations; <= 0: the set may reach within kGaussianRadius of z = 0.
-  double gap(const OffsetSet& set) const {
+  // deviations `sigma` (m); <= 0: the set may reach within kGaussianRadius of z = 0.
+  double gap(const OffsetSet& set, double sigma) const {
     const double reach =
-        scene_.ego.box_radius + part_.circle_radius + part_.radius + kGaussianRadius * set.sigma;
+        scene_.ego.box_radius + part_.circle_radius + part_.radius + kGaussianRadius * sigma;
     return (set.ego_center - set.body_center).norm() - reach;
   }
 
@@ -193,11 +194,8 @@ class ModeRisk {
                           (b.body_center - a.body_center).norm() +
                           scene_.ego.rear_radius * std::abs(b.ego_heading - a.ego_heading) +
                           part_.circle_radius * std::abs(b.body_heading - a.body_heading);
-    OffsetSet grown = a;
-    grown.sigma = std::max(a.sigma, b.sigma);
-    OffsetSet grown_b = b;
-    grown_b.sigma = grown.sigma;
-    return std::min(gap(grown), gap(grown_b)) <= motion;
+    const double sigma = std::max(a.sigma, b.sigma);
+    return std::min(gap(a, sigma), gap(b, sigma)) <= motion;
   }
 
   // The set of hitting offsets at the last at() call, in standard-normal coordinates, into out.
@@ -219,9 +217,9 @@ class ModeRisk {
     }
   }
 
-  void add_set_at(const OffsetSet&, std::vector<Vec2>& out) {
-    set_now(out);
-    s_.sets.add(out.data(), out.size());
+  void add_set_now() {
+    set_now(s_.set_a);
+    s_.sets.add(s_.set_a.data(), s_.set_a.size());
   }
 
   // The sweep from point a to point b, in pieces: each piece the hull of its end sets.
@@ -273,18 +271,30 @@ class ModeRisk {
 
 }  // namespace
 
-CheckerConfig risk_scan_config(const CheckerConfig& config) {
-  CheckerConfig c = config;
-  c.uncertainty.sigma_factor = kRiskSigmas;
-  c.clearance.horizon = 0;
-  return c;
+RiskScene build_risk_scene(const std::vector<Obstacle>& obstacles, const CheckerConfig& config) {
+  RiskScene risk;
+  risk.scan_config = config;
+  risk.scan_config.uncertainty.sigma_factor = kRiskSigmas;
+  risk.scan_config.clearance.horizon = 0;
+  risk.scene = build_scene(obstacles, risk.scan_config);
+  return risk;
 }
 
-double trajectory_risk(const CheckerConfig& config, const Scene& risk_scene,
+double trajectory_risk(const CheckerConfig& config, const RiskScene& risk,
                        const Trajectory& trajectory, std::vector<double>* per_obstacle) {
   thread_local RiskScratch scratch;
-  const CheckerConfig scan_config = risk_scan_config(config);
-  scan_reach(scan_config, risk_scene, trajectory, scratch.reached, scratch.areas_left);
+  const Scene& risk_scene = *risk.scene;
+  // collision_risk alone is 1 at the first certain hit, whatever the uncertain obstacles do:
+  // the scan stops there and nothing is integrated (most colliding candidates of a cycle).
+  const bool until_certain = per_obstacle == nullptr;
+  scan_reach(risk.scan_config, risk_scene, trajectory, until_certain, scratch.reached,
+             scratch.areas_left);
+  if (until_certain &&
+      (!scratch.areas_left.empty() ||
+       std::any_of(scratch.reached.begin(), scratch.reached.end(),
+                   [](const Part* p) { return !p->multi_modal && !p->uncertain; }))) {
+    return 1;
+  }
   std::vector<double>& p = per_obstacle != nullptr ? *per_obstacle : scratch.per_obstacle;
   p.assign(risk_scene.obstacles.size(), 0.0);
   for (const int id : scratch.areas_left) {

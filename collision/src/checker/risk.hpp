@@ -14,6 +14,7 @@
 // computes.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "broad_phase/scene.hpp"
@@ -25,15 +26,20 @@ namespace collision::detail {
 // The risk scene's bodies are grown by this many standard deviations.
 inline constexpr double kRiskSigmas = 5.0;
 
-// The config the risk scene is built with and scanned by: `config` with the uncertainty grown by
-// kRiskSigmas and no clearance (the scan asks what it reaches, nothing else).
-CheckerConfig risk_scan_config(const CheckerConfig& config);
+// The obstacles as the risk's scan sees them, and the config it scans with: the checker's with the
+// uncertainty grown by kRiskSigmas and no clearance (the scan asks what it reaches, nothing else).
+struct RiskScene {
+  CheckerConfig scan_config;
+  std::shared_ptr<const Scene> scene;
+};
+
+RiskScene build_risk_scene(const std::vector<Obstacle>& obstacles, const CheckerConfig& config);
 
 // The risk of a valid trajectory (collision_risk); with `per_obstacle`, each obstacle's own
-// P_o = sum over its checked modes of p_m P(mode m hits), in the order of scene.obstacles (the
-// vector is resized to fit). `config` is the checker's (risk_scan_config of it built
-// `risk_scene`). Allocates nothing once the calling thread's working memory has grown.
-double trajectory_risk(const CheckerConfig& config, const Scene& risk_scene,
+// P_o = sum over its checked modes of p_m P(mode m hits), in the order of the scene's obstacles
+// (the vector is resized to fit). `config` is the checker's, the one `risk` was built from.
+// Allocates nothing once the calling thread's working memory has grown.
+double trajectory_risk(const CheckerConfig& config, const RiskScene& risk,
                        const Trajectory& trajectory, std::vector<double>* per_obstacle);
 
 }  // namespace collision::detail

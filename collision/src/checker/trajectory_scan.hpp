@@ -22,9 +22,11 @@ TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene
 
 // The parts of the scene that a valid trajectory hits anywhere along it, each once, into
 // `parts`, and the ids of the drivable areas it leaves anywhere, into `areas_left`: the scan
-// followed past every hit to the end, collision tests only (checker/risk.hpp). Allocates nothing
-// once the calling thread's working memory and the two vectors have grown.
+// followed past every hit to the end, collision tests only (checker/risk.hpp). With
+// `until_certain` it stops at the first hit of a part that is neither uncertain nor one of
+// several modes, or the first exit from an area: what follows cannot change a risk that is then
+// 1. Allocates nothing once the calling thread's working memory and the two vectors have grown.
 void scan_reach(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
-                std::vector<const Part*>& parts, std::vector<int>& areas_left);
+                bool until_certain, std::vector<const Part*>& parts, std::vector<int>& areas_left);
 
 }  // namespace collision::detail

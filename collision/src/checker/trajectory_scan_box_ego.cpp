@@ -17,20 +17,20 @@ TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene
 }
 
 void reach_with_polygon_ego(const CheckerConfig& config, const Scene& scene,
-                            const Trajectory& trajectory, std::vector<const Part*>& parts,
-                            std::vector<int>& areas_left);
+                            const Trajectory& trajectory, bool until_certain,
+                            std::vector<const Part*>& parts, std::vector<int>& areas_left);
 
 void scan_reach(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
-                std::vector<const Part*>& parts, std::vector<int>& areas_left) {
+                bool until_certain, std::vector<const Part*>& parts, std::vector<int>& areas_left) {
   parts.clear();
   areas_left.clear();
   if (scene.parts.empty()) return;
   if (scene.ego.footprint != nullptr) {
-    reach_with_polygon_ego(config, scene, trajectory, parts, areas_left);
+    reach_with_polygon_ego(config, scene, trajectory, until_certain, parts, areas_left);
     return;
   }
   thread_local Scratch scratch;
-  reach_with<BoxEgo>(config, scene, trajectory, scratch, parts, areas_left);
+  reach_with<BoxEgo>(config, scene, trajectory, until_certain, scratch, parts, areas_left);
 }
 
 }  // namespace collision::detail

@@ -11,10 +11,10 @@ TrajectoryResult scan_with_polygon_ego(const CheckerConfig& config, const Scene&
 }
 
 void reach_with_polygon_ego(const CheckerConfig& config, const Scene& scene,
-                            const Trajectory& trajectory, std::vector<const Part*>& parts,
-                            std::vector<int>& areas_left) {
+                            const Trajectory& trajectory, bool until_certain,
+                            std::vector<const Part*>& parts, std::vector<int>& areas_left) {
   thread_local Scratch scratch;
-  reach_with<PolygonEgo>(config, scene, trajectory, scratch, parts, areas_left);
+  reach_with<PolygonEgo>(config, scene, trajectory, until_certain, scratch, parts, areas_left);
 }
 
 }  // namespace collision::detail

@@ -104,9 +104,11 @@ class TrajectoryScan {
 
   // What the risk needs (checker/risk.hpp): every part the trajectory hits anywhere along it,
   // each once, in hits, and every drivable area it leaves, in areas_left. The scan follows the
-  // trajectory past every hit, certain or not, to its end, with collision tests only.
-  void reach() {
+  // trajectory past every hit, certain or not, to its end, with collision tests only; with
+  // `until_certain`, only up to the first hit of a certain part or exit from an area.
+  void reach(bool until_certain) {
     reach_ = true;
+    until_certain_ = until_certain;
     s_.hits.clear();  // a scan with nothing near never clears them itself
     s_.areas_left.clear();
     run();
@@ -159,6 +161,7 @@ class TrajectoryScan {
         if (left != nullptr) {
           if (reach_) {
             note_areas_left(begin, end);
+            if (until_certain_) return result;
           } else {
             record_area_exit(stop - 1, *left, following, result);
             return result;
@@ -172,6 +175,7 @@ class TrajectoryScan {
           const SceneArea* left = areas ? area_left(c_.scene, s_.ego[i]) : nullptr;
           if (left != nullptr && reach_) {
             note_area_left(*left);
+            if (until_certain_) return result;
           } else if (left != nullptr) {
             record_area_exit(i, *left, true, result);
             return result;
@@ -188,9 +192,11 @@ class TrajectoryScan {
         const SceneArea* left = areas ? area_left(c_.scene, s_.ego[i]) : nullptr;
         if (left != nullptr && reach_) {
           note_area_left(*left);
+          if (until_certain_) return result;
           left = nullptr;
         }
         if (!s_.hits.empty()) {
+          if (until_certain_ && holds_certain(s_.hits)) return result;
           record_hit(i, result);
           if (left != nullptr) {
             // Off the area as well: a certain collision, named by the lower id.
@@ -328,7 +334,7 @@ class TrajectoryScan {
       if (std::find(s_.hits.begin(), s_.hits.end(), &part) != s_.hits.end()) continue;
       if (test_pair(part, i, k, -kInfinity, uncounted).hit) {
         s_.hits.push_back(&part);
-        if (!part.multi_modal && !reach_) return true;
+        if (!part.multi_modal && (!reach_ || (until_certain_ && !part.uncertain))) return true;
         more = true;
       }
     }
@@ -433,6 +439,11 @@ class TrajectoryScan {
 
   bool sweeps_into(std::size_t i) const { return continuous_ && i > 0; }
 
+  static bool holds_certain(const std::vector<const Part*>& parts) {
+    return std::any_of(parts.begin(), parts.end(),
+                       [](const Part* p) { return !p->multi_modal && !p->uncertain; });
+  }
+
   // reach(): the drivable areas that poses [begin, end) leave (nothing is near them).
   COLLISION_NOINLINE void note_areas_left(std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
@@ -534,6 +545,7 @@ class TrajectoryScan {
   bool continuous_;
   Scratch& s_;
   bool reach_ = false;          // reach(): follow every hit to the end
+  bool until_certain_ = false;  // reach(true): stop at the first certain hit
   int closest_disc_ = -1;       // the part of the disc that decides the clearance, if one does
   EgoPose closest_disc_ego_{};  // the footprint where it does
 };
@@ -572,11 +584,12 @@ TrajectoryResult scan_in_passes(const CheckerConfig& config, const Scene& scene,
 // scan_reach (trajectory_scan.hpp) with the footprint's kind.
 template <class Ego>
 void reach_with(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
-                Scratch& scratch, std::vector<const Part*>& parts, std::vector<int>& areas_left) {
+                bool until_certain, Scratch& scratch, std::vector<const Part*>& parts,
+                std::vector<int>& areas_left) {
   const ScanContext context = scan_context(config, scene, trajectory, nullptr);
   scratch.reserve(scene.scratch_marks);
   TrajectoryScan<Ego> scan(context, scratch, 0.0, config.continuous.enabled);
-  scan.reach();
+  scan.reach(until_certain);
   scratch.record(scene.scratch_marks);
   parts.assign(scratch.hits.begin(), scratch.hits.end());
   areas_left.assign(scratch.areas_left.begin(), scratch.areas_left.end());

@@ -16,6 +16,10 @@ constexpr double kTwoPi = 2 * kPi;
 // The quadrature's panels are at most this wide (rad), and a polygon narrower than two of them
 // gets panels of its own (its span's ends are breakpoints), so no polygon falls between samples.
 constexpr double kPanelWidth = kTwoPi / 64;
+// A feature of the integrand at least this wide (rad) holds one of a panel's first five samples
+// (its ends, middle and quarters), which then differ from the three-point estimate and make the
+// quadrature refine there; narrower ones need a break of their own.
+constexpr double kSpikeWidth = kPanelWidth / 4;
 // Halvings of a panel at most: 2^-14 of a panel is far below any feature that carries mass.
 constexpr int kMaxDepth = 14;
 
@@ -31,6 +35,7 @@ void GaussianUnion::clear() {
   normals_.clear();
   offsets_.clear();
   polygons_.clear();
+  vertex_angles_.clear();
 }
 
 void GaussianUnion::add(const Vec2* v, std::size_t count) {
@@ -62,6 +67,7 @@ void GaussianUnion::add(const Vec2* v, std::size_t count) {
     return;
   }
   polygon.holds_origin = holds_origin;
+  polygon.first_angle = vertex_angles_.size();
   if (holds_origin) {
     polygon.begin = 0;
     polygon.end = kTwoPi;
@@ -82,14 +88,30 @@ void GaussianUnion::add(const Vec2* v, std::size_t count) {
     if (polygon.begin >= kTwoPi) polygon.begin -= kTwoPi;
     polygon.end = polygon.begin + (high - low);
   }
+  // Where an edge's line passes close to the origin for how far out its vertex is, the rays near
+  // the vertex run along the edge and the integrand turns within an angle of about
+  // distance / radius there: a thin polygon through or beside the origin is a spike that a
+  // panel's samples could miss (kSpikeWidth). Those vertices break the panels.
+  const auto line_distance = [](const Vec2& a, const Vec2& b) {
+    const double length = (b - a).norm();
+    return length > 0 ? std::abs(cross(a, b - a)) / length : kGaussianRadius;
+  };
+  for (std::size_t j = 0; j < count; ++j) {
+    const Vec2& previous = v[j == 0 ? count - 1 : j - 1];
+    const Vec2& next = v[j + 1 == count ? 0 : j + 1];
+    const double radius = std::min(v[j].norm(), kGaussianRadius);
+    const double close = std::min(line_distance(previous, v[j]), line_distance(v[j], next));
+    if (radius > 0 && close < radius * kSpikeWidth) vertex_angles_.push_back(angle_of(v[j]));
+  }
+  polygon.angle_count = vertex_angles_.size() - polygon.first_angle;
   polygons_.push_back(polygon);
 }
 
-double GaussianUnion::along_ray(const Span& span, double phi) const {
+double GaussianUnion::along_ray(Candidates candidates, double phi) const {
   const Vec2 u(std::cos(phi), std::sin(phi));
   intervals_.clear();
-  for (std::size_t k = 0; k < span.count; ++k) {
-    const Polygon& p = polygons_[span_polygons_[span.first + k]];
+  for (std::size_t k = 0; k < candidates.count; ++k) {
+    const Polygon& p = polygons_[candidates.index[k]];
     if (!p.holds_origin) {
       double from_begin = phi - p.begin;
       if (from_begin < 0) from_begin += kTwoPi;
@@ -135,17 +157,17 @@ double GaussianUnion::along_ray(const Span& span, double phi) const {
   return mass / kTwoPi;
 }
 
-double GaussianUnion::simpson(const Span& span, double a, double b, double fa, double fm, double fb,
-                              double whole, double tolerance, int depth) const {
+double GaussianUnion::simpson(Candidates candidates, double a, double b, double fa, double fm,
+                              double fb, double whole, double tolerance, int depth) const {
   const double m = 0.5 * (a + b);
   const double lm = 0.5 * (a + m), rm = 0.5 * (m + b);
-  const double flm = along_ray(span, lm), frm = along_ray(span, rm);
+  const double flm = along_ray(candidates, lm), frm = along_ray(candidates, rm);
   const double h = (b - a) / 12;
   const double left = h * (fa + 4 * flm + fm), right = h * (fm + 4 * frm + fb);
   const double delta = left + right - whole;
   if (depth >= kMaxDepth || std::abs(delta) <= 15 * tolerance) return left + right + delta / 15;
-  return simpson(span, a, m, fa, flm, fm, left, 0.5 * tolerance, depth + 1) +
-         simpson(span, m, b, fm, frm, fb, right, 0.5 * tolerance, depth + 1);
+  return simpson(candidates, a, m, fa, flm, fm, left, 0.5 * tolerance, depth + 1) +
+         simpson(candidates, m, b, fm, frm, fb, right, 0.5 * tolerance, depth + 1);
 }
 
 double GaussianUnion::measure(double tolerance) const {
@@ -183,7 +205,9 @@ double GaussianUnion::measure(double tolerance) const {
     span.count = span_polygons_.size() - span.first;
   }
 
-  // Each span in panels: at most kPanelWidth wide, and broken at the ends of narrow polygons.
+  // Each span in panels: at most kPanelWidth wide, and broken at the ends of narrow polygons
+  // and at the vertices of wide ones, so that within a panel the integrand has no feature
+  // narrower than the panel that its samples could miss.
   const double density = tolerance / kTwoPi;  // tolerance per radian
   std::vector<double>& breaks = breaks_;
   double total = 0;
@@ -192,23 +216,43 @@ double GaussianUnion::measure(double tolerance) const {
     const double width = span.end - span.begin;
     const int panels = std::max(2, static_cast<int>(std::ceil(width / kPanelWidth)));
     for (int k = 0; k <= panels; ++k) breaks.push_back(span.begin + width * k / panels);
+    const auto add_break = [&](double angle) {
+      if (angle >= kTwoPi) angle -= kTwoPi;
+      if (angle > span.begin && angle < span.end) breaks.push_back(angle);
+    };
     for (std::size_t k = 0; k < span.count; ++k) {
       const Polygon& p = polygons_[span_polygons_[span.first + k]];
-      if (p.holds_origin || p.end - p.begin > 2 * kPanelWidth) continue;
-      for (double edge : {p.begin, p.end}) {
-        if (edge > kTwoPi) edge -= kTwoPi;
-        if (edge > span.begin && edge < span.end) breaks.push_back(edge);
+      for (std::size_t j = 0; j < p.angle_count; ++j) add_break(vertex_angles_[p.first_angle + j]);
+      if (!p.holds_origin && p.end - p.begin <= 2 * kPanelWidth) {
+        add_break(p.begin);
+        add_break(p.end);
       }
     }
     std::sort(breaks.begin(), breaks.end());
-    double fa = along_ray(span, breaks[0]);
+    // Each panel is integrated with the polygons whose span meets it (ends included, so that
+    // the value at a shared end is the same from both sides).
+    const auto meets = [](const Polygon& p, double a, double b) {
+      return p.holds_origin || (p.begin <= b && p.end >= a) ||
+             (p.end > kTwoPi && p.end - kTwoPi >= a);
+    };
+    const auto panel = [&](double a, double b) {
+      panel_polygons_.clear();
+      for (std::size_t k = 0; k < span.count; ++k) {
+        const std::size_t index = span_polygons_[span.first + k];
+        if (meets(polygons_[index], a, b)) panel_polygons_.push_back(index);
+      }
+      return Candidates{panel_polygons_.data(), panel_polygons_.size()};
+    };
+    double fa = -1;  // the integrand at the panel's start, once known
     for (std::size_t k = 1; k < breaks.size(); ++k) {
       const double a = breaks[k - 1], b = breaks[k];
       if (!(b - a > 1e-12)) continue;
-      const double fb = along_ray(span, b);
-      const double fm = along_ray(span, 0.5 * (a + b));
+      const Candidates candidates = panel(a, b);
+      if (fa < 0) fa = along_ray(candidates, a);
+      const double fb = along_ray(candidates, b);
+      const double fm = along_ray(candidates, 0.5 * (a + b));
       const double whole = (b - a) / 6 * (fa + 4 * fm + fb);
-      total += simpson(span, a, b, fa, fm, fb, whole, density * (b - a), 0);
+      total += simpson(candidates, a, b, fa, fm, fb, whole, density * (b - a), 0);
       fa = fb;
     }
   }

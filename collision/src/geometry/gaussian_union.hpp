@@ -43,15 +43,21 @@ class GaussianUnion {
     std::size_t count = 0;
     bool holds_origin = false;
     double begin = 0, end = 0;  // angular span, rad, begin in [0, 2 pi), end in (begin, begin + pi]
+    // Its vertices' angles in [0, 2 pi), kept where they break the quadrature's panels.
+    std::size_t first_angle = 0, angle_count = 0;  // into vertex_angles_
   };
   struct Span {  // a merged angular interval and the polygons that reach into it
     double begin = 0, end = 0;
     std::size_t first = 0, count = 0;  // into span_polygons_
   };
+  struct Candidates {  // the polygons a ray may meet, by index into polygons_
+    const std::size_t* index;
+    std::size_t count;
+  };
 
   // The union's mass along the ray of angle phi, over 2 pi (the integrand).
-  double along_ray(const Span& span, double phi) const;
-  double simpson(const Span& span, double a, double b, double fa, double fm, double fb,
+  double along_ray(Candidates candidates, double phi) const;
+  double simpson(Candidates candidates, double a, double b, double fa, double fm, double fb,
                  double whole, double tolerance, int depth) const;
 
   struct Piece {  // a polygon's span, or one of its two pieces where it wraps past 2 pi
@@ -61,12 +67,14 @@ class GaussianUnion {
   std::vector<Vec2> normals_;  // edge normals (not unit): inside is normal . z <= offset
   std::vector<double> offsets_;
   std::vector<Polygon> polygons_;
+  std::vector<double> vertex_angles_;
   mutable std::vector<Span> spans_;
   mutable std::vector<std::size_t> span_polygons_;
   mutable std::vector<Vec2> intervals_;  // per ray: (enter, leave) radii
   // The working memory of measure(), kept so that a measure allocates nothing once grown.
   mutable std::vector<Piece> pieces_;
   mutable std::vector<double> breaks_;
+  mutable std::vector<std::size_t> panel_polygons_;
 };
 
 }  // namespace collision::detail
