@@ -124,8 +124,9 @@ void bind_checker(py::module_& m) {
           "contact_point (float64 (N, 2), metres, world frame; NaN rows when free), "
           "min_clearance_index and closest_obstacle_id (int64, -1 when it collides or "
           "min_clearance is inf), mode (int64: the prediction mode hit first, 0 for a single "
-          "prediction or when free), collision_probability (float64 in [0, 1], 0 when free); "
-          "result[i] is the full TrajectoryResult of trajectory i.\n\n"
+          "prediction or when free), collision_probability (float64 in [0, 1], 0 when free), "
+          "collision_risk (float64 in [0, 1], 0 without risk.enabled); result[i] is the full "
+          "TrajectoryResult of trajectory i.\n\n"
           "Raises TrajectoryError for a wrong shape or dtype, or a bad pose (the message names "
           "the trajectory's index in the batch and the pose's index), before any work is done.")
       .def(
