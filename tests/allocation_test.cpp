@@ -356,10 +356,11 @@ std::vector<Obstacle> planning_cycle_scene() {
   return obstacles;
 }
 
-CollisionChecker cycle_checker(int threads, bool continuous) {
+CollisionChecker cycle_checker(int threads, bool continuous, bool risk = false) {
   CheckerConfig config = default_config();
   config.threads = threads;
   config.continuous.enabled = continuous;
+  config.risk.enabled = risk;
   config.clearance.horizon = 3.0;
   CollisionChecker checker(config);
   checker.set_obstacles(planning_cycle_scene());
@@ -387,7 +388,8 @@ bool same(const TrajectoryResult& a, const TrajectoryResult& b) {
          a.mode == b.mode && a.hit_in_sweep == b.hit_in_sweep &&
          same(a.contact_point, b.contact_point) &&
          same(a.collision_probability, b.collision_probability) &&
-         same(a.min_clearance, b.min_clearance) && a.min_clearance_index == b.min_clearance_index &&
+         same(a.collision_risk, b.collision_risk) && same(a.min_clearance, b.min_clearance) &&
+         a.min_clearance_index == b.min_clearance_index &&
          a.closest_obstacle_id == b.closest_obstacle_id && a.stats == b.stats;
 }
 bool same(const PoseClearance& a, const PoseClearance& b) {
@@ -470,6 +472,40 @@ TEST(Allocation, CheckAllIntoAVectorWithCapacityMakesNoHeapAllocations) {
     std::vector<TrajectoryResult> sequential;
     for (const Trajectory& t : candidates) sequential.push_back(checker.check(t));
     expect_same(sequential, results, "check_all and check, " + name(s));
+  }
+}
+
+// The risk keeps its working memory per thread like the scans: with risk.enabled, check and
+// check_all into a vector allocate nothing in steady state either, integrals included.
+TEST(Allocation, RiskInSteadyStateMakesNoHeapAllocations) {
+  const std::vector<Trajectory> candidates = fan_of_candidates();
+  for (const Setting& s : kSettings) {
+    const CollisionChecker checker = cycle_checker(s.threads, s.continuous, true);
+    std::vector<TrajectoryResult> results;
+    for (int k = 0; k < kWarmUps; ++k) checker.check_all(candidates, results);
+    std::size_t integrated = 0;
+    for (const TrajectoryResult& r : results) {
+      integrated += r.collision_risk > 0 && r.collision_risk < 1 ? 1 : 0;
+    }
+    EXPECT_GT(integrated, 0u) << name(s) << ": no candidate's risk needed an integral";
+    long n = 0;
+    {
+      CountAllocations counter;
+      checker.check_all(candidates, results);
+      n = counter.count();
+    }
+    EXPECT_EQ(n, 0) << "check_all with risk into a vector, " << name(s);
+    if (s.threads != 1) continue;
+    // check() scans without the batch's shared tracks: its own buffers grow on its first calls.
+    double sink = 0;
+    for (const Trajectory& t : candidates) sink += checker.check(t).collision_risk;
+    {
+      CountAllocations counter;
+      for (const Trajectory& t : candidates) sink += checker.check(t).collision_risk;
+      n = counter.count();
+    }
+    EXPECT_EQ(n, 0) << "check() with risk, " << name(s);
+    EXPECT_FALSE(std::isnan(sink));
   }
 }
 
