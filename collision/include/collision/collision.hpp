@@ -2,6 +2,7 @@
 #pragma once
 
 #include "collision/aabb.hpp"
+#include "collision/articulated.hpp"
 #include "collision/circle.hpp"
 #include "collision/collision_checker.hpp"
 #include "collision/config.hpp"

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <vector>
 
+#include "collision/articulated.hpp"
 #include "collision/config.hpp"
 #include "collision/obstacle.hpp"
 #include "collision/pose_clearance.hpp"
@@ -96,6 +97,25 @@ class CollisionChecker {
   void check_all(const std::vector<Trajectory>& trajectories,
                  std::vector<TrajectoryResult>& results) const;
   void clearance_profile(const Trajectory& trajectory, std::vector<PoseClearance>& profile) const;
+
+  // With vehicle.trailers: the combination as one ego (articulated.hpp), with the meanings of the
+  // Trajectory forms. Every body gets the margins, the coarse stage and, with continuous checking,
+  // its sweep between points; bodies are not checked against each other. TrajectoryResult::body
+  // and PoseClearance::body say which body decides; min_clearance, the profile and the risk are
+  // over all bodies. A plain Trajectory checked with trailers configured throws TrajectoryError
+  // ("the vehicle has N trailers: check an ArticulatedTrajectory"), as do a non-finite hitch
+  // angle, a nonzero one past the vehicle's trailers, and a body turning by half a turn or more
+  // between two points (each naming the index). Without trailers, an ArticulatedTrajectory whose
+  // angles are all 0 is its towing trajectory.
+  TrajectoryResult check(const ArticulatedTrajectory& trajectory) const;
+  std::vector<TrajectoryResult> check_all(
+      const std::vector<ArticulatedTrajectory>& trajectories) const;
+  void check_all(const std::vector<ArticulatedTrajectory>& trajectories,
+                 std::vector<TrajectoryResult>& results) const;
+  std::vector<PoseClearance> clearance_profile(const ArticulatedTrajectory& trajectory) const;
+  std::vector<std::vector<PoseClearance>> clearance_profiles(
+      const std::vector<ArticulatedTrajectory>& trajectories) const;
+  std::vector<double> risk_per_obstacle(const ArticulatedTrajectory& trajectory) const;
 
   // The config of the checks that start now. The reference stays valid until the next
   // set_config; take a copy to read it while another thread may call set_config.

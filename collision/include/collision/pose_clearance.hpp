@@ -3,10 +3,12 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <array>
 #include <cstddef>
 #include <optional>
 
 #include "collision/vec2.hpp"
+#include "collision/vehicle.hpp"
 
 namespace collision {
 
@@ -36,6 +38,11 @@ struct PoseClearance {
   // where the witness points are unique; where they are not (a face against a parallel face, two
   // obstacles at the same distance) a one-sided derivative. Zero with +infinity.
   Eigen::Vector3d gradient = Eigen::Vector3d::Zero();
+  // With trailers: the body that decides signed_distance (0 the towing vehicle, k trailer k; the
+  // lowest on a tie), and d signed_distance / d hitch_angles[k] (rad), as one-sided as gradient
+  // where it is. gradient stays with respect to the towing vehicle's pose. 0 without trailers.
+  std::size_t body = 0;
+  std::array<double, kMaxTrailers> hitch_gradient{};
 };
 
 }  // namespace collision

@@ -52,6 +52,9 @@ struct TrajectoryResult {
   // The prediction mode of obstacle_id hit there (its index in the list given to
   // Obstacle::moving; the lowest if several are); 0 for a single prediction or no collision.
   std::size_t mode = 0;
+  // With trailers (VehicleParams::trailers), the body that collides at first_collision_index: 0
+  // the towing vehicle, k trailer k; the lowest on a tie. 0 without a collision.
+  std::size_t body = 0;
   // 1 - prod over obstacles (1 - P_o), in [0, 1]: P_o is 1 when the trajectory hits obstacle o
   // (stationary, boundary or single prediction) anywhere along it, and for a multi-modal o the
   // sum of the probabilities of its checked modes hit anywhere along it. 0 without a collision;
