@@ -16,6 +16,7 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/narrow_phase/queries.cpp
   ${COLLISION_SOURCE_DIR}/narrow_phase/queries_ellipse_pairs.cpp
   ${COLLISION_SOURCE_DIR}/narrow_phase/sat.cpp
+  ${COLLISION_SOURCE_DIR}/world/articulated.cpp
   ${COLLISION_SOURCE_DIR}/world/grid_rectangles.cpp
   ${COLLISION_SOURCE_DIR}/world/obstacle.cpp
   ${COLLISION_SOURCE_DIR}/world/obstacle_class.cpp
@@ -29,6 +30,7 @@ set(COLLISION_SOURCES
   ${COLLISION_SOURCE_DIR}/broad_phase/scene.cpp
   ${COLLISION_SOURCE_DIR}/broad_phase/spatial_index.cpp
   ${COLLISION_SOURCE_DIR}/config/config.cpp
+  ${COLLISION_SOURCE_DIR}/checker/articulated_check.cpp
   ${COLLISION_SOURCE_DIR}/checker/body_track.cpp
   ${COLLISION_SOURCE_DIR}/checker/face_witness.cpp
   ${COLLISION_SOURCE_DIR}/checker/fine_stage.cpp

@@ -229,24 +229,16 @@ Aabb uncertain_box(const Part& body, const Pose2& pose, const Vec2& axis, double
   return Aabb(box.min() - extent, box.max() + extent).inflated(slack);
 }
 
-EgoShape ego_shape(const CheckerConfig& config, std::vector<Vec2>& footprint_storage) {
+namespace {
+
+// The shape of a convex footprint polygon (grown already) held in `storage`, in its body's frame:
+// a rectangle along the body's axes takes the box path (storage is then emptied), any other
+// polygon the polygon path, pointing into storage.
+EgoShape shape_of_polygon(std::vector<Vec2>& storage) {
   EgoShape ego;
-  footprint_storage.clear();
-  if (config.vehicle.footprint.empty()) {
-    const Obb box = footprint(Pose2{0, 0, 0}, config.vehicle, config.margins);
-    ego.half_length = box.half_length();
-    ego.half_width = box.half_width();
-    ego.axle_to_center = box.center().x();
-    ego.box_radius = std::hypot(ego.half_length, ego.half_width);
-    ego.rear_radius = footprint_radius(config.vehicle, config.margins);
-    ego.center_lever = std::abs(ego.axle_to_center);
-    ego.inner_point = Vec2(ego.axle_to_center, 0);
-    return ego;
-  }
-  footprint_storage = grown_footprint(config.vehicle, config.margins).vertices();
   Aabb box;
-  for (const Vec2& v : footprint_storage) box.extend(v);
-  if (is_box(footprint_storage, box)) {
+  for (const Vec2& v : storage) box.extend(v);
+  if (is_box(storage, box)) {
     // A rectangle along the vehicle's axes is the box path's shape, with the same arithmetic as
     // footprint() (so the default box given as a footprint answers bit for bit as the box).
     const double front = box.max().x(), rear = -box.min().x();
@@ -255,13 +247,14 @@ EgoShape ego_shape(const CheckerConfig& config, std::vector<Vec2>& footprint_sto
     ego.axle_to_center = 0.5 * (front - rear);
     ego.lateral_offset = 0.5 * (box.max().y() + box.min().y());
     ego.box_radius = std::hypot(ego.half_length, ego.half_width);
-    ego.rear_radius = std::hypot(std::max(front, rear), std::max(box.max().y(), -box.min().y()));
+    ego.rear_radius = std::hypot(std::max(std::abs(front), std::abs(rear)),
+                                 std::max(std::abs(box.max().y()), std::abs(box.min().y())));
     ego.center_lever = std::hypot(ego.axle_to_center, ego.lateral_offset);
     ego.inner_point = Vec2(ego.axle_to_center, ego.lateral_offset);
-    footprint_storage.clear();
+    storage.clear();
     return ego;
   }
-  for (const Vec2& v : footprint_storage) ego.rear_radius = std::max(ego.rear_radius, v.norm());
+  for (const Vec2& v : storage) ego.rear_radius = std::max(ego.rear_radius, v.norm());
   ego.half_length = 0.5 * box.sizes().x();
   ego.half_width = 0.5 * box.sizes().y();
   ego.axle_to_center = box.center().x();
@@ -274,16 +267,46 @@ EgoShape ego_shape(const CheckerConfig& config, std::vector<Vec2>& footprint_sto
   ego.box_radius = std::hypot(ego.half_length, ego.half_width);
   ego.rear_radius *= 1 + 1e-12;
   ego.center_lever = std::hypot(ego.axle_to_center, ego.lateral_offset);
-  for (const Vec2& v : footprint_storage) ego.inner_point += v;
-  ego.inner_point /= static_cast<double>(footprint_storage.size());
-  ego.footprint = footprint_storage.data();
-  ego.footprint_count = static_cast<int>(footprint_storage.size());
+  for (const Vec2& v : storage) ego.inner_point += v;
+  ego.inner_point /= static_cast<double>(storage.size());
+  ego.footprint = storage.data();
+  ego.footprint_count = static_cast<int>(storage.size());
   return ego;
+}
+
+}  // namespace
+
+EgoShape ego_shape(const CheckerConfig& config, std::vector<Vec2>& footprint_storage) {
+  footprint_storage.clear();
+  if (config.vehicle.footprint.empty()) {
+    EgoShape ego;
+    const Obb box = footprint(Pose2{0, 0, 0}, config.vehicle, config.margins);
+    ego.half_length = box.half_length();
+    ego.half_width = box.half_width();
+    ego.axle_to_center = box.center().x();
+    ego.box_radius = std::hypot(ego.half_length, ego.half_width);
+    ego.rear_radius = footprint_radius(config.vehicle, config.margins);
+    ego.center_lever = std::abs(ego.axle_to_center);
+    ego.inner_point = Vec2(ego.axle_to_center, 0);
+    return ego;
+  }
+  footprint_storage = grown_footprint(config.vehicle, config.margins).vertices();
+  return shape_of_polygon(footprint_storage);
+}
+
+EgoShape trailer_shape(const CheckerConfig& config, std::size_t k,
+                       std::vector<Vec2>& footprint_storage) {
+  footprint_storage = trailer_footprint(config.vehicle.trailers[k], config.margins, k).vertices();
+  return shape_of_polygon(footprint_storage);
 }
 
 std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const CheckerConfig& config) {
   auto scene = std::make_unique<Scene>();
   scene->ego = ego_shape(config, scene->ego_footprint);
+  scene->trailers.resize(config.vehicle.trailers.size());
+  for (std::size_t k = 0; k < scene->trailers.size(); ++k) {
+    scene->trailers[k] = trailer_shape(config, k, scene->trailer_footprints[k]);
+  }
   scene->obstacles = std::move(obstacles);
   // The vertices of circles, boxes and segments live in core_vertices, whose size is known first
   // so that the parts' pointers into it stay valid.

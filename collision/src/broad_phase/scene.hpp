@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -101,6 +102,10 @@ struct Scene {
   std::vector<Obstacle> obstacles;
   std::vector<Vec2> core_vertices;  // the parts' vertices that no ConvexPolygon holds
   std::vector<Vec2> ego_footprint;  // EgoShape::footprint's vertices
+  // With vehicle.trailers: each trailer's shape in its own frame (origin at its hitch, the
+  // "rear axle" of its EgoShape), and its footprint's vertices.
+  std::vector<EgoShape> trailers;
+  std::array<std::vector<Vec2>, kMaxTrailers> trailer_footprints;
   std::vector<Part> parts;
   // An occupancy set's shapes as the bodies the parts move (each about the centre of its box),
   // and their predictions: that centre at t_begin and at t_end.
@@ -136,6 +141,9 @@ std::unique_ptr<Scene> build_scene(std::vector<Obstacle> obstacles, const Checke
 // The ego's footprint as the scans need it, from the config's vehicle and margins; a custom
 // footprint's vertices go to `footprint_storage`.
 EgoShape ego_shape(const CheckerConfig& config, std::vector<Vec2>& footprint_storage);
+// Trailer k's shape, from the config's vehicle.trailers[k] and margins, the same way.
+EgoShape trailer_shape(const CheckerConfig& config, std::size_t k,
+                       std::vector<Vec2>& footprint_storage);
 
 // Slack added to bounds so round-off never makes them too small: a few double steps at the
 // magnitude of the coordinates involved.

@@ -20,9 +20,9 @@ inline Vec2 footprint_inner_point(const EgoShape& shape, const EgoPose& ego) {
 
 // The area of lowest id whose outside holds the footprint's inner point, or null. Where the scan
 // found none of that area's edges touching the footprint, the whole footprint lies outside it.
-inline const SceneArea* area_left(const Scene& scene, const EgoPose& ego) {
+inline const SceneArea* area_left(const Scene& scene, const EgoShape& shape, const EgoPose& ego) {
   const SceneArea* left = nullptr;
-  const Vec2 p = footprint_inner_point(scene.ego, ego);
+  const Vec2 p = footprint_inner_point(shape, ego);
   for (const SceneArea& area : scene.areas) {
     if ((left == nullptr || area.obstacle_id < left->obstacle_id) && !area.locator.contains(p)) {
       left = &area;

@@ -206,10 +206,19 @@ void BodyTracks::start(const Scene& scene, const CheckerConfig& config, const Tr
     // A scan's query box for a chunk holds its footprints' boxes (within the box centre's lever
     // and radius of the rear axle), grown by the largest sweep inflation (a sagitta, at most
     // twice rear_radius), the clearance threshold (at most the horizon) and the contact
-    // tolerance; a millimetre covers the boxes' outward rounding many times over.
-    const EgoShape& ego = scene.ego;
-    reach_ = ego.center_lever + ego.box_radius + 2 * ego.rear_radius + config.clearance.horizon +
-             config.narrow_phase.contact_tolerance + 1e-3;
+    // tolerance; a millimetre covers the boxes' outward rounding many times over. A trailer's
+    // scan places it at its hitch, at most the sum of the hitch offsets from the towing rear axle
+    // that the batch's points give, and its sweeps stray from their line by at most that sum
+    // again (checker/articulated_check.cpp): the reach is the largest body's.
+    const auto body_reach = [](const EgoShape& shape) {
+      return shape.center_lever + shape.box_radius + 2 * shape.rear_radius;
+    };
+    double reach = body_reach(scene.ego), hitches = 0;
+    for (std::size_t k = 0; k < scene.trailers.size(); ++k) {
+      hitches += std::abs(config.vehicle.trailers[k].hitch_offset);
+      reach = std::max(reach, 2 * hitches + body_reach(scene.trailers[k]));
+    }
+    reach_ = reach + config.clearance.horizon + config.narrow_phase.contact_tolerance + 1e-3;
     if (chunk_indexes_.size() < chunks_) chunk_indexes_.resize(chunks_);
     for (std::size_t c = 0; c < chunks_; ++c) chunk_indexes_[c].clear();
     reset_flags(chunk_made_, chunk_made_capacity_, chunks_);

@@ -39,9 +39,10 @@ class ChunkCandidates {
                     bool sweeps) {
     if (!c.config.broad_phase.spatial_index) return false;
     const std::size_t first = chunk_first(begin, sweeps);
-    const std::optional<Aabb> reach =
+    std::optional<Aabb> reach =
         footprints_reach(c.fine.shape, c.trajectory.data() + first, end - first, sweeps);
     if (!reach) return false;
+    if (sweeps) reach = reach->inflated(c.body.max_path_deviation);
     candidates_.clear();
     moving_slots_.clear();
     parts_near(c.scene, c.tracks, begin, end,

@@ -300,11 +300,12 @@ class ClearanceScan {
 }  // namespace
 
 void scan_clearance(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
-                    const BodyTracks* tracks, std::vector<PoseClearance>& profile) {
+                    const BodyTracks* tracks, std::vector<PoseClearance>& profile,
+                    const ScanBody& body) {
   thread_local ProfileScratch scratch;
-  const ScanContext context = scan_context(config, scene, trajectory, tracks);
+  const ScanContext context = scan_context(config, scene, trajectory, tracks, body);
   scratch.reserve(scene.scratch_marks);
-  if (scene.ego.footprint != nullptr) {
+  if (context.fine.shape.footprint != nullptr) {
     ClearanceScan<PolygonEgo>(context, scratch).run(profile);
   } else {
     ClearanceScan<BoxEgo>(context, scratch).run(profile);

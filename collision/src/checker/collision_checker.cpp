@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "broad_phase/scene.hpp"
+#include "checker/articulated_check.hpp"
 #include "checker/body_track.hpp"
 #include "checker/clearance_scan.hpp"
 #include "checker/risk.hpp"
@@ -142,7 +143,8 @@ bool same_ego(const CheckerConfig& a, const CheckerConfig& b) {
   const VehicleParams &u = a.vehicle, &v = b.vehicle;
   return u.wheel_base == v.wheel_base && u.front_overhang == v.front_overhang &&
          u.rear_overhang == v.rear_overhang && u.width == v.width && u.footprint == v.footprint &&
-         a.margins.longitudinal == b.margins.longitudinal && a.margins.lateral == b.margins.lateral;
+         u.trailers == v.trailers && a.margins.longitudinal == b.margins.longitudinal &&
+         a.margins.lateral == b.margins.lateral;
 }
 
 // Whether the parts' bounds or the index depend on what changed.
@@ -204,8 +206,21 @@ TrajectoryResult check_valid(const detail::World& world, const Trajectory& traje
 
 }  // namespace
 
+namespace {
+
+// A plain trajectory says nothing of the trailers' hitch angles.
+void require_no_trailers(const CheckerConfig& config) {
+  if (!config.vehicle.trailers.empty()) {
+    throw TrajectoryError("the vehicle has " + std::to_string(config.vehicle.trailers.size()) +
+                          " trailers: check an ArticulatedTrajectory");
+  }
+}
+
+}  // namespace
+
 TrajectoryResult CollisionChecker::check(const Trajectory& trajectory) const {
   const std::shared_ptr<const detail::World> w = world();
+  require_no_trailers(*w->config);
   detail::validate_for_check(trajectory, w->config->trajectory);
   return check_valid(*w, trajectory);
 }
@@ -272,6 +287,7 @@ void for_each_in_batch(const detail::World& world, std::size_t count, detail::It
 void CollisionChecker::check_all(const std::vector<Trajectory>& trajectories,
                                  std::vector<TrajectoryResult>& results) const {
   const std::shared_ptr<const detail::World> w = world();
+  require_no_trailers(*w->config);
   const detail::BodyTracks* tracks = shared_tracks(*w->scene, *w->config, trajectories);
   if (tracks == nullptr) validate_batch(trajectories, w->config->trajectory);
   results.resize(trajectories.size());
@@ -289,6 +305,7 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
 
 std::vector<double> CollisionChecker::risk_per_obstacle(const Trajectory& trajectory) const {
   const std::shared_ptr<const detail::World> w = world();
+  require_no_trailers(*w->config);
   detail::validate_for_check(trajectory, w->config->trajectory);
   std::vector<double> risks;
   detail::trajectory_risk(*w->config, w->risk_scene(), trajectory, &risks);
@@ -298,6 +315,7 @@ std::vector<double> CollisionChecker::risk_per_obstacle(const Trajectory& trajec
 void CollisionChecker::clearance_profile(const Trajectory& trajectory,
                                          std::vector<PoseClearance>& profile) const {
   const std::shared_ptr<const detail::World> w = world();
+  require_no_trailers(*w->config);
   detail::validate_for_check(trajectory, w->config->trajectory);
   detail::scan_clearance(*w->config, *w->scene, trajectory, nullptr, profile);
 }
@@ -311,6 +329,7 @@ std::vector<PoseClearance> CollisionChecker::clearance_profile(const Trajectory&
 std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
     const std::vector<Trajectory>& trajectories) const {
   const std::shared_ptr<const detail::World> w = world();
+  require_no_trailers(*w->config);
   const detail::BodyTracks* tracks = shared_tracks(*w->scene, *w->config, trajectories);
   if (tracks == nullptr) validate_batch(trajectories, w->config->trajectory);
   std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
@@ -319,6 +338,121 @@ std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
                            profiles[i]);
   });
   return profiles;
+}
+
+// The articulated forms. A combination is validated and its trailers placed before any scan: a
+// batch's in the calling thread, into per-thread working memory kept from call to call, so that
+// every error is thrown before any work and the workers only read.
+namespace {
+
+struct CombinationInput {
+  Trajectory towing;
+  detail::BodyPaths paths;
+};
+
+// Validates one combination (naming `batch_index` when it is one of a batch) and places its
+// trailers into `input`.
+void prepare(const CheckerConfig& config, const ArticulatedTrajectory& trajectory,
+             const std::size_t* batch_index, CombinationInput& input) {
+  try {
+    detail::copy_towing(trajectory, input.towing);
+    detail::validate_for_check(input.towing, config.trajectory);
+    detail::validate_hitch_angles(trajectory, config.vehicle.trailers.size());
+    detail::place_trailers(trajectory, config.vehicle, input.paths);
+  } catch (const TrajectoryError& e) {
+    if (batch_index == nullptr) throw;
+    throw TrajectoryError("trajectory " + std::to_string(*batch_index) + ": " + e.what());
+  }
+}
+
+CombinationInput& single_input() {
+  thread_local CombinationInput input;
+  return input;
+}
+
+// A batch's inputs, and its towing trajectories for the shared tracks.
+struct BatchInputs {
+  std::vector<CombinationInput> items;
+  std::vector<Trajectory> towing;
+};
+
+BatchInputs& prepare_batch(const CheckerConfig& config,
+                           const std::vector<ArticulatedTrajectory>& trajectories) {
+  thread_local BatchInputs batch;
+  if (batch.items.size() < trajectories.size()) batch.items.resize(trajectories.size());
+  batch.towing.resize(trajectories.size());
+  for (std::size_t i = 0; i < trajectories.size(); ++i) {
+    prepare(config, trajectories[i], &i, batch.items[i]);
+    batch.towing[i] = batch.items[i].towing;
+  }
+  return batch;
+}
+
+detail::Combination combination(const CombinationInput& input, const detail::BodyTracks* tracks) {
+  return {input.towing, input.paths, tracks};
+}
+
+}  // namespace
+
+TrajectoryResult CollisionChecker::check(const ArticulatedTrajectory& trajectory) const {
+  const std::shared_ptr<const detail::World> w = world();
+  CombinationInput& input = single_input();
+  prepare(*w->config, trajectory, nullptr, input);
+  return detail::check_combination(*w->config, *w->scene, combination(input, nullptr),
+                                   w->config->risk.enabled ? &w->risk_scene() : nullptr);
+}
+
+void CollisionChecker::check_all(const std::vector<ArticulatedTrajectory>& trajectories,
+                                 std::vector<TrajectoryResult>& results) const {
+  const std::shared_ptr<const detail::World> w = world();
+  const BatchInputs& batch = prepare_batch(*w->config, trajectories);
+  const detail::BodyTracks* tracks = shared_tracks(*w->scene, *w->config, batch.towing);
+  const detail::RiskScene* risk = w->config->risk.enabled ? &w->risk_scene() : nullptr;
+  results.resize(trajectories.size());
+  for_each_in_batch(*w, trajectories.size(), [&](std::size_t i) {
+    results[i] = detail::check_combination(
+        *w->config, *w->scene, combination(batch.items[i], tracks_for(tracks, i)), risk);
+  });
+}
+
+std::vector<TrajectoryResult> CollisionChecker::check_all(
+    const std::vector<ArticulatedTrajectory>& trajectories) const {
+  std::vector<TrajectoryResult> results;
+  check_all(trajectories, results);
+  return results;
+}
+
+std::vector<PoseClearance> CollisionChecker::clearance_profile(
+    const ArticulatedTrajectory& trajectory) const {
+  const std::shared_ptr<const detail::World> w = world();
+  CombinationInput& input = single_input();
+  prepare(*w->config, trajectory, nullptr, input);
+  std::vector<PoseClearance> profile;
+  detail::profile_combination(*w->config, *w->scene, combination(input, nullptr), profile);
+  return profile;
+}
+
+std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
+    const std::vector<ArticulatedTrajectory>& trajectories) const {
+  const std::shared_ptr<const detail::World> w = world();
+  const BatchInputs& batch = prepare_batch(*w->config, trajectories);
+  const detail::BodyTracks* tracks = shared_tracks(*w->scene, *w->config, batch.towing);
+  std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
+  for_each_in_batch(*w, trajectories.size(), [&](std::size_t i) {
+    detail::profile_combination(*w->config, *w->scene,
+                                combination(batch.items[i], tracks_for(tracks, i)), profiles[i]);
+  });
+  return profiles;
+}
+
+std::vector<double> CollisionChecker::risk_per_obstacle(
+    const ArticulatedTrajectory& trajectory) const {
+  const std::shared_ptr<const detail::World> w = world();
+  CombinationInput& input = single_input();
+  prepare(*w->config, trajectory, nullptr, input);
+  std::vector<double> risks;
+  detail::risk_of_combination(*w->config, w->risk_scene(), combination(input, nullptr), risks);
+  return risks;
 }
 
 }  // namespace collision

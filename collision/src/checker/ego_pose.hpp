@@ -31,6 +31,9 @@ struct EgoPose {
   // the box centre. They depend on the pose only, so they are computed once, not per pair.
   double sweep_inflation = 0;
   double center_inflation = 0;
+  // How far a trailer's true motion over that sweep strays from the modelled one (ScanBody), m;
+  // included in sweep_inflation, and added by the sweep's own tests to the hulls they make.
+  double path_deviation = 0;
 };
 
 // Half the sizes of the box of the footprint's box turned to the unit axis `axis`.
@@ -108,10 +111,13 @@ inline std::optional<Aabb> footprints_reach(const EgoShape& shape, const Traject
 
 // The ego a fraction s in [0, 1] of the way from a to b, by pose rather than by time (see
 // BodyAt in body_motion.hpp).
+// A pose between keeps b's path deviation, which bounds every part of the sweep into b.
 inline EgoPose ego_between(const EgoShape& shape, const EgoPose& a, const EgoPose& b, double s) {
   if (s == 0) return a;
   if (s == 1) return b;
-  return make_ego(shape, interpolate(a.pose, b.pose, s), a.t + s * (b.t - a.t));
+  EgoPose between = make_ego(shape, interpolate(a.pose, b.pose, s), a.t + s * (b.t - a.t));
+  between.path_deviation = b.path_deviation;
+  return between;
 }
 
 // Where the footprint's centre would be a fraction s of the way from a to b, on the chord: the

@@ -109,6 +109,7 @@ class PlacedFootprints {
       e.t = p.t;
       e.sweep_inflation = 0;
       e.center_inflation = 0;
+      e.path_deviation = 0;
     }
   }
 
@@ -125,6 +126,10 @@ class PlacedFootprints {
         const double turn = heading_change(previous_heading, heading);
         ego.sweep_inflation = rotation_inflation(shape.rear_radius, turn);
         ego.center_inflation = rotation_inflation(shape.center_lever, turn);
+        if (c.body.path_deviation != nullptr) {
+          ego.path_deviation = c.body.path_deviation[i];
+          ego.sweep_inflation += ego.path_deviation;
+        }
       }
       previous_heading = heading;
     }

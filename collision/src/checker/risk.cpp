@@ -47,8 +47,8 @@ struct OffsetSet {
 
 // The working memory of one thread's risk computations.
 struct RiskScratch {
-  std::vector<const Part*> reached;
-  std::vector<int> areas_left;
+  std::vector<const Part*> reached, all_reached;
+  std::vector<int> areas_left, all_left;
   std::vector<double> per_obstacle;
   std::vector<Vec2> footprint, body, sum, grown, set_a, set_b, hull_points, hull;
   std::vector<Vec2> disc;
@@ -124,9 +124,20 @@ class ModeRisk {
     disc_polygon(part.radius, s_.disc);
   }
 
-  // P(the mode hits) along the trajectory: poses, and with continuous checking the sweeps.
-  double probability(const Trajectory& trajectory) {
+  // P(the mode hits) along the bodies' trajectories: poses, and with continuous checking the
+  // sweeps; the sets of all the bodies' poses are one union.
+  double probability(const RiskBody* bodies, std::size_t count) {
     s_.sets.clear();
+    for (std::size_t b = 0; b < count; ++b) {
+      shape_ = bodies[b].body == 0 ? &scene_.ego : &scene_.trailers[bodies[b].body - 1];
+      add_trajectory(*bodies[b].trajectory);
+    }
+    return s_.sets.measure(kMeasureTolerance);
+  }
+
+ private:
+  void add_trajectory(const Trajectory& trajectory) {
+    hint_ = 0;
     const bool sweeps = config_.continuous.enabled;
     OffsetSet previous = at(trajectory.front().t, trajectory.front().pose);
     // With sweeps the first step's sweep starts with this set.
@@ -142,10 +153,8 @@ class ModeRisk {
       }
       previous = now;
     }
-    return s_.sets.measure(kMeasureTolerance);
   }
 
- private:
   // The standard deviations at time t (m): along and across the body's heading.
   Vec2 sigma_at(double t) const {
     const double dt = std::max(0.0, t - t0_);
@@ -167,8 +176,8 @@ class ModeRisk {
     if (!set.present) return set;
     body_pose_ = *body;
     const Vec2 axis = heading_axis(ego_pose.heading);
-    set.ego_center = Vec2(ego_pose.x, ego_pose.y) + scene_.ego.axle_to_center * axis +
-                     scene_.ego.lateral_offset * left_perp(axis);
+    set.ego_center = Vec2(ego_pose.x, ego_pose.y) + shape_->axle_to_center * axis +
+                     shape_->lateral_offset * left_perp(axis);
     set.body_center = Vec2(body->x, body->y);
     set.ego_heading = ego_pose.heading;
     set.body_heading = body->heading;
@@ -181,7 +190,7 @@ class ModeRisk {
   // deviations `sigma` (m); <= 0: the set may reach within kGaussianRadius of z = 0.
   double gap(const OffsetSet& set, double sigma) const {
     const double reach =
-        scene_.ego.box_radius + part_.circle_radius + part_.radius + kGaussianRadius * sigma;
+        shape_->box_radius + part_.circle_radius + part_.radius + kGaussianRadius * sigma;
     return (set.ego_center - set.body_center).norm() - reach;
   }
 
@@ -192,7 +201,7 @@ class ModeRisk {
     if (!a.present || !b.present) return false;
     const double motion = (b.ego_center - a.ego_center).norm() +
                           (b.body_center - a.body_center).norm() +
-                          scene_.ego.rear_radius * std::abs(b.ego_heading - a.ego_heading) +
+                          shape_->rear_radius * std::abs(b.ego_heading - a.ego_heading) +
                           part_.circle_radius * std::abs(b.body_heading - a.body_heading);
     const double sigma = std::max(a.sigma, b.sigma);
     return std::min(gap(a, sigma), gap(b, sigma)) <= motion;
@@ -200,7 +209,7 @@ class ModeRisk {
 
   // The set of hitting offsets at the last at() call, in standard-normal coordinates, into out.
   void set_now(std::vector<Vec2>& out) {
-    place_footprint(scene_.ego, ego_pose_, s_.footprint);
+    place_footprint(*shape_, ego_pose_, s_.footprint);
     reflected_body(part_, body_pose_, s_.body);
     minkowski_sum(s_.footprint.data(), s_.footprint.size(), s_.body.data(), s_.body.size(), s_.sum);
     const std::vector<Vec2>* offsets = &s_.sum;
@@ -264,6 +273,7 @@ class ModeRisk {
   double t0_;
   OutsidePrediction outside_;
   std::size_t hint_ = 0;
+  const EgoShape* shape_ = nullptr;  // the body placed
   // What the last at() placed.
   double t_ = 0;
   Pose2 ego_pose_{}, body_pose_{};
@@ -282,13 +292,51 @@ RiskScene build_risk_scene(const std::vector<Obstacle>& obstacles, const Checker
 
 double trajectory_risk(const CheckerConfig& config, const RiskScene& risk,
                        const Trajectory& trajectory, std::vector<double>* per_obstacle) {
+  const RiskBody ego{&trajectory, 0, ScanBody{}};
+  return trajectory_risk(config, risk, &ego, 1, per_obstacle);
+}
+
+namespace {
+
+// Whether a reach makes the risk 1 whatever the uncertain obstacles do.
+bool certain(const RiskScratch& s) {
+  return !s.areas_left.empty() ||
+         std::any_of(s.reached.begin(), s.reached.end(),
+                     [](const Part* p) { return !p->multi_modal && !p->uncertain; });
+}
+
+}  // namespace
+
+double trajectory_risk(const CheckerConfig& config, const RiskScene& risk, const RiskBody* bodies,
+                       std::size_t count, std::vector<double>* per_obstacle) {
   thread_local RiskScratch scratch;
   const Scene& risk_scene = *risk.scene;
   // collision_risk alone is 1 at the first certain hit, whatever the uncertain obstacles do:
   // the scan stops there and nothing is integrated (most colliding candidates of a cycle).
   const bool until_certain = per_obstacle == nullptr;
-  scan_reach(risk.scan_config, risk_scene, trajectory, until_certain, scratch.reached,
-             scratch.areas_left);
+  scratch.all_reached.clear();
+  scratch.all_left.clear();
+  for (std::size_t b = 0; b < count; ++b) {
+    ScanBody body = bodies[b].scan;
+    body.shape = bodies[b].body == 0 ? nullptr : &risk_scene.trailers[bodies[b].body - 1];
+    scan_reach(risk.scan_config, risk_scene, *bodies[b].trajectory, until_certain, scratch.reached,
+               scratch.areas_left, body);
+    if (until_certain && certain(scratch)) return 1;
+    scratch.all_reached.insert(scratch.all_reached.end(), scratch.reached.begin(),
+                               scratch.reached.end());
+    scratch.all_left.insert(scratch.all_left.end(), scratch.areas_left.begin(),
+                            scratch.areas_left.end());
+  }
+  if (count > 1) {  // each part and area once, in the order of the scene
+    std::sort(scratch.all_reached.begin(), scratch.all_reached.end());
+    scratch.all_reached.erase(std::unique(scratch.all_reached.begin(), scratch.all_reached.end()),
+                              scratch.all_reached.end());
+    std::sort(scratch.all_left.begin(), scratch.all_left.end());
+    scratch.all_left.erase(std::unique(scratch.all_left.begin(), scratch.all_left.end()),
+                           scratch.all_left.end());
+  }
+  scratch.reached.swap(scratch.all_reached);
+  scratch.areas_left.swap(scratch.all_left);
   if (until_certain &&
       (!scratch.areas_left.empty() ||
        std::any_of(scratch.reached.begin(), scratch.reached.end(),
@@ -305,8 +353,8 @@ double trajectory_risk(const CheckerConfig& config, const RiskScene& risk,
   for (const Part* part : scratch.reached) {
     double& obstacle = p[static_cast<std::size_t>(part->obstacle_index)];
     if (part->uncertain) {
-      obstacle +=
-          part->probability * ModeRisk(config, risk_scene, *part, scratch).probability(trajectory);
+      obstacle += part->probability *
+                  ModeRisk(config, risk_scene, *part, scratch).probability(bodies, count);
     } else {
       obstacle += part->multi_modal ? part->probability : 1.0;
     }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "broad_phase/scene.hpp"
+#include "checker/scan_context.hpp"
 #include "collision/config.hpp"
 #include "collision/trajectory.hpp"
 
@@ -41,5 +42,18 @@ RiskScene build_risk_scene(const std::vector<Obstacle>& obstacles, const Checker
 // Allocates nothing once the calling thread's working memory has grown.
 double trajectory_risk(const CheckerConfig& config, const RiskScene& risk,
                        const Trajectory& trajectory, std::vector<double>* per_obstacle);
+
+// One body of a combination for the risk: its placements, which body it is (0 the ego, k trailer
+// k: its shape is the risk scene's), and its sweeps' path deviation (ScanBody, shape unset).
+struct RiskBody {
+  const Trajectory* trajectory;
+  std::size_t body;
+  ScanBody scan;
+};
+
+// The risk of a combination: a mode hits when any body meets it at any time, so each mode's sets
+// of hitting offsets over all the bodies' poses are one union.
+double trajectory_risk(const CheckerConfig& config, const RiskScene& risk, const RiskBody* bodies,
+                       std::size_t count, std::vector<double>* per_obstacle);
 
 }  // namespace collision::detail

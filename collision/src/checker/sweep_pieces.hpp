@@ -69,7 +69,7 @@ bool sweep_hits_still(const FineContext& c, const Obstacle& obstacle, const EgoP
                       bool end_tested = false) {
   const double turn = heading_change(a.pose.heading, b.pose.heading);
   const HullView hull(ego_view(Ego{}, c.shape, a, c.origin), ego_view(Ego{}, c.shape, b, c.origin),
-                      rotation_inflation(c.shape.rear_radius, turn));
+                      rotation_inflation(c.shape.rear_radius, turn) + b.path_deviation);
   if (!intersects(MinkowskiDifference(hull, obstacle), c.contact_tolerance, c.max_gjk_iterations,
                   cache, iterations)) {
     return false;
@@ -111,7 +111,7 @@ bool piece_hits(const FineContext& c, const Part& part, const EgoPose& a, const 
   const double ego_turn = heading_change(ea.pose.heading, eb.pose.heading);
   const double body_turn = turn_between(qa.pose.heading, qb.pose.heading);
   const double inflation = rotation_inflation(c.shape.rear_radius, ego_turn) +
-                           region_inflation(part, qa.t, qb.t, body_turn);
+                           region_inflation(part, qa.t, qb.t, body_turn) + b.path_deviation;
   const bool hull_hit = Body::with(part, [&](auto core) {
     const RelativeSweepDifference diff(
         ego_view(Ego{}, c.shape, ea, c.origin), body_view(core, part, qa, c.origin),

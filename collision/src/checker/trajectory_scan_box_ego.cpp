@@ -5,32 +5,36 @@
 namespace collision::detail {
 
 TrajectoryResult scan_with_polygon_ego(const CheckerConfig& config, const Scene& scene,
-                                       const Trajectory& trajectory, const BodyTracks* tracks);
+                                       const Trajectory& trajectory, const BodyTracks* tracks,
+                                       const ScanBody& body);
 
 TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene,
-                                 const Trajectory& trajectory, const BodyTracks* tracks) {
-  if (scene.ego.footprint != nullptr) {
-    return scan_with_polygon_ego(config, scene, trajectory, tracks);
+                                 const Trajectory& trajectory, const BodyTracks* tracks,
+                                 const ScanBody& body) {
+  if (body_shape(scene, body).footprint != nullptr) {
+    return scan_with_polygon_ego(config, scene, trajectory, tracks, body);
   }
   thread_local Scratch scratch;
-  return scan_in_passes<BoxEgo>(config, scene, trajectory, tracks, scratch);
+  return scan_in_passes<BoxEgo>(config, scene, trajectory, tracks, scratch, body);
 }
 
 void reach_with_polygon_ego(const CheckerConfig& config, const Scene& scene,
                             const Trajectory& trajectory, bool until_certain,
-                            std::vector<const Part*>& parts, std::vector<int>& areas_left);
+                            std::vector<const Part*>& parts, std::vector<int>& areas_left,
+                            const ScanBody& body);
 
 void scan_reach(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
-                bool until_certain, std::vector<const Part*>& parts, std::vector<int>& areas_left) {
+                bool until_certain, std::vector<const Part*>& parts, std::vector<int>& areas_left,
+                const ScanBody& body) {
   parts.clear();
   areas_left.clear();
   if (scene.parts.empty()) return;
-  if (scene.ego.footprint != nullptr) {
-    reach_with_polygon_ego(config, scene, trajectory, until_certain, parts, areas_left);
+  if (body_shape(scene, body).footprint != nullptr) {
+    reach_with_polygon_ego(config, scene, trajectory, until_certain, parts, areas_left, body);
     return;
   }
   thread_local Scratch scratch;
-  reach_with<BoxEgo>(config, scene, trajectory, until_certain, scratch, parts, areas_left);
+  reach_with<BoxEgo>(config, scene, trajectory, until_certain, scratch, parts, areas_left, body);
 }
 
 }  // namespace collision::detail

@@ -150,7 +150,7 @@ class TrajectoryScan {
         std::size_t stop = end;
         const SceneArea* left = nullptr;
         for (std::size_t i = begin; areas && i < end && left == nullptr; ++i) {
-          left = area_left(c_.scene, s_.ego[i]);
+          left = area_left(c_.scene, c_.fine.shape, s_.ego[i]);
           if (left != nullptr) stop = i + 1;
         }
         if (!following) {
@@ -172,7 +172,7 @@ class TrajectoryScan {
       }
       for (std::size_t i = begin; i < end; ++i) {
         if (following) {
-          const SceneArea* left = areas ? area_left(c_.scene, s_.ego[i]) : nullptr;
+          const SceneArea* left = areas ? area_left(c_.scene, c_.fine.shape, s_.ego[i]) : nullptr;
           if (left != nullptr && reach_) {
             note_area_left(*left);
             if (until_certain_) return result;
@@ -189,7 +189,7 @@ class TrajectoryScan {
         result.stats.pairs_seen += part_count;
         result.stats.rejected_by_index += part_count - s_.near.size();
         test_pose(i, result.stats, best_clearance, closest);
-        const SceneArea* left = areas ? area_left(c_.scene, s_.ego[i]) : nullptr;
+        const SceneArea* left = areas ? area_left(c_.scene, c_.fine.shape, s_.ego[i]) : nullptr;
         if (left != nullptr && reach_) {
           note_area_left(*left);
           if (until_certain_) return result;
@@ -447,7 +447,7 @@ class TrajectoryScan {
   // reach(): the drivable areas that poses [begin, end) leave (nothing is near them).
   COLLISION_NOINLINE void note_areas_left(std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
-      const SceneArea* left = area_left(c_.scene, s_.ego[i]);
+      const SceneArea* left = area_left(c_.scene, c_.fine.shape, s_.ego[i]);
       if (left != nullptr) note_area_left(*left);
     }
   }
@@ -561,10 +561,10 @@ class TrajectoryScan {
 template <class Ego>
 TrajectoryResult scan_in_passes(const CheckerConfig& config, const Scene& scene,
                                 const Trajectory& trajectory, const BodyTracks* tracks,
-                                Scratch& scratch) {
+                                Scratch& scratch, const ScanBody& body) {
   const double horizon = config.clearance.horizon;
   const bool continuous = config.continuous.enabled;
-  const ScanContext context = scan_context(config, scene, trajectory, tracks);
+  const ScanContext context = scan_context(config, scene, trajectory, tracks, body);
   scratch.reserve(scene.scratch_marks);
   const struct Record {
     const Scratch& scratch;
@@ -585,8 +585,8 @@ TrajectoryResult scan_in_passes(const CheckerConfig& config, const Scene& scene,
 template <class Ego>
 void reach_with(const CheckerConfig& config, const Scene& scene, const Trajectory& trajectory,
                 bool until_certain, Scratch& scratch, std::vector<const Part*>& parts,
-                std::vector<int>& areas_left) {
-  const ScanContext context = scan_context(config, scene, trajectory, nullptr);
+                std::vector<int>& areas_left, const ScanBody& body) {
+  const ScanContext context = scan_context(config, scene, trajectory, nullptr, body);
   scratch.reserve(scene.scratch_marks);
   TrajectoryScan<Ego> scan(context, scratch, 0.0, config.continuous.enabled);
   scan.reach(until_certain);

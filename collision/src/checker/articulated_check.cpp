@@ -1,0 +1,170 @@
+// The checks of a combination: one scan per body, merged. The towing vehicle goes first; a
+// trailer is then scanned only up to the first collision found so far, since a later hit of its
+// own cannot come first.
+#include "checker/articulated_check.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "checker/clearance_scan.hpp"
+#include "checker/collision_probability.hpp"
+#include "checker/trajectory_scan.hpp"
+
+namespace collision::detail {
+
+namespace {
+
+// Trailer k's scan: its shape and its sweeps' path deviation.
+ScanBody trailer_body(const Scene& scene, const BodyPaths& paths, std::size_t k) {
+  return {&scene.trailers[k], paths.deviation[k].data(), paths.max_deviation[k]};
+}
+
+// Whether a body's first hit at the same index as another's goes first: a body whose pose itself
+// collides there before one that only its sweep into the pose hits (so that hit_in_sweep stays
+// "the combination's pose is free"), then the lower body (`result` is the lower one's).
+bool goes_first(const TrajectoryResult& candidate, const TrajectoryResult& result) {
+  return result.hit_in_sweep && !candidate.hit_in_sweep;
+}
+
+// Merges body `body`'s result into the combination's so far (of the bodies below it).
+void merge(TrajectoryResult& result, const TrajectoryResult& next, std::size_t body) {
+  const CheckStats stats = result.stats;
+  if (next.collides) {
+    const bool earlier =
+        !result.collides || *next.first_collision_index < *result.first_collision_index;
+    if (earlier) {
+      result = next;
+      result.body = body;
+    } else if (*next.first_collision_index == *result.first_collision_index) {
+      const double time = std::min(*result.first_collision_time, *next.first_collision_time);
+      if (goes_first(next, result)) {
+        result = next;
+        result.body = body;
+      }
+      result.first_collision_time = time;
+    }
+  } else if (!result.collides && next.min_clearance < result.min_clearance) {
+    result.min_clearance = next.min_clearance;
+    result.min_clearance_index = next.min_clearance_index;
+    result.closest_obstacle_id = next.closest_obstacle_id;
+  } else if (!result.collides && next.min_clearance == result.min_clearance &&
+             next.min_clearance_index && result.min_clearance_index &&
+             (*next.min_clearance_index < *result.min_clearance_index ||
+              (*next.min_clearance_index == *result.min_clearance_index &&
+               *next.closest_obstacle_id < *result.closest_obstacle_id))) {
+    result.min_clearance_index = next.min_clearance_index;
+    result.closest_obstacle_id = next.closest_obstacle_id;
+  }
+  result.stats = stats;
+  result.stats += next.stats;
+}
+
+// The combination's collision_probability where no body's own is 1: the parts every body hits
+// anywhere along its whole trajectory, each once (the scans above may have stopped a trailer at
+// the first hit, and each counted its own hits only).
+double union_probability(const CheckerConfig& config, const Scene& scene, const Combination& c) {
+  thread_local std::vector<const Part*> hits, parts;
+  thread_local std::vector<int> areas_left;
+  hits.clear();
+  for (std::size_t k = 0; k <= c.paths.trailers; ++k) {
+    const ScanBody body = k == 0 ? ScanBody{} : trailer_body(scene, c.paths, k - 1);
+    scan_reach(config, scene, k == 0 ? c.towing : c.paths.poses[k - 1], true, parts, areas_left,
+               body);
+    if (!areas_left.empty()) return 1;
+    hits.insert(hits.end(), parts.begin(), parts.end());
+  }
+  std::sort(hits.begin(), hits.end());
+  hits.erase(std::unique(hits.begin(), hits.end()), hits.end());
+  return collision_probability(hits);
+}
+
+// The risk's bodies of a combination.
+std::array<RiskBody, kMaxTrailers + 1> risk_bodies(const Combination& c) {
+  std::array<RiskBody, kMaxTrailers + 1> bodies{};
+  bodies[0] = {&c.towing, 0, ScanBody{}};
+  for (std::size_t k = 0; k < c.paths.trailers; ++k) {
+    bodies[k + 1] = {&c.paths.poses[k], k + 1,
+                     ScanBody{nullptr, c.paths.deviation[k].data(), c.paths.max_deviation[k]}};
+  }
+  return bodies;
+}
+
+}  // namespace
+
+TrajectoryResult check_combination(const CheckerConfig& config, const Scene& scene,
+                                   const Combination& c, const RiskScene* risk) {
+  TrajectoryResult result;
+  if (scene.parts.empty()) {
+    result.min_clearance = std::numeric_limits<double>::infinity();
+  } else {
+    result = scan_trajectory(config, scene, c.towing, c.tracks);
+    bool certain = result.collides && result.collision_probability == 1;
+    thread_local Trajectory prefix;
+    for (std::size_t k = 0; k < c.paths.trailers; ++k) {
+      const Trajectory* path = &c.paths.poses[k];
+      if (result.collides && *result.first_collision_index + 1 < path->size()) {
+        prefix.assign(path->begin(),
+                      path->begin() + static_cast<std::ptrdiff_t>(*result.first_collision_index + 1));
+        path = &prefix;
+      }
+      const TrajectoryResult next =
+          scan_trajectory(config, scene, *path, c.tracks, trailer_body(scene, c.paths, k));
+      certain = certain || (next.collides && next.collision_probability == 1);
+      merge(result, next, k + 1);
+    }
+    if (result.collides && c.paths.trailers > 0) {
+      result.collision_probability = certain ? 1.0 : union_probability(config, scene, c);
+    }
+  }
+  if (risk != nullptr) {
+    const auto bodies = risk_bodies(c);
+    result.collision_risk = trajectory_risk(config, *risk, bodies.data(), c.paths.trailers + 1,
+                                            nullptr);
+  }
+  return result;
+}
+
+void profile_combination(const CheckerConfig& config, const Scene& scene, const Combination& c,
+                         std::vector<PoseClearance>& profile) {
+  scan_clearance(config, scene, c.towing, c.tracks, profile);
+  thread_local std::vector<PoseClearance> trailer;
+  for (std::size_t k = 0; k < c.paths.trailers; ++k) {
+    scan_clearance(config, scene, c.paths.poses[k], c.tracks, trailer,
+                   trailer_body(scene, c.paths, k));
+    for (std::size_t i = 0; i < profile.size(); ++i) {
+      if (trailer[i].signed_distance < profile[i].signed_distance) {
+        profile[i] = trailer[i];
+        profile[i].body = k + 1;
+      }
+    }
+  }
+  if (c.paths.trailers == 0) return;
+  // A trailer's profile is about its own origin; the towing pose turns the whole combination
+  // about the rear axle, and hitch angle m turns trailer m and those behind it about its hitch,
+  // so each derivative is the witness's lever about that pivot.
+  for (std::size_t i = 0; i < profile.size(); ++i) {
+    PoseClearance& p = profile[i];
+    if (p.body == 0 || !std::isfinite(p.signed_distance)) continue;
+    const Vec2& n = p.normal;
+    const auto turn = [&](double x, double y) {
+      const Vec2 lever = p.ego_point - Vec2(x, y);
+      return -(n.y() * lever.x() - n.x() * lever.y());
+    };
+    const Pose2& towing = c.towing[i].pose;
+    p.gradient = Eigen::Vector3d(-n.x(), -n.y(), turn(towing.x, towing.y));
+    for (std::size_t m = 0; m < p.body; ++m) {
+      const Pose2& hitch = c.paths.poses[m][i].pose;
+      p.hitch_gradient[m] = turn(hitch.x, hitch.y);
+    }
+  }
+}
+
+void risk_of_combination(const CheckerConfig& config, const RiskScene& risk, const Combination& c,
+                         std::vector<double>& per_obstacle) {
+  const auto bodies = risk_bodies(c);
+  trajectory_risk(config, risk, bodies.data(), c.paths.trailers + 1, &per_obstacle);
+}
+
+}  // namespace collision::detail

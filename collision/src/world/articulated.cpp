@@ -1,0 +1,252 @@
+// Articulated vehicles: where each body of a combination is, the trailers' placements the
+// checker scans, and the hitch angles a towing trajectory gives its trailers.
+#include "collision/articulated.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "collision/errors.hpp"
+#include "common/format.hpp"
+#include "common/supported_range.hpp"
+#include "geometry/heading_axis.hpp"
+#include "world/articulated_bodies.hpp"
+
+namespace collision {
+
+namespace {
+
+std::string point_name(std::size_t i) { return "trajectory point " + std::to_string(i); }
+
+// An angle in (-pi, pi].
+double wrapped(double angle) {
+  const double r = std::remainder(angle, 2 * kPi);
+  return r <= -kPi ? r + 2 * kPi : r;
+}
+
+// A point at distance r from a pivot that moves linearly while the radius turns uniformly by
+// `turn` strays from the line between its two ends by at most r turn^2 / 8: the error of linear
+// interpolation, s (1 - s) / 2 times the largest second derivative, r turn^2. The factor and the
+// small term hold the bound above the round-off of the placements it compares.
+double swing_deviation(double r, double turn) {
+  return std::abs(r) * turn * turn * (0.125 * (1 + 1e-12)) + 1e-12 * std::abs(r);
+}
+
+void require_trailer_params(const VehicleParams& vehicle) {
+  if (vehicle.trailers.size() > kMaxTrailers) {
+    throw ConfigError("vehicle.trailers: at most " + std::to_string(kMaxTrailers) +
+                      " trailers (was " + std::to_string(vehicle.trailers.size()) + ")");
+  }
+  for (std::size_t k = 0; k < vehicle.trailers.size(); ++k) {
+    const TrailerParams& trailer = vehicle.trailers[k];
+    if (!(trailer.axle > 0) || !std::isfinite(trailer.axle)) {
+      throw ConfigError("vehicle.trailers[" + std::to_string(k) +
+                        "].axle: must be > 0 and finite (was " +
+                        detail::format_number(trailer.axle) + ")");
+    }
+    if (!std::isfinite(trailer.hitch_offset)) {
+      throw ConfigError("vehicle.trailers[" + std::to_string(k) +
+                        "].hitch_offset: must be finite (was " +
+                        detail::format_number(trailer.hitch_offset) + ")");
+    }
+  }
+}
+
+}  // namespace
+
+Pose2 body_pose(const ArticulatedPoint& point, const VehicleParams& vehicle, std::size_t k) {
+  if (k > vehicle.trailers.size()) {
+    throw std::out_of_range("body_pose: body " + std::to_string(k) + " of a vehicle with " +
+                            std::to_string(vehicle.trailers.size()) + " trailers");
+  }
+  Pose2 pose = point.pose;
+  for (std::size_t j = 0; j < k; ++j) {
+    const Vec2 axis = detail::heading_axis(pose.heading);
+    pose.x += vehicle.trailers[j].hitch_offset * axis.x();
+    pose.y += vehicle.trailers[j].hitch_offset * axis.y();
+    pose.heading += point.hitch_angles[j];
+  }
+  return pose;
+}
+
+Trajectory towing_trajectory(const ArticulatedTrajectory& trajectory) {
+  Trajectory towing;
+  detail::copy_towing(trajectory, towing);
+  return towing;
+}
+
+namespace {
+
+// The kinematic model's rates of the hitch angles (rad/s) with the towing vehicle's rear axle
+// moving at `velocity` (m/s) and turning at `yaw_rate` (rad/s) with heading `heading`: trailer j's
+// hitch moves as the point of the body before it that it hangs on, and its axle, `axle` behind,
+// only along the trailer's heading, so the trailer turns at the hitch's speed across its heading
+// over that distance.
+std::array<double, kMaxTrailers> hitch_rates(const VehicleParams& vehicle, const Vec2& velocity,
+                                             double yaw_rate, double heading,
+                                             const std::array<double, kMaxTrailers>& angles) {
+  std::array<double, kMaxTrailers> rates{};
+  Vec2 v = velocity;  // of body j-1's origin
+  double omega = yaw_rate, psi = heading;
+  for (std::size_t j = 0; j < vehicle.trailers.size(); ++j) {
+    const TrailerParams& trailer = vehicle.trailers[j];
+    const Vec2 lever = trailer.hitch_offset * Vec2(std::cos(psi), std::sin(psi));
+    const Vec2 hitch = v + omega * Vec2(-lever.y(), lever.x());
+    const double trailer_heading = psi + angles[j];
+    const Vec2 across(-std::sin(trailer_heading), std::cos(trailer_heading));
+    const double trailer_omega = hitch.dot(across) / trailer.axle;
+    rates[j] = trailer_omega - omega;
+    v = hitch;
+    omega = trailer_omega;
+    psi = trailer_heading;
+  }
+  return rates;
+}
+
+// Steps of the integration within one trajectory step: each moves the towing vehicle at most
+// kStepTravel of the shortest axle distance and turns it at most kStepTurn, where fourth-order
+// Runge-Kutta's error is far below a microradian.
+constexpr double kStepTravel = 0.02;
+constexpr double kStepTurn = 0.01;  // rad
+constexpr int kMaxSubsteps = 100000;
+
+}  // namespace
+
+ArticulatedTrajectory follow_hitch(const Trajectory& towing, const VehicleParams& vehicle,
+                                   std::array<double, kMaxTrailers> initial_hitch_angles) {
+  validate_trajectory(towing);
+  require_trailer_params(vehicle);
+  const std::size_t n = vehicle.trailers.size();
+  for (std::size_t j = 0; j < kMaxTrailers; ++j) {
+    const double a = initial_hitch_angles[j];
+    if (!std::isfinite(a)) {
+      throw TrajectoryError("follow_hitch: initial hitch_angles[" + std::to_string(j) +
+                            "] is not finite (was " + detail::format_number(a) + ")");
+    }
+    if (j >= n && a != 0) {
+      throw TrajectoryError("follow_hitch: initial hitch_angles[" + std::to_string(j) + "] is " +
+                            detail::format_number(a) + " but the vehicle has " +
+                            std::to_string(n) + " trailers");
+    }
+  }
+  double shortest_axle = std::numeric_limits<double>::infinity();
+  for (const TrailerParams& trailer : vehicle.trailers) {
+    shortest_axle = std::min(shortest_axle, trailer.axle);
+  }
+  ArticulatedTrajectory out(towing.size());
+  std::array<double, kMaxTrailers> angles = initial_hitch_angles;
+  for (std::size_t i = 0; i < towing.size(); ++i) {
+    if (i > 0 && n > 0) {
+      const TrajectoryPoint& a = towing[i - 1];
+      const TrajectoryPoint& b = towing[i];
+      const double dt = b.t - a.t;
+      const Vec2 velocity = Vec2(b.pose.x - a.pose.x, b.pose.y - a.pose.y) / dt;
+      const double turn = heading_change(a.pose.heading, b.pose.heading);
+      const double yaw_rate = turn / dt;
+      const double travel = std::hypot(b.pose.x - a.pose.x, b.pose.y - a.pose.y);
+      const double wanted =
+          std::ceil(std::max(travel / (kStepTravel * shortest_axle), std::abs(turn) / kStepTurn));
+      const int steps = static_cast<int>(std::clamp(wanted, 1.0, double(kMaxSubsteps)));
+      const double h = dt / steps;
+      for (int k = 0; k < steps; ++k) {
+        const double heading = a.pose.heading + turn * (static_cast<double>(k) / steps);
+        const auto rate = [&](double tau, const std::array<double, kMaxTrailers>& x) {
+          return hitch_rates(vehicle, velocity, yaw_rate, heading + yaw_rate * tau, x);
+        };
+        const auto shifted = [&](const std::array<double, kMaxTrailers>& d, double f) {
+          std::array<double, kMaxTrailers> x = angles;
+          for (std::size_t j = 0; j < n; ++j) x[j] += f * d[j];
+          return x;
+        };
+        const auto k1 = rate(0, angles);
+        const auto k2 = rate(0.5 * h, shifted(k1, 0.5 * h));
+        const auto k3 = rate(0.5 * h, shifted(k2, 0.5 * h));
+        const auto k4 = rate(h, shifted(k3, h));
+        for (std::size_t j = 0; j < n; ++j) {
+          angles[j] += h / 6 * (k1[j] + 2 * k2[j] + 2 * k3[j] + k4[j]);
+        }
+      }
+    }
+    for (std::size_t j = 0; j < n; ++j) angles[j] = wrapped(angles[j]);
+    out[i].t = towing[i].t;
+    out[i].pose = towing[i].pose;
+    out[i].hitch_angles = angles;
+  }
+  return out;
+}
+
+namespace detail {
+
+void copy_towing(const ArticulatedTrajectory& trajectory, Trajectory& towing) {
+  towing.resize(trajectory.size());
+  for (std::size_t i = 0; i < trajectory.size(); ++i) {
+    towing[i].t = trajectory[i].t;
+    towing[i].pose = trajectory[i].pose;
+  }
+}
+
+void validate_hitch_angles(const ArticulatedTrajectory& trajectory, std::size_t trailers) {
+  for (std::size_t i = 0; i < trajectory.size(); ++i) {
+    for (std::size_t j = 0; j < kMaxTrailers; ++j) {
+      const double a = trajectory[i].hitch_angles[j];
+      if (!std::isfinite(a)) {
+        throw TrajectoryError(point_name(i) + ": hitch_angles[" + std::to_string(j) +
+                              "] is not finite (was " + format_number(a) + ")");
+      }
+      if (j >= trailers && a != 0) {
+        throw TrajectoryError(point_name(i) + ": hitch_angles[" + std::to_string(j) + "] is " +
+                              format_number(a) + " but the vehicle has " +
+                              std::to_string(trailers) + " trailers");
+      }
+    }
+  }
+}
+
+void place_trailers(const ArticulatedTrajectory& trajectory, const VehicleParams& vehicle,
+                    BodyPaths& paths) {
+  const std::size_t n = vehicle.trailers.size(), count = trajectory.size();
+  paths.trailers = n;
+  for (std::size_t k = 0; k < n; ++k) {
+    paths.poses[k].resize(count);
+    paths.deviation[k].assign(count, 0.0);
+    paths.max_deviation[k] = 0;
+  }
+  // Per body (0 the towing vehicle): its heading at the point before, and its turn over the step.
+  std::array<double, kMaxTrailers + 1> heading{}, turn{};
+  for (std::size_t i = 0; i < count; ++i) {
+    const ArticulatedPoint& p = trajectory[i];
+    heading[0] = p.pose.heading;
+    if (i > 0) turn[0] = heading_change(trajectory[i - 1].pose.heading, p.pose.heading);
+    Vec2 origin(p.pose.x, p.pose.y);
+    double deviation = 0;  // of body k's origin, from the swings of the hitches before it
+    for (std::size_t k = 0; k < n; ++k) {
+      const double offset = vehicle.trailers[k].hitch_offset;
+      origin += offset * heading_axis(heading[k]);
+      const double angle = p.hitch_angles[k];
+      if (i == 0) {
+        heading[k + 1] = heading[k] + wrapped(angle);
+      } else {
+        turn[k + 1] = turn[k] + heading_change(trajectory[i - 1].hitch_angles[k], angle);
+        if (!(std::abs(turn[k + 1]) < kPi)) {
+          throw TrajectoryError(point_name(i) + ": trailer " + std::to_string(k + 1) +
+                                " turns by " + format_number(turn[k + 1]) +
+                                " rad from the point before, half a turn or more");
+        }
+        heading[k + 1] += turn[k + 1];
+        deviation += swing_deviation(offset, turn[k]);
+      }
+      if (!in_heading_range(heading[k + 1])) {
+        throw TrajectoryError(point_name(i) + ": trailer " + std::to_string(k + 1) +
+                              " heading " + heading_range_error(heading[k + 1]));
+      }
+      paths.poses[k][i] = {p.t, Pose2{origin.x(), origin.y(), heading[k + 1]}};
+      paths.deviation[k][i] = deviation;
+      paths.max_deviation[k] = std::max(paths.max_deviation[k], deviation);
+    }
+  }
+}
+
+}  // namespace detail
+
+}  // namespace collision

@@ -1,0 +1,42 @@
+// A combination's trailers along an articulated trajectory (internal): each placed at every point
+// as a plain trajectory of its own, which the checker scans as it scans the ego, and the bound on
+// how far its true motion between two points strays from the motion the scans model.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <vector>
+
+#include "collision/articulated.hpp"
+#include "collision/config.hpp"
+
+namespace collision::detail {
+
+struct BodyPaths {
+  std::size_t trailers = 0;
+  // Trailer k's origin (its hitch) and heading at every point, on the trajectory's times. The
+  // headings are continuous from point to point (each the one before plus the step's turn), so a
+  // scan's shorter arc between two of them is the body's turn.
+  std::array<Trajectory, kMaxTrailers> poses;
+  // m, per point: over the step into it, the largest distance between trailer k's true placement
+  // (the towing pose and the hitch angles interpolated) and the scans' (its two placements
+  // interpolated); 0 at the first point.
+  std::array<std::vector<double>, kMaxTrailers> deviation;
+  std::array<double, kMaxTrailers> max_deviation{};
+};
+
+// The towing vehicle's points, into `towing` (resized to fit).
+void copy_towing(const ArticulatedTrajectory& trajectory, Trajectory& towing);
+
+// Throws TrajectoryError for a hitch angle that is not finite, or nonzero past the vehicle's
+// `trailers`, naming the point and the angle's index.
+void validate_hitch_angles(const ArticulatedTrajectory& trajectory, std::size_t trailers);
+
+// The trailers' placements along a trajectory whose towing points and hitch angles are valid,
+// into `paths`. Throws TrajectoryError, naming the point, when a body turns by half a turn or
+// more over one step (its shorter arc would then turn it the other way) or its heading leaves
+// kMaxHeading.
+void place_trailers(const ArticulatedTrajectory& trajectory, const VehicleParams& vehicle,
+                    BodyPaths& paths);
+
+}  // namespace collision::detail
