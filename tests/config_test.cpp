@@ -1,5 +1,5 @@
 // CheckerConfig: defaults, config/default.yaml, parse_config/load_config and their error
-// messages, validate(); the obstacle class names of margins.by_class.
+// messages, validate(); the obstacle class names of margins.by_class; vehicle.trailers.
 
 #include "collision/config.hpp"
 
@@ -46,6 +46,22 @@ std::vector<ObstacleClass> AllClasses() {
   return classes;
 }
 
+// Every field of each trailer, one EXPECT each, so a failure names the trailer and the field.
+void ExpectSameTrailers(const std::vector<TrailerParams>& actual,
+                        const std::vector<TrailerParams>& expected) {
+  ASSERT_EQ(actual.size(), expected.size()) << "trailers";
+  for (std::size_t k = 0; k < actual.size(); ++k) {
+    SCOPED_TRACE("trailer " + std::to_string(k));
+    EXPECT_EQ(actual[k].hitch_offset, expected[k].hitch_offset);
+    EXPECT_EQ(actual[k].front, expected[k].front);
+    EXPECT_EQ(actual[k].rear, expected[k].rear);
+    EXPECT_EQ(actual[k].width, expected[k].width);
+    EXPECT_EQ(actual[k].axle, expected[k].axle);
+    EXPECT_EQ(actual[k].footprint, expected[k].footprint);
+    EXPECT_TRUE(actual[k] == expected[k]);  // and nothing the fields above leave out
+  }
+}
+
 // Every field, one EXPECT each, so a failure names the field.
 void ExpectSameConfig(const CheckerConfig& actual, const CheckerConfig& expected) {
   EXPECT_EQ(actual.vehicle.wheel_base, expected.vehicle.wheel_base);
@@ -53,6 +69,7 @@ void ExpectSameConfig(const CheckerConfig& actual, const CheckerConfig& expected
   EXPECT_EQ(actual.vehicle.rear_overhang, expected.vehicle.rear_overhang);
   EXPECT_EQ(actual.vehicle.width, expected.vehicle.width);
   EXPECT_EQ(actual.vehicle.footprint, expected.vehicle.footprint);
+  ExpectSameTrailers(actual.vehicle.trailers, expected.vehicle.trailers);
   EXPECT_EQ(actual.margins.longitudinal, expected.margins.longitudinal);
   EXPECT_EQ(actual.margins.lateral, expected.margins.lateral);
   for (const ObstacleClass c : AllClasses()) {
@@ -81,7 +98,19 @@ void ExpectSameConfig(const CheckerConfig& actual, const CheckerConfig& expected
   EXPECT_EQ(actual.risk.enabled, expected.risk.enabled);
 }
 
-// The YAML text of a config, every key written out (doubles with round-trip precision).
+// "[[x, y], ...]" in flow style, with round-trip precision.
+std::string FlowVertices(const std::vector<Vec2>& vertices) {
+  std::ostringstream out;
+  out << std::setprecision(17) << "[";
+  for (std::size_t i = 0; i < vertices.size(); ++i) {
+    out << (i == 0 ? "" : ", ") << "[" << vertices[i].x() << ", " << vertices[i].y() << "]";
+  }
+  out << "]";
+  return out.str();
+}
+
+// The YAML text of a config, every key written out (doubles with round-trip precision); the
+// trailers in block style, one key per line, the footprint of each only when it has one.
 std::string ToYaml(const CheckerConfig& c) {
   std::ostringstream out;
   out << std::setprecision(17) << std::boolalpha;
@@ -90,13 +119,17 @@ std::string ToYaml(const CheckerConfig& c) {
       << "  front_overhang: " << c.vehicle.front_overhang << "\n"
       << "  rear_overhang: " << c.vehicle.rear_overhang << "\n"
       << "  width: " << c.vehicle.width << "\n"
-      << "  footprint: [";
-  for (std::size_t i = 0; i < c.vehicle.footprint.size(); ++i) {
-    const Vec2& v = c.vehicle.footprint[i];
-    out << (i == 0 ? "" : ", ") << "[" << v.x() << ", " << v.y() << "]";
+      << "  footprint: " << FlowVertices(c.vehicle.footprint) << "\n"
+      << "  trailers:" << (c.vehicle.trailers.empty() ? " []" : "") << "\n";
+  for (const TrailerParams& t : c.vehicle.trailers) {
+    out << "    - hitch_offset: " << t.hitch_offset << "\n"
+        << "      front: " << t.front << "\n"
+        << "      rear: " << t.rear << "\n"
+        << "      width: " << t.width << "\n"
+        << "      axle: " << t.axle << "\n";
+    if (!t.footprint.empty()) out << "      footprint: " << FlowVertices(t.footprint) << "\n";
   }
-  out << "]\n"
-      << "margins:\n"
+  out << "margins:\n"
       << "  longitudinal: " << c.margins.longitudinal << "\n"
       << "  lateral: " << c.margins.lateral << "\n"
       << "  by_class:\n";
@@ -146,6 +179,28 @@ CheckerConfig CustomConfig() {
   // A pointed nose, clockwise, with a duplicate and a collinear vertex: kept as written.
   c.vehicle.footprint = {{-1.25, 1.0}, {1.0 / 3.0, 1.0}, {4.1, 1.0},   {4.1, 1.0},
                          {4.6, 0.0},   {4.1, -1.0},      {-1.25, -1.0}};
+  // As many trailers as there may be: a semi-trailer on a fifth wheel, a drawbar trailer behind
+  // it, and a last one with a footprint polygon (its box values kept as written).
+  TrailerParams semi;
+  semi.hitch_offset = 0.3;
+  semi.front = 1.0 / 3.0;
+  semi.rear = 12.5;
+  semi.width = 2.55;
+  semi.axle = 10.0 / 3.0 + 5;
+  TrailerParams drawbar;
+  drawbar.hitch_offset = -12.75;
+  drawbar.front = -1.5;
+  drawbar.rear = 7.0;
+  drawbar.width = 2.5;
+  drawbar.axle = 4.25;
+  TrailerParams shaped;
+  shaped.hitch_offset = -6.5;
+  shaped.front = -0.5;
+  shaped.rear = 3.0;
+  shaped.width = 1.75;
+  shaped.axle = 2.0;
+  shaped.footprint = {{-0.5, 0.0}, {-1.0, -0.875}, {-3.0, -0.875}, {-3.0, 0.875}, {-1.0, 0.875}};
+  c.vehicle.trailers = {semi, drawbar, shaped};
   c.margins.longitudinal = 0.3;
   c.margins.lateral = 0.15;
   // A different value per class, so that a value read into the wrong class shows.
@@ -218,6 +273,7 @@ TEST(ConfigDefaults, DefaultConfigMatchesHeaderDefaultsAndContract) {
   EXPECT_EQ(c.margins.longitudinal, 0.0);
   EXPECT_EQ(c.margins.lateral, 0.0);
   EXPECT_TRUE(c.vehicle.footprint.empty());
+  EXPECT_TRUE(c.vehicle.trailers.empty());
   for (const ObstacleClass k : AllClasses()) EXPECT_EQ(c.margins.by_class[k], 0.0) << to_string(k);
   EXPECT_TRUE(c.continuous.enabled);
   EXPECT_EQ(c.clearance.horizon, 5.0);
@@ -247,6 +303,7 @@ TEST(ConfigDefaults, DefaultYamlListsEveryKeyWithAComment) {
                                          "  rear_overhang:",
                                          "  width:",
                                          "  footprint:",
+                                         "  trailers:",
                                          "margins:",
                                          "  longitudinal:",
                                          "  lateral:",
@@ -310,6 +367,7 @@ TEST(ConfigDefaults, EmptyMapIsDefault) {
 TEST(ConfigDefaults, EmptyMapHasTheBoxAndNoClassMargins) {
   const CheckerConfig c = parse_config("{}");
   EXPECT_TRUE(c.vehicle.footprint.empty());
+  EXPECT_TRUE(c.vehicle.trailers.empty());
   EXPECT_TRUE(c.margins.by_class.all_zero());
   for (const ObstacleClass k : AllClasses()) EXPECT_EQ(c.margins.by_class[k], 0.0) << to_string(k);
 }
@@ -321,6 +379,7 @@ TEST(ConfigDefaults, EmptySectionsAreDefault) {
       default_config());
   ExpectSameConfig(parse_config("vehicle: {footprint: []}\nmargins: {by_class: {}}\n"),
                    default_config());
+  ExpectSameConfig(parse_config("vehicle:\n  trailers: []\n"), default_config());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -730,7 +789,7 @@ TEST(ConfigStructure, SectionWithNoValue) {
 TEST(ConfigStructure, SectionMustBeAMap) {
   EXPECT_EQ(ParseError("vehicle: 5\n"),
             "<config>:1: vehicle: expected a map of wheel_base, front_overhang, rear_overhang, "
-            "width, footprint (was a scalar)");
+            "width, footprint, trailers (was a scalar)");
   EXPECT_EQ(ParseError("margins:\n  - 0.1\n  - 0.2\n"),
             "<config>:1: margins: expected a map of longitudinal, lateral, by_class (was a list)");
 }
@@ -752,7 +811,7 @@ TEST(ConfigStructure, UnknownKeysNameTheKeyAndTheAllowedOnes) {
             "obstacles, trajectory, broad_phase, narrow_phase, threads, simd, risk)");
   EXPECT_EQ(ParseError("vehicle:\n  width: 2\n  wheelbase: 3\n"),
             "<config>:3: vehicle.wheelbase: unknown key (allowed: wheel_base, front_overhang, "
-            "rear_overhang, width, footprint)");
+            "rear_overhang, width, footprint, trailers)");
   EXPECT_EQ(ParseError("narrow_phase:\n  warm_start: true\n  gjk_iterations: 10\n"),
             "<config>:3: narrow_phase.gjk_iterations: unknown key (allowed: contact_tolerance, "
             "max_gjk_iterations, max_epa_iterations, warm_start)");
@@ -943,7 +1002,7 @@ TEST(ConfigClassMargins, UnknownClassNamesTheKeyAndTheClasses) {
             "<config>:3: margins.by_class.lateral: unknown key (allowed: " + classes + ")");
   EXPECT_EQ(ParseError("vehicle:\n  by_class: {car: 1}\n"),
             "<config>:2: vehicle.by_class: unknown key (allowed: wheel_base, front_overhang, "
-            "rear_overhang, width, footprint)");
+            "rear_overhang, width, footprint, trailers)");
 }
 
 TEST(ConfigClassMargins, DuplicateClassNamesBothLines) {
@@ -1124,6 +1183,394 @@ TEST(ConfigFootprint, ValidateRejectsTheSameWithTheSameText) {
     c.vehicle.footprint = pc.vertices;
     EXPECT_EQ(test::error_of<ConfigError>([&] { validate(c); }), pc.expected);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// vehicle.trailers
+
+TrailerParams Trailer(double hitch_offset, double front, double rear, double width, double axle,
+                      std::vector<Vec2> footprint = {}) {
+  TrailerParams t;
+  t.hitch_offset = hitch_offset;
+  t.front = front;
+  t.rear = rear;
+  t.width = width;
+  t.axle = axle;
+  t.footprint = std::move(footprint);
+  return t;
+}
+
+// Two valid trailers without footprints: a box trailer on a tow ball and one behind it.
+std::vector<TrailerParams> TwoTrailers() {
+  return {Trailer(-1.1, -0.9, 4.1, 1.9, 2.7), Trailer(-4.5, -1.25, 5.0, 2.0, 3.5)};
+}
+
+// "vehicle:\n  trailers:\n" and each trailer in block style, one key per line in the order
+// hitch_offset, front, rear, width, axle, then the footprint's vertices one per line. With
+// TwoTrailers() layout (no footprint on trailer 0), trailer 1's keys are on lines 8 (hitch_offset)
+// to 12 (axle), its footprint key on line 13 and its vertex i on line 14 + i.
+std::string TrailersYaml(const std::vector<TrailerParams>& trailers) {
+  std::ostringstream out;
+  out << std::setprecision(17) << "vehicle:\n  trailers:\n";
+  for (const TrailerParams& t : trailers) {
+    out << "    - hitch_offset: " << t.hitch_offset << "\n"
+        << "      front: " << t.front << "\n"
+        << "      rear: " << t.rear << "\n"
+        << "      width: " << t.width << "\n"
+        << "      axle: " << t.axle << "\n";
+    if (!t.footprint.empty()) {
+      out << "      footprint:\n";
+      for (const Vec2& v : t.footprint) out << "        - [" << v.x() << ", " << v.y() << "]\n";
+    }
+  }
+  return out.str();
+}
+
+CheckerConfig WithTrailers(std::vector<TrailerParams> trailers) {
+  CheckerConfig c = default_config();
+  c.vehicle.trailers = std::move(trailers);
+  return c;
+}
+
+TEST(ConfigTrailers, ReadsOneTrailerWithAFootprint) {
+  const CheckerConfig c = parse_config(
+      "vehicle:\n"
+      "  width: 2.0\n"
+      "  trailers:\n"
+      "    - hitch_offset: -1.25\n"
+      "      front: -0.75\n"
+      "      rear: 4.5\n"
+      "      width: 2.125\n"
+      "      axle: 3.0\n"
+      "      footprint:\n"
+      "        - [-0.75, -1.0]\n"
+      "        - [-4.5, -1.0]\n"
+      "        - [-4.5, 1.0]\n"
+      "        - [-0.75, 1.0]\n"
+      "        - [-0.25, 0.0]\n");
+  ExpectSameTrailers(
+      c.vehicle.trailers,
+      {Trailer(-1.25, -0.75, 4.5, 2.125, 3.0,
+               {{-0.75, -1.0}, {-4.5, -1.0}, {-4.5, 1.0}, {-0.75, 1.0}, {-0.25, 0}})});
+  EXPECT_EQ(c.vehicle.width, 2.0);  // the towing vehicle's own keys beside it
+  EXPECT_EQ(c.vehicle.wheel_base, default_config().vehicle.wheel_base);
+  EXPECT_NO_THROW(validate(c));
+  // Flow style, the keys in any order, a footprint of [] (the box).
+  const CheckerConfig flow = parse_config(
+      "vehicle: {trailers: [{axle: 3, width: 2.125, rear: 4.5, front: -0.75, hitch_offset: -1.25,"
+      " footprint: []}]}");
+  ExpectSameTrailers(flow.vehicle.trailers, {Trailer(-1.25, -0.75, 4.5, 2.125, 3.0)});
+}
+
+TEST(ConfigTrailers, ReadsThreeTrailersInOrder) {
+  const std::vector<TrailerParams> three = {
+      Trailer(0.3, 1.0 / 3.0, 12.5, 2.55, 7.75),
+      Trailer(-12.75, -1.5, 7.0, 2.5, 4.25, {{-1.5, -1.25}, {-7, -1.25}, {-7, 1.25}, {-1.5, 1.25}}),
+      Trailer(-6.5, -0.5, 3.0, 1.75, 2.0)};
+  const CheckerConfig c = parse_config(TrailersYaml(three));
+  ExpectSameTrailers(c.vehicle.trailers, three);
+  EXPECT_NO_THROW(validate(c));
+  // Each value reaches its own field of its own trailer (all different).
+  EXPECT_EQ(c.vehicle.trailers[0].front, 1.0 / 3.0);
+  EXPECT_EQ(c.vehicle.trailers[1].hitch_offset, -12.75);
+  EXPECT_EQ(c.vehicle.trailers[1].footprint.size(), 4u);
+  EXPECT_TRUE(c.vehicle.trailers[2].footprint.empty());
+  EXPECT_EQ(c.vehicle.trailers[2].axle, 2.0);
+}
+
+TEST(ConfigTrailers, AnEmptyListAndNoKeyAreNoTrailers) {
+  EXPECT_TRUE(parse_config("vehicle:\n  trailers: []\n").vehicle.trailers.empty());
+  EXPECT_TRUE(parse_config("vehicle:\n  width: 2\n").vehicle.trailers.empty());
+  EXPECT_TRUE(parse_config("{}").vehicle.trailers.empty());
+  EXPECT_NO_THROW(validate(WithTrailers({})));
+}
+
+TEST(ConfigTrailers, RangeBoundariesAreAccepted) {
+  const std::vector<TrailerParams> edges = {
+      Trailer(-1000, -999.5, 1000, 1000, 1000), Trailer(1000, 1000, -999.5, 1e-9, 1e-9),
+      Trailer(0, 0, 1e-9, 1, 1, {{-1000, -1000}, {1000, -1000}, {1000, 1000}})};
+  const CheckerConfig c = parse_config(TrailersYaml(edges));
+  ExpectSameTrailers(c.vehicle.trailers, edges);
+  EXPECT_NO_THROW(validate(WithTrailers(edges)));
+}
+
+// The documented example in config/default.yaml reads as the comment says.
+TEST(ConfigTrailers, TheExampleInDefaultYamlParses) {
+  std::ifstream in(kDefaultYaml);
+  ASSERT_TRUE(in) << kDefaultYaml;
+  std::string example = "vehicle:\n";
+  bool inside = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line == "  #   trailers:") inside = true;
+    if (!inside) continue;
+    if (line.rfind("  #   ", 0) != 0) break;
+    example += line.substr(3) + "\n";  // "  #   trailers:" -> "   trailers:" under vehicle
+  }
+  ASSERT_NE(example, "vehicle:\n") << "no example under vehicle.trailers";
+  ExpectSameTrailers(parse_config(example).vehicle.trailers, {Trailer(-1.2, -1.0, 4.0, 1.8, 2.6)});
+}
+
+TEST(ConfigTrailers, MustBeAList) {
+  const std::string expected =
+      "a list of trailers (maps of hitch_offset, front, rear, width, axle, footprint), or [] for "
+      "none";
+  EXPECT_EQ(ParseError("vehicle:\n  width: 2\n  trailers: 1\n"),
+            "<config>:3: vehicle.trailers: expected " + expected + " (was a scalar)");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    hitch_offset: -1\n    front: 0\n"),
+            "<config>:2: vehicle.trailers: expected " + expected + " (was a map)");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers: \"[]\"\n"),
+            "<config>:2: vehicle.trailers: expected " + expected + " (was a scalar)");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n  width: 2\n"),
+            "<config>:2: vehicle.trailers: has no value (expected " + expected + ")");
+  // trailers belongs to vehicle only.
+  EXPECT_EQ(ParseError("margins:\n  trailers: []\n"),
+            "<config>:2: margins.trailers: unknown key (allowed: longitudinal, lateral, by_class)");
+}
+
+TEST(ConfigTrailers, EachTrailerMustBeAMap) {
+  const std::string keys = "hitch_offset, front, rear, width, axle, footprint";
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - {hitch_offset: -1, front: 0, rear: 4, "
+                       "width: 2, axle: 3}\n    - 5\n"),
+            "<config>:4: vehicle.trailers[1]: expected a map of " + keys + " (was a scalar)");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - [-1, 0, 4, 2, 3]\n"),
+            "<config>:3: vehicle.trailers[0]: expected a map of " + keys + " (was a list)");
+  // An empty entry has no line of its own: the list's.
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    -\n"),
+            "<config>:2: vehicle.trailers[0]: expected a map of " + keys + " (was no value)");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - ? [a]\n      : 1\n"),
+            "<config>:3: vehicle.trailers[0]: keys must be names (found a list)");
+}
+
+// Each of the five numbers is required; the error names the trailer's key and the trailer's line.
+TEST(ConfigTrailers, AMissingKeyNamesTheTrailerAndItsLine) {
+  const std::vector<std::string> keys = {"hitch_offset", "front", "rear", "width", "axle"};
+  const std::vector<std::string> values = {"-4.5", "-1.25", "5", "2", "3.5"};
+  for (std::size_t left_out = 0; left_out < keys.size(); ++left_out) {
+    std::string second = "    - ";
+    bool first = true;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (i == left_out) continue;
+      second += (first ? "" : "      ") + keys[i] + ": " + values[i] + "\n";
+      first = false;
+    }
+    const std::string yaml =
+        "vehicle:\n  trailers:\n"
+        "    - {hitch_offset: -1.1, front: -0.9, rear: 4.1, width: 1.9, axle: 2.7}\n" +
+        second;
+    SCOPED_TRACE(yaml);
+    EXPECT_EQ(ParseError(yaml), "<config>:4: vehicle.trailers[1]." + keys[left_out] +
+                                    ": missing (each trailer needs hitch_offset, front, rear, "
+                                    "width, axle)");
+  }
+  EXPECT_EQ(ParseError("vehicle:\n  trailers: [{}]\n"),
+            "<config>:2: vehicle.trailers[0].hitch_offset: missing (each trailer needs "
+            "hitch_offset, front, rear, width, axle)");
+  // The footprint is optional.
+  EXPECT_NO_THROW(parse_config(TrailersYaml(TwoTrailers())));
+}
+
+TEST(ConfigTrailers, UnknownAndDuplicateKeysNameTheTrailer) {
+  const std::string allowed = "hitch_offset, front, rear, width, axle, footprint";
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - hitch_offset: -1\n      lenght: 4\n"),
+            "<config>:4: vehicle.trailers[0].lenght: unknown key (allowed: " + allowed + ")");
+  // A key of the towing vehicle is not one of a trailer's.
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - {hitch_offset: -1, front: 0, rear: 4, "
+                       "width: 2, axle: 3}\n    - {hitch_offset: -5, wheel_base: 3}\n"),
+            "<config>:4: vehicle.trailers[1].wheel_base: unknown key (allowed: " + allowed + ")");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - width: 2\n      axle: 3\n      width: 2.5\n"),
+            "<config>:5: vehicle.trailers[0].width: duplicate key (first at line 3)");
+}
+
+TEST(ConfigTrailers, AtMostThreeTrailers) {
+  std::vector<TrailerParams> four = TwoTrailers();
+  four.push_back(Trailer(-5, -1, 4, 2, 3));
+  four.push_back(Trailer(-5, -1, 4, 2, 3));
+  // The fourth trailer starts on line 3 + 3 * 5.
+  EXPECT_EQ(ParseError(TrailersYaml(four)),
+            "<config>:18: vehicle.trailers[3]: at most 3 trailers (found 4)");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers: [{}, {}, {}, {}, {}]\n"),
+            "<config>:2: vehicle.trailers[3]: at most 3 trailers (found 5)");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(WithTrailers(four)); }),
+            "vehicle.trailers[3]: at most 3 trailers (found 4)");
+  four.pop_back();
+  ExpectSameTrailers(parse_config(TrailersYaml(four)).vehicle.trailers, four);
+  EXPECT_NO_THROW(validate(WithTrailers(four)));
+}
+
+TEST(ConfigTrailers, ValuesMustBeFiniteNumbers) {
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - hitch_offset: .nan\n"),
+            "<config>:3: vehicle.trailers[0].hitch_offset: must be finite (was .nan)");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - {front: -.inf}\n"),
+            "<config>:3: vehicle.trailers[0].front: must be finite (was -.inf)");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - rear: 4m\n"),
+            "<config>:3: vehicle.trailers[0].rear: expected a number (was 4m)");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - width: \"2\"\n"),
+            "<config>:3: vehicle.trailers[0].width: expected a number (was the quoted string "
+            "\"2\")");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - axle:\n      width: 2\n"),
+            "<config>:3: vehicle.trailers[0].axle: has no value (expected a number)");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - footprint: [[0, 0], [1, .inf], [0, 1]]\n"),
+            "<config>:3: vehicle.trailers[0].footprint[1].y: must be finite (was .inf)");
+  const std::vector<std::function<void(TrailerParams&)>> sets = {
+      [](TrailerParams& t) { t.hitch_offset = kNan; },
+      [](TrailerParams& t) { t.front = -kInf; },
+      [](TrailerParams& t) { t.rear = kInf; },
+      [](TrailerParams& t) { t.width = kNan; },
+      [](TrailerParams& t) { t.axle = kInf; },
+      [](TrailerParams& t) {
+        t.footprint = {{0, 0}, {1, 0}, {kNan, 1}};
+      }};
+  const std::vector<std::string> expected = {
+      "vehicle.trailers[1].hitch_offset: must be finite (was nan)",
+      "vehicle.trailers[1].front: must be finite (was -inf)",
+      "vehicle.trailers[1].rear: must be finite (was inf)",
+      "vehicle.trailers[1].width: must be finite (was nan)",
+      "vehicle.trailers[1].axle: must be finite (was inf)",
+      "vehicle.trailers[1].footprint[2].x: must be finite (was nan)"};
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    std::vector<TrailerParams> trailers = TwoTrailers();
+    sets[i](trailers[1]);
+    EXPECT_EQ(test::error_of<ConfigError>([&] { validate(WithTrailers(trailers)); }), expected[i]);
+  }
+}
+
+// Out-of-range values of trailer 1 of TwoTrailers(): one table through both parse_config and
+// validate(), which must agree. An error is at the line of its key (TrailersYaml's layout).
+struct TrailerCase {
+  std::function<void(TrailerParams&)> set;
+  int line;
+  std::string expected;  // "<key>: <reason>"
+};
+
+std::vector<TrailerCase> TrailerCases() {
+  using T = TrailerParams;
+  return {
+      {[](T& t) { t.hitch_offset = 1000.5; }, 8,
+       "vehicle.trailers[1].hitch_offset: must be -1000 to 1000 (was 1000.5)"},
+      {[](T& t) { t.hitch_offset = -4500; }, 8,
+       "vehicle.trailers[1].hitch_offset: must be -1000 to 1000 (was -4500)"},
+      {[](T& t) { t.front = -1250; }, 9,
+       "vehicle.trailers[1].front: must be -1000 to 1000 (was -1250)"},
+      {[](T& t) { t.front = 1001; }, 9,
+       "vehicle.trailers[1].front: must be -1000 to 1000 (was 1001)"},
+      {[](T& t) { t.rear = 5000; }, 10,
+       "vehicle.trailers[1].rear: must be -1000 to 1000 (was 5000)"},
+      {[](T& t) { t.rear = -1000.5; }, 10,
+       "vehicle.trailers[1].rear: must be -1000 to 1000 (was -1000.5)"},
+      {[](T& t) { t.width = 0; }, 11, "vehicle.trailers[1].width: must be > 0 and <= 1000 (was 0)"},
+      {[](T& t) { t.width = -2; }, 11,
+       "vehicle.trailers[1].width: must be > 0 and <= 1000 (was -2)"},
+      {[](T& t) { t.width = 2000; }, 11,
+       "vehicle.trailers[1].width: must be > 0 and <= 1000 (was 2000)"},
+      {[](T& t) { t.axle = 0; }, 12, "vehicle.trailers[1].axle: must be > 0 and <= 1000 (was 0)"},
+      {[](T& t) { t.axle = -3.5; }, 12,
+       "vehicle.trailers[1].axle: must be > 0 and <= 1000 (was -3.5)"},
+      {[](T& t) { t.axle = 3500; }, 12,
+       "vehicle.trailers[1].axle: must be > 0 and <= 1000 (was 3500)"},
+      // The body has no length: front + rear <= 0 (a drawbar trailer whose rear is in front).
+      {[](T& t) { t.rear = 1.25; }, 10,
+       "vehicle.trailers[1].rear: front + rear must be > 0 (was front -1.25, rear 1.25)"},
+      {[](T& t) {
+         t.front = -3;
+         t.rear = 2;
+       },
+       10, "vehicle.trailers[1].rear: front + rear must be > 0 (was front -3, rear 2)"},
+      {[](T& t) {
+         t.front = 0;
+         t.rear = 0;
+       },
+       10, "vehicle.trailers[1].rear: front + rear must be > 0 (was front 0, rear 0)"},
+      // A footprint coordinate: |x|, |y| <= 1000, at the vertex's line (14 + its index).
+      {[](T& t) {
+         t.footprint = {{0, 0}, {-1001, 0}, {0, 1}};
+       },
+       15, "vehicle.trailers[1].footprint[1].x: must be -1000 to 1000 (was -1001)"},
+      {[](T& t) {
+         t.footprint = {{0, 0}, {-1, 0}, {0, 1}, {-1, 2500}};
+       },
+       17, "vehicle.trailers[1].footprint[3].y: must be -1000 to 1000 (was 2500)"},
+  };
+}
+
+TEST(ConfigTrailers, ParseRejectsOutOfRangeWithLineAndKey) {
+  for (const TrailerCase& tc : TrailerCases()) {
+    std::vector<TrailerParams> trailers = TwoTrailers();
+    tc.set(trailers[1]);
+    const std::string yaml = TrailersYaml(trailers);
+    SCOPED_TRACE(yaml);
+    EXPECT_EQ(ParseError(yaml), "<config>:" + std::to_string(tc.line) + ": " + tc.expected);
+  }
+}
+
+TEST(ConfigTrailers, ValidateRejectsTheSameWithTheSameText) {
+  for (const TrailerCase& tc : TrailerCases()) {
+    SCOPED_TRACE(tc.expected);
+    std::vector<TrailerParams> trailers = TwoTrailers();
+    tc.set(trailers[1]);
+    EXPECT_EQ(test::error_of<ConfigError>([&] { validate(WithTrailers(trailers)); }), tc.expected);
+  }
+}
+
+// Every trailer is checked, not only the first or the last; a trailer built in code and left at
+// its zero values is refused.
+TEST(ConfigTrailers, ValidateChecksEveryTrailer) {
+  for (std::size_t k = 0; k < kMaxTrailers; ++k) {
+    std::vector<TrailerParams> trailers(kMaxTrailers, Trailer(-1, -0.5, 4, 2, 3));
+    trailers[k].width = -1;
+    EXPECT_EQ(
+        test::error_of<ConfigError>([&] { validate(WithTrailers(trailers)); }),
+        "vehicle.trailers[" + std::to_string(k) + "].width: must be > 0 and <= 1000 (was -1)");
+    trailers[k].width = 1000;
+    EXPECT_NO_THROW(validate(WithTrailers(trailers))) << k;
+  }
+  EXPECT_EQ(test::error_of<ConfigError>([&] { validate(WithTrailers({TrailerParams{}})); }),
+            "vehicle.trailers[0].width: must be > 0 and <= 1000 (was 0)");
+}
+
+// A trailer's footprint is refused as vehicle.footprint is, with the same reasons, named under
+// the trailer and at the vertex's line: PolygonCases() on trailer 1.
+TEST(ConfigTrailers, FootprintMustBeAConvexPolygon) {
+  const std::string from = "vehicle.footprint";
+  const std::string to = "vehicle.trailers[1].footprint";
+  for (const PolygonCase& pc : PolygonCases()) {
+    std::vector<TrailerParams> trailers = TwoTrailers();
+    trailers[1].footprint = pc.vertices;
+    ASSERT_EQ(pc.expected.rfind(from, 0), 0u) << pc.expected;
+    const std::string expected = to + pc.expected.substr(from.size());
+    // In FootprintYaml the list is on line 2 and vertex i on line 3 + i; here on 13 and 14 + i.
+    const int line = pc.line + 11;
+    const std::string yaml = TrailersYaml(trailers);
+    SCOPED_TRACE(yaml);
+    EXPECT_EQ(ParseError(yaml), "<config>:" + std::to_string(line) + ": " + expected);
+    EXPECT_EQ(test::error_of<ConfigError>([&] { validate(WithTrailers(trailers)); }), expected);
+  }
+  const std::string expected = "expected a list of [x, y] vertices, or [] for the box";
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - footprint: {x: 1}\n"),
+            "<config>:3: vehicle.trailers[0].footprint: " + expected + " (was a map)");
+  EXPECT_EQ(ParseError("vehicle:\n  trailers:\n    - footprint: [[0, 0], [1, 0, 2]]\n"),
+            "<config>:3: vehicle.trailers[0].footprint[1]: expected [x, y] (was a list of 3 "
+            "values)");
+}
+
+TEST_F(ConfigFileTest, TrailerErrorsNameTheFileAndLine) {
+  const std::string typo = Write("typo.yaml",
+                                 "# a car and its caravan\n"
+                                 "vehicle:\n"
+                                 "  trailers:\n"
+                                 "    - hitch_offset: -1.1\n"
+                                 "      front: -1.2\n"
+                                 "      lenght: 5.5\n");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config(typo); }),
+            typo +
+                ":6: vehicle.trailers[0].lenght: unknown key (allowed: hitch_offset, front, "
+                "rear, width, axle, footprint)");
+  const std::string narrow = Write("narrow.yaml",
+                                   "vehicle:\n"
+                                   "  trailers:\n"
+                                   "    - {hitch_offset: -1.1, front: -1.2, rear: 5.5, width: 0,"
+                                   " axle: 3.9}\n");
+  EXPECT_EQ(test::error_of<ConfigError>([&] { load_config(narrow); }),
+            narrow + ":3: vehicle.trailers[0].width: must be > 0 and <= 1000 (was 0)");
 }
 
 // ---------------------------------------------------------------------------------------------

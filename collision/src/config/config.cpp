@@ -5,10 +5,13 @@
 // code against the same ranges. Adding a key means adding one line to the table and one to
 // config/default.yaml.
 //
-// Two keys hold more than one number: margins.by_class, a map from class names to metres (each in
-// the setting's range), and vehicle.footprint, a list of [x, y] vertices (each coordinate in the
-// setting's range) that must make a convex polygon. Whether it does is ConvexPolygon's decision,
-// so that every footprint the config accepts is one the checker can build.
+// Three keys hold more than one number: margins.by_class, a map from class names to metres (each
+// in the setting's range); vehicle.footprint, a list of [x, y] vertices (each coordinate in the
+// setting's range) that must make a convex polygon; and vehicle.trailers, a list of at most
+// kMaxTrailers maps whose keys have a table of their own (trailer_fields()), each trailer with an
+// optional footprint read and checked as vehicle.footprint is. Whether a footprint is convex is
+// ConvexPolygon's decision, so that every footprint the config accepts is one the checker can
+// build.
 
 #include "collision/config.hpp"
 
@@ -101,12 +104,14 @@ struct WordRef {
 };
 using ClassMarginsRef = ClassMargins& (*)(CheckerConfig&);
 using PolygonRef = std::vector<Vec2>& (*)(CheckerConfig&);
+using TrailersRef = std::vector<TrailerParams>& (*)(CheckerConfig&);
 
 struct Setting {
   std::string section;  // "" for a top-level key
   std::string key;
-  std::variant<RealRef, IntRef, BoolRef, WordRef, ClassMarginsRef, PolygonRef> ref;
-  Range range;  // numbers only: each class's value, each vertex coordinate
+  std::variant<RealRef, IntRef, BoolRef, WordRef, ClassMarginsRef, PolygonRef, TrailersRef> ref;
+  Range range;  // numbers only: each class's value, each vertex coordinate (unused by trailers:
+                // trailer_fields() holds their ranges)
 
   std::string path() const { return section.empty() ? key : section + "." + key; }
 };
@@ -131,6 +136,10 @@ Setting per_class(std::string section, std::string key, Range range, ClassMargin
 Setting polygon(std::string section, std::string key, Range range, PolygonRef ref) {
   return {std::move(section), std::move(key), ref, range};
 }
+// A list of at most kMaxTrailers trailer maps (trailer_fields()).
+Setting trailer_list(std::string section, std::string key, TrailersRef ref) {
+  return {std::move(section), std::move(key), ref, Range{}};
+}
 
 // Every key, in the order of config/default.yaml. The order is also the order in which error
 // messages list the allowed keys.
@@ -147,6 +156,8 @@ const std::vector<Setting>& settings() {
            [](C& c) -> double& { return c.vehicle.width; }),
       polygon("vehicle", "footprint", from_to(-kMaxVehicleDimension, kMaxVehicleDimension),
               [](C& c) -> std::vector<Vec2>& { return c.vehicle.footprint; }),
+      trailer_list("vehicle", "trailers",
+                   [](C& c) -> std::vector<TrailerParams>& { return c.vehicle.trailers; }),
 
       real("margins", "longitudinal", from_to(0, kMaxVehicleDimension),
            [](C& c) -> double& { return c.margins.longitudinal; }),
@@ -209,6 +220,54 @@ const std::vector<Setting>& settings() {
   return table;
 }
 
+// The keys of one entry of vehicle.trailers, in the order of config/default.yaml (and of the
+// allowed keys in error messages). The reals are all required; the footprint is optional.
+struct TrailerField {
+  std::string key;
+  double& (*ref)(TrailerParams&);  // nullptr: the footprint
+  Range range;                     // a real's; the footprint's: each vertex coordinate
+};
+
+const std::vector<TrailerField>& trailer_fields() {
+  using T = TrailerParams;
+  const Range any_side = from_to(-kMaxVehicleDimension, kMaxVehicleDimension);
+  static const std::vector<TrailerField> table = {
+      {"hitch_offset", [](T& t) -> double& { return t.hitch_offset; }, any_side},
+      {"front", [](T& t) -> double& { return t.front; }, any_side},
+      {"rear", [](T& t) -> double& { return t.rear; }, any_side},
+      {"width", [](T& t) -> double& { return t.width; }, greater_than(0, kMaxVehicleDimension)},
+      {"axle", [](T& t) -> double& { return t.axle; }, greater_than(0, kMaxVehicleDimension)},
+      {"footprint", nullptr, any_side},
+  };
+  return table;
+}
+
+std::vector<std::string> trailer_keys() {
+  std::vector<std::string> keys;
+  for (const TrailerField& field : trailer_fields()) keys.push_back(field.key);
+  return keys;
+}
+
+// "vehicle.trailers[1]".
+std::string trailer_path(const Setting& setting, std::size_t index) {
+  return setting.path() + "[" + std::to_string(index) + "]";
+}
+
+// "at most 3 trailers (found 4)" when there are too many, else nothing.
+std::optional<std::string> trailer_count_problem(std::size_t count) {
+  if (count <= kMaxTrailers) return std::nullopt;
+  return "at most " + std::to_string(kMaxTrailers) + " trailers (found " + std::to_string(count) +
+         ")";
+}
+
+// The body's length along its axis must be positive: the reason (given under the key `rear`),
+// else nothing. Its values are already in their ranges.
+std::optional<std::string> trailer_length_problem(const TrailerParams& trailer) {
+  if (trailer.front + trailer.rear > 0) return std::nullopt;
+  return "front + rear must be > 0 (was front " + detail::format_shortest(trailer.front) +
+         ", rear " + detail::format_shortest(trailer.rear) + ")";
+}
+
 // "must be > 0 (was -1.9)" when the value is outside the range, else nothing.
 std::optional<std::string> range_violation(const Range& range, double value,
                                            const std::string& shown) {
@@ -225,9 +284,10 @@ std::vector<std::string> class_names() {
   return names;
 }
 
-// "vehicle.footprint[3]", and with a coordinate "vehicle.footprint[3].x".
-std::string vertex_path(const Setting& setting, std::size_t index) {
-  return setting.path() + "[" + std::to_string(index) + "]";
+// "vehicle.footprint[3]" (of the list at "vehicle.footprint"), and with a coordinate
+// "vehicle.footprint[3].x".
+std::string vertex_path(const std::string& list_path, std::size_t index) {
+  return list_path + "[" + std::to_string(index) + "]";
 }
 
 // What is wrong with a polygon setting's vertices as a whole (their coordinates already checked):
@@ -521,23 +581,22 @@ class Parser {
     return margins;
   }
 
-  // vehicle.footprint: a list of [x, y] pairs, each coordinate in the setting's range, that is
-  // empty or a convex polygon (polygon_problem). Errors about one vertex name it as
-  // "vehicle.footprint[3]" (a coordinate as "vehicle.footprint[3].x") at its own line.
-  std::vector<Vec2> read_polygon(const Setting& setting, const YAML::Node& key,
-                                 const YAML::Node& value) const {
+  // vehicle.footprint (and a trailer's, at `list_path`): a list of [x, y] pairs, each coordinate
+  // in `range`, that is empty or a convex polygon (polygon_problem). Errors about one vertex name
+  // it as "vehicle.footprint[3]" (a coordinate as "vehicle.footprint[3].x") at its own line.
+  std::vector<Vec2> read_polygon(const std::string& list_path, const Range& range,
+                                 const YAML::Node& key, const YAML::Node& value) const {
     const std::string expected = "a list of [x, y] vertices, or [] for the box";
-    if (value.IsNull()) fail(key, setting.path(), "has no value (expected " + expected + ")");
+    if (value.IsNull()) fail(key, list_path, "has no value (expected " + expected + ")");
     if (!value.IsSequence()) {
-      fail(key, setting.path(),
-           "expected " + expected + " (was " + std::string(type_name(value)) + ")");
+      fail(key, list_path, "expected " + expected + " (was " + std::string(type_name(value)) + ")");
     }
     std::vector<Vec2> vertices;
     std::vector<YAML::Node> nodes;
     for (const auto& entry : value) {
       const YAML::Node vertex = entry;  // a copy, as in for_each_entry
       const std::size_t index = vertices.size();
-      const std::string path = vertex_path(setting, index);
+      const std::string path = vertex_path(list_path, index);
       // A vertex with no value has no position of its own: report it at the list's key.
       const YAML::Node& at = vertex.IsNull() ? key : vertex;
       if (!vertex.IsSequence() || vertex.size() != 2) {
@@ -547,18 +606,85 @@ class Parser {
                                     : std::string(type_name(vertex));
         fail(at, path, "expected [x, y] (was " + was + ")");
       }
-      const double x = read_real(path + ".x", setting.range, vertex[0], vertex[0]);
-      const double y = read_real(path + ".y", setting.range, vertex[1], vertex[1]);
+      const double x = read_real(path + ".x", range, vertex[0], vertex[0]);
+      const double y = read_real(path + ".y", range, vertex[1], vertex[1]);
       vertices.emplace_back(x, y);
       nodes.push_back(vertex);
     }
     if (auto problem = polygon_problem(vertices)) {
       if (problem->vertex) {
-        fail(nodes[*problem->vertex], vertex_path(setting, *problem->vertex), problem->reason);
+        fail(nodes[*problem->vertex], vertex_path(list_path, *problem->vertex), problem->reason);
       }
-      fail(key, setting.path(), problem->reason);
+      fail(key, list_path, problem->reason);
     }
     return vertices;
+  }
+
+  // vehicle.trailers: a list of at most kMaxTrailers maps of trailer_fields(), the reals
+  // required. Errors about one trailer name it as "vehicle.trailers[1]" (a key of it as
+  // "vehicle.trailers[1].width") at its own line; an entry with no value, which has no line of its
+  // own, at the list's key.
+  std::vector<TrailerParams> read_trailers(const Setting& setting, const YAML::Node& key,
+                                           const YAML::Node& value) const {
+    const std::string expected =
+        "a list of trailers (maps of " + join(trailer_keys()) + "), or [] for none";
+    if (value.IsNull()) fail(key, setting.path(), "has no value (expected " + expected + ")");
+    if (!value.IsSequence()) {
+      fail(key, setting.path(),
+           "expected " + expected + " (was " + std::string(type_name(value)) + ")");
+    }
+    if (auto problem = trailer_count_problem(value.size())) {
+      const YAML::Node extra = value[kMaxTrailers];
+      fail(extra.IsNull() ? key : extra, trailer_path(setting, kMaxTrailers), *problem);
+    }
+    std::vector<TrailerParams> trailers;
+    for (const auto& entry : value) {
+      const YAML::Node node = entry;  // a copy, as in for_each_entry
+      const std::string path = trailer_path(setting, trailers.size());
+      trailers.push_back(read_trailer(path, node.IsNull() ? key : node, node));
+    }
+    return trailers;
+  }
+
+  // One entry of vehicle.trailers at `path`; `at` is where an error about the whole entry is.
+  TrailerParams read_trailer(const std::string& path, const YAML::Node& at,
+                             const YAML::Node& value) const {
+    const std::vector<std::string> keys = trailer_keys();
+    if (!value.IsMap()) {
+      fail(at, path,
+           "expected a map of " + join(keys) + " (was " + std::string(type_name(value)) + ")");
+    }
+    std::vector<std::string> required_keys;
+    for (const TrailerField& field : trailer_fields()) {
+      if (field.ref != nullptr) required_keys.push_back(field.key);
+    }
+    const std::string required = join(required_keys);
+    TrailerParams trailer;
+    std::optional<YAML::Node> rear_key;
+    std::vector<std::string> seen;
+    for_each_entry(
+        value, path, keys,
+        [&](const std::string& name, const YAML::Node& inner_key, const YAML::Node& inner_value) {
+          const TrailerField& field =
+              *std::find_if(trailer_fields().begin(), trailer_fields().end(),
+                            [&](const TrailerField& f) { return f.key == name; });
+          const std::string inner_path = path + "." + name;
+          if (field.ref == nullptr) {
+            trailer.footprint = read_polygon(inner_path, field.range, inner_key, inner_value);
+          } else {
+            field.ref(trailer) = read_real(inner_path, field.range, inner_key, inner_value);
+          }
+          if (name == "rear") rear_key = inner_key;
+          seen.push_back(name);
+        });
+    for (const TrailerField& field : trailer_fields()) {
+      if (field.ref == nullptr) continue;  // the footprint is optional
+      if (std::find(seen.begin(), seen.end(), field.key) == seen.end()) {
+        fail(at, path + "." + field.key, "missing (each trailer needs " + required + ")");
+      }
+    }
+    if (auto problem = trailer_length_problem(trailer)) fail(*rear_key, path + ".rear", *problem);
+    return trailer;
   }
 
   void read_value(const Setting& setting, const YAML::Node& key, const YAML::Node& value,
@@ -583,7 +709,9 @@ class Parser {
     } else if (auto ref = std::get_if<ClassMarginsRef>(&setting.ref)) {
       (*ref)(config) = read_class_margins(setting, key, value);
     } else if (auto ref = std::get_if<PolygonRef>(&setting.ref)) {
-      (*ref)(config) = read_polygon(setting, key, value);
+      (*ref)(config) = read_polygon(path, setting.range, key, value);
+    } else if (auto ref = std::get_if<TrailersRef>(&setting.ref)) {
+      (*ref)(config) = read_trailers(setting, key, value);
     }
   }
 
@@ -629,6 +757,18 @@ void validate(const CheckerConfig& config) {
       throw ConfigError(path + ": " + *error);
     }
   };
+  // What parse_config says of the polygon at `path` (vehicle.footprint, a trailer's footprint).
+  auto check_polygon = [&](const std::string& path, const Range& range,
+                           const std::vector<Vec2>& vertices) {
+    for (std::size_t i = 0; i < vertices.size(); ++i) {
+      check_real(vertex_path(path, i) + ".x", range, vertices[i].x());
+      check_real(vertex_path(path, i) + ".y", range, vertices[i].y());
+    }
+    if (auto problem = polygon_problem(vertices)) {
+      throw ConfigError((problem->vertex ? vertex_path(path, *problem->vertex) : path) + ": " +
+                        problem->reason);
+    }
+  };
   for (const Setting& setting : settings()) {
     if (auto ref = std::get_if<RealRef>(&setting.ref)) {
       check_real(setting.path(), setting.range, (*ref)(copy));
@@ -650,15 +790,24 @@ void validate(const CheckerConfig& config) {
                    margins[class_at(i)]);
       }
     } else if (auto ref = std::get_if<PolygonRef>(&setting.ref)) {
-      const std::vector<Vec2>& vertices = (*ref)(copy);
-      for (std::size_t i = 0; i < vertices.size(); ++i) {
-        check_real(vertex_path(setting, i) + ".x", setting.range, vertices[i].x());
-        check_real(vertex_path(setting, i) + ".y", setting.range, vertices[i].y());
+      check_polygon(setting.path(), setting.range, (*ref)(copy));
+    } else if (auto ref = std::get_if<TrailersRef>(&setting.ref)) {
+      std::vector<TrailerParams>& trailers = (*ref)(copy);
+      if (auto problem = trailer_count_problem(trailers.size())) {
+        throw ConfigError(trailer_path(setting, kMaxTrailers) + ": " + *problem);
       }
-      if (auto problem = polygon_problem(vertices)) {
-        throw ConfigError(
-            (problem->vertex ? vertex_path(setting, *problem->vertex) : setting.path()) + ": " +
-            problem->reason);
+      for (std::size_t k = 0; k < trailers.size(); ++k) {
+        const std::string path = trailer_path(setting, k);
+        for (const TrailerField& field : trailer_fields()) {
+          if (field.ref == nullptr) {
+            check_polygon(path + "." + field.key, field.range, trailers[k].footprint);
+          } else {
+            check_real(path + "." + field.key, field.range, field.ref(trailers[k]));
+          }
+        }
+        if (auto problem = trailer_length_problem(trailers[k])) {
+          throw ConfigError(path + ".rear: " + *problem);
+        }
       }
     }
   }
