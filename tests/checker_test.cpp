@@ -150,7 +150,7 @@ TEST(CheckerEmptyScene, WithNoObstaclesNothingCollides) {
 
 TEST(CheckerEmptyScene, BadTrajectoryStillThrows) {
   const CollisionChecker checker(default_config());
-  EXPECT_THROW(checker.check({}), TrajectoryError);
+  EXPECT_THROW(checker.check(Trajectory{}), TrajectoryError);
   EXPECT_THROW(checker.check({point(0, 0, 0), point(0, 1, 0)}), TrajectoryError);
 }
 

@@ -182,7 +182,7 @@ TEST(CheckerThreads, SmallAndEmptyBatches) {
   const Batch b = make_batch(kVariants[0].seed, kVariants[0].offset);
   for (int threads : {0, 2, 16}) {
     const CollisionChecker checker = make_checker(b, threads, true);
-    EXPECT_TRUE(checker.check_all({}).empty());
+    EXPECT_TRUE(checker.check_all(std::vector<Trajectory>{}).empty());
     const std::vector<Trajectory> few(b.candidates.begin(), b.candidates.begin() + 3);
     expect_identical(checker.check_all(few), sequential(checker, few),
                      "3 candidates, threads " + std::to_string(threads));

@@ -1355,8 +1355,8 @@ TEST(ClearanceProfileRandom, BatchCallsAreBitIdenticalToSequentialCalls) {
       const std::vector<TrajectoryResult> r1 = checker.check_all({b.trajectories[5]});
       ASSERT_EQ(r1.size(), 1u);
       EXPECT_TRUE(same(r1[0], b.results[5]));
-      EXPECT_TRUE(checker.clearance_profiles({}).empty());
-      EXPECT_TRUE(checker.check_all({}).empty());
+      EXPECT_TRUE(checker.clearance_profiles(std::vector<Trajectory>{}).empty());
+      EXPECT_TRUE(checker.check_all(std::vector<Trajectory>{}).empty());
     }
   }
 }

@@ -180,7 +180,7 @@ TEST(ClearanceProfile, MovingBodyAtEachPosesTime) {
 
 TEST(ClearanceProfile, BadTrajectoriesThrowNamingTheIndex) {
   const CollisionChecker checker = checker_with({Obstacle::stationary(1, Circle(Vec2(6, 0), 1))});
-  EXPECT_THROW(checker.clearance_profile({}), TrajectoryError);
+  EXPECT_THROW(checker.clearance_profile(Trajectory{}), TrajectoryError);
   const Trajectory nan = {{0, {0, 0, 0}}, {0.1, {std::nan(""), 0, 0}}};
   EXPECT_THROW(checker.clearance_profile(nan), TrajectoryError);
   try {

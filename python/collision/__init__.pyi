@@ -262,7 +262,33 @@ class Obstacle:
 
 # Config
 
+class TrailerParams:
+    hitch_offset: float  # m, along the body before it from its origin; negative is behind
+    front: float  # m ahead of the hitch (negative: a drawbar trailer)
+    rear: float  # m behind the hitch
+    width: float  # m
+    axle: float  # m behind the hitch (follow_hitch)
+    @property
+    def footprint(self) -> _FloatArray: ...  # (V, 2) in the trailer's frame; (0, 2): the box
+    @footprint.setter
+    def footprint(self, points: Optional[_Points]) -> None: ...
+    @overload
+    def __init__(self) -> None: ...
+    @overload
+    def __init__(
+        self,
+        hitch_offset: float,
+        front: float,
+        rear: float,
+        width: float,
+        axle: float,
+        footprint: Optional[_Points] = ...,
+    ) -> None: ...
+    def __getstate__(self) -> Tuple[Any, ...]: ...
+    def __setstate__(self, arg0: Tuple[Any, ...]) -> None: ...
+
 class VehicleParams:
+    trailers: List[TrailerParams]  # at most 3; a copy: assign the whole list
     wheel_base: float  # m, rear axle to front axle
     front_overhang: float  # m
     rear_overhang: float  # m
@@ -385,6 +411,10 @@ def footprint_radius(vehicle: VehicleParams, margins: Margins = ...) -> float: .
 def interpolate(a: _PoseLike, b: _PoseLike, s: float) -> Tuple[float, float, float]: ...
 def heading_change(from_rad: float, to_rad: float) -> float: ...  # rad in (-pi, pi]
 def validate_trajectory(trajectory: _TrajectoryLike) -> None: ...
+# (T, 4 + n): the towing trajectory with its trailers' hitch angles (rad)
+def follow_hitch(
+    trajectory: _TrajectoryLike, vehicle: VehicleParams, initial: Optional[Sequence[float]] = ...
+) -> _FloatArray: ...
 
 # Results
 
@@ -428,6 +458,8 @@ class TrajectoryResult:
     @property
     def collision_risk(self) -> float: ...  # in [0, 1] with risk.enabled; 0 without
     @property
+    def body(self) -> int: ...  # the body hit first: 0 the towing vehicle, k trailer k
+    @property
     def stats(self) -> CheckStats: ...
 
 class BatchResult:
@@ -456,6 +488,8 @@ class BatchResult:
     @property
     def collision_risk(self) -> _FloatArray: ...  # (N,), in [0, 1]; 0 without risk.enabled
     @property
+    def body(self) -> _IntArray: ...  # (N,)
+    @property
     def stats(self) -> CheckStats: ...
     def __len__(self) -> int: ...
     def __getitem__(self, arg0: int) -> TrajectoryResult: ...
@@ -475,6 +509,10 @@ class PoseClearance:
     def normal(self) -> _FloatArray: ...  # (2,)
     @property
     def gradient(self) -> _FloatArray: ...  # (3,): d/d(x, y, heading)
+    @property
+    def body(self) -> int: ...
+    @property
+    def hitch_gradient(self) -> List[float]: ...  # (3,): d/d hitch_angles[k]
 
 class ClearanceProfile:
     @property
@@ -491,6 +529,10 @@ class ClearanceProfile:
     def normal(self) -> _FloatArray: ...  # (T, 2)
     @property
     def gradient(self) -> _FloatArray: ...  # (T, 3)
+    @property
+    def body(self) -> _IntArray: ...  # (T,)
+    @property
+    def hitch_gradient(self) -> _FloatArray: ...  # (T, 3)
     def __len__(self) -> int: ...
     def __getitem__(self, arg0: int) -> PoseClearance: ...
 

@@ -155,4 +155,130 @@ Pose2 pose_from(const py::handle& value) {
   return Pose2{seq[0], seq[1], seq[2]};
 }
 
+namespace {
+
+constexpr const char* kColumns = "(columns t, x, y, heading, then 0 to 3 hitch angles)";
+
+// Row r of a 2-D view with `columns` columns (4 to 7) as an articulated point.
+template <class View>
+ArticulatedPoint articulated_row(const View& v, py::ssize_t r, py::ssize_t columns) {
+  ArticulatedPoint p;
+  p.t = v(r, 0);
+  p.pose = Pose2{v(r, 1), v(r, 2), v(r, 3)};
+  for (py::ssize_t k = 4; k < columns; ++k)
+    p.hitch_angles[static_cast<std::size_t>(k - 4)] = v(r, k);
+  return p;
+}
+
+py::array_t<double> float64_rows(const py::handle& value, const std::string& where) {
+  std::string refusal;
+  py::array_t<double> a = as_float64(value, where.c_str(), &refusal);
+  if (!refusal.empty()) throw TrajectoryError(where + ": " + refusal);
+  if (a.ndim() != 2 || a.shape(1) < 4 || a.shape(1) > 4 + static_cast<py::ssize_t>(kMaxTrailers)) {
+    throw TrajectoryError(where + ": expected shape (T, 4 + n), n = 0 to 3 " + kColumns + ", got " +
+                          shape_string(a));
+  }
+  return a;
+}
+
+ArticulatedTrajectory combination_of(const py::array_t<double>& a) {
+  const auto r = a.unchecked<2>();
+  ArticulatedTrajectory out(static_cast<std::size_t>(r.shape(0)));
+  for (py::ssize_t i = 0; i < r.shape(0); ++i) {
+    out[static_cast<std::size_t>(i)] = articulated_row(r, i, r.shape(1));
+  }
+  return out;
+}
+
+ArticulatedTrajectory combination_of(const Trajectory& plain) {
+  ArticulatedTrajectory out(plain.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) out[i] = {plain[i].t, plain[i].pose, {}};
+  return out;
+}
+
+}  // namespace
+
+Candidate candidate_from(const py::handle& value, const std::string& where) {
+  const py::array_t<double> a = float64_rows(value, where);
+  Candidate c;
+  if (a.shape(1) == 4) {
+    c.plain = trajectory_from(a, where);
+    return c;
+  }
+  c.articulated = true;
+  c.combination = combination_of(a);
+  return c;
+}
+
+CandidateBatch candidates_from(const py::handle& value) {
+  CandidateBatch batch;
+  if (py::isinstance<py::array>(value)) {
+    std::string refusal;
+    const py::array_t<double> array = as_float64(value, "trajectories", &refusal);
+    if (!refusal.empty()) throw TrajectoryError("trajectories: " + refusal);
+    if (array.ndim() == 3 && array.shape(2) == 4) {
+      batch.plain = batch_from(array);
+      return batch;
+    }
+    if (array.ndim() != 3 || array.shape(2) < 4 ||
+        array.shape(2) > 4 + static_cast<py::ssize_t>(kMaxTrailers)) {
+      throw TrajectoryError(std::string("trajectories: expected shape (N, T, 4 + n), n = 0 to 3 ") +
+                            kColumns + ", got " + shape_string(array));
+    }
+    const auto r = array.unchecked<3>();
+    batch.articulated = true;
+    batch.combinations.resize(static_cast<std::size_t>(r.shape(0)));
+    for (py::ssize_t n = 0; n < r.shape(0); ++n) {
+      ArticulatedTrajectory& c = batch.combinations[static_cast<std::size_t>(n)];
+      c.resize(static_cast<std::size_t>(r.shape(1)));
+      for (py::ssize_t i = 0; i < r.shape(1); ++i) {
+        ArticulatedPoint& p = c[static_cast<std::size_t>(i)];
+        p.t = r(n, i, 0);
+        p.pose = Pose2{r(n, i, 1), r(n, i, 2), r(n, i, 3)};
+        for (py::ssize_t k = 4; k < r.shape(2); ++k) {
+          p.hitch_angles[static_cast<std::size_t>(k - 4)] = r(n, i, k);
+        }
+      }
+    }
+    return batch;
+  }
+  if (!py::isinstance<py::sequence>(value) || py::isinstance<py::str>(value)) {
+    throw py::type_error(
+        "trajectories: expected a (N, T, 4 + n) float64 array or a list of (T, 4 + n) float64 "
+        "arrays");
+  }
+  const auto sequence = py::reinterpret_borrow<py::sequence>(value);
+  std::vector<Candidate> items;
+  items.reserve(sequence.size());
+  for (std::size_t n = 0; n < sequence.size(); ++n) {
+    items.push_back(candidate_from(sequence[n], "trajectory " + std::to_string(n)));
+    batch.articulated = batch.articulated || items.back().articulated;
+  }
+  for (Candidate& c : items) {
+    if (!batch.articulated) {
+      batch.plain.push_back(std::move(c.plain));
+    } else {
+      batch.combinations.push_back(c.articulated ? std::move(c.combination)
+                                                 : combination_of(c.plain));
+    }
+  }
+  return batch;
+}
+
+py::array_t<double> articulated_to_array(const ArticulatedTrajectory& trajectory, std::size_t n) {
+  const auto columns = static_cast<py::ssize_t>(4 + n);
+  py::array_t<double> out({static_cast<py::ssize_t>(trajectory.size()), columns});
+  auto w = out.mutable_unchecked<2>();
+  for (std::size_t i = 0; i < trajectory.size(); ++i) {
+    const auto r = static_cast<py::ssize_t>(i);
+    const ArticulatedPoint& p = trajectory[i];
+    w(r, 0) = p.t;
+    w(r, 1) = p.pose.x;
+    w(r, 2) = p.pose.y;
+    w(r, 3) = p.pose.heading;
+    for (std::size_t k = 0; k < n; ++k) w(r, static_cast<py::ssize_t>(4 + k)) = p.hitch_angles[k];
+  }
+  return out;
+}
+
 }  // namespace collision::python

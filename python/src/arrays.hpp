@@ -54,12 +54,39 @@ inline constexpr const char* kTrajectoryDoc =
     "increasing), x, y (metres, the ego's rear-axle centre) and heading (radians, CCW from +x); "
     "a list of T rows of 4 numbers is converted.";
 
+// What the checker's methods add for a vehicle with trailers.
+inline constexpr const char* kArticulatedDoc =
+    " With vehicle.trailers, (T, 4 + n): then the n hitch angles (radians, trailer k's heading "
+    "minus that of the body it hangs on; follow_hitch gives them); every body is checked and the "
+    "results' body says which decides.";
+
 Trajectory trajectory_from(const py::handle& value, const std::string& where);
 std::vector<PredictedPose> prediction_from(const py::handle& value, int id);
 py::array_t<double> poses_to_array(const std::vector<PredictedPose>& p);
 
 // A batch: a (N, T, 4) array (read in place) or a sequence of (T, 4) arrays.
 std::vector<Trajectory> batch_from(const py::handle& value);
+
+// What the checker's methods take: a (T, 4) array as a Trajectory, a (T, 4 + n) array (n = 1 to
+// 3: the hitch angles of trailers 0 to n - 1, radians) as an ArticulatedTrajectory.
+struct Candidate {
+  bool articulated = false;
+  Trajectory plain;
+  ArticulatedTrajectory combination;
+};
+Candidate candidate_from(const py::handle& value, const std::string& where);
+
+// A batch of them: a (N, T, 4 + n) array or a sequence of (T_i, 4 + n_i) arrays; one with hitch
+// angles makes the whole batch articulated (a (T, 4) one then has angles 0).
+struct CandidateBatch {
+  bool articulated = false;
+  std::vector<Trajectory> plain;
+  std::vector<ArticulatedTrajectory> combinations;
+};
+CandidateBatch candidates_from(const py::handle& value);
+
+// An articulated trajectory as a (T, 4 + n) array.
+py::array_t<double> articulated_to_array(const ArticulatedTrajectory& trajectory, std::size_t n);
 
 // A pickled state of `n` items, or a ValueError naming the class: unpickling data from another
 // version of the package fails here rather than filling fields wrongly.

@@ -92,23 +92,25 @@ void bind_checker(py::module_& m) {
       .def(
           "check",
           [](const Checker& c, const py::object& trajectory) {
-            Trajectory t = trajectory_from(trajectory, "trajectory");
+            const Candidate t = candidate_from(trajectory, "trajectory");
             py::gil_scoped_release release;
-            return c.checker.check(t);
+            return t.articulated ? c.checker.check(t.combination) : c.checker.check(t.plain);
           },
           "trajectory"_a,
           (std::string("First collision and clearance of one trajectory: a TrajectoryResult "
                        "(None where there is no value). ") +
-           kTrajectoryDoc + " Raises TrajectoryError naming the index of a bad pose.")
+           kTrajectoryDoc + kArticulatedDoc +
+           " Raises TrajectoryError naming the index of a bad pose.")
               .c_str())
       .def(
           "check_all",
           [](const Checker& c, const py::object& trajectories) {
-            const std::vector<Trajectory> batch = batch_from(trajectories);
+            const CandidateBatch batch = candidates_from(trajectories);
             std::vector<TrajectoryResult> results;
             {
               py::gil_scoped_release release;
-              results = c.checker.check_all(batch);
+              results = batch.articulated ? c.checker.check_all(batch.combinations)
+                                          : c.checker.check_all(batch.plain);
             }
             return make_batch(std::move(results));
           },
@@ -116,7 +118,8 @@ void bind_checker(py::module_& m) {
           "check() on N trajectories at once, on config.threads worker threads (GIL released).\n\n"
           "trajectories: a float64 array of shape (N, T, 4), or a list of N float64 arrays of "
           "shape (T_i, 4) (lengths may differ); columns t (seconds, strictly increasing), x, y "
-          "(metres, rear-axle centre) and heading (radians, CCW from +x).\n\n"
+          "(metres, rear-axle centre) and heading (radians, CCW from +x); with vehicle.trailers, "
+          "(N, T, 4 + n) with the n hitch angles after them.\n\n"
           "Returns a BatchResult whose fields are numpy arrays of shape (N,): collides (bool), "
           "first_collision_index (int64, -1 when free), first_collision_time (float64 seconds, "
           "NaN when free), obstacle_id (int64, -1 when free), min_clearance (float64 metres), "
@@ -125,18 +128,20 @@ void bind_checker(py::module_& m) {
           "min_clearance_index and closest_obstacle_id (int64, -1 when it collides or "
           "min_clearance is inf), mode (int64: the prediction mode hit first, 0 for a single "
           "prediction or when free), collision_probability (float64 in [0, 1], 0 when free), "
-          "collision_risk (float64 in [0, 1], 0 without risk.enabled); result[i] is the full "
+          "collision_risk (float64 in [0, 1], 0 without risk.enabled), body (int64: the body "
+          "hit first, 0 the towing vehicle, k trailer k); result[i] is the full "
           "TrajectoryResult of trajectory i.\n\n"
           "Raises TrajectoryError for a wrong shape or dtype, or a bad pose (the message names "
           "the trajectory's index in the batch and the pose's index), before any work is done.")
       .def(
           "risk_per_obstacle",
           [](const Checker& c, const py::object& trajectory) {
-            const Trajectory t = trajectory_from(trajectory, "trajectory");
+            const Candidate t = candidate_from(trajectory, "trajectory");
             std::vector<double> risk;
             {
               py::gil_scoped_release release;
-              risk = c.checker.risk_per_obstacle(t);
+              risk = t.articulated ? c.checker.risk_per_obstacle(t.combination)
+                                   : c.checker.risk_per_obstacle(t.plain);
             }
             return py::array_t<double>(static_cast<py::ssize_t>(risk.size()), risk.data());
           },
@@ -153,16 +158,18 @@ void bind_checker(py::module_& m) {
                "trajectory. With risk.enabled, check()'s collision_risk is 1 - prod(1 - these); "
                "with it off the first call on a scene builds what the risk needs. GIL "
                "released. ") +
-           kTrajectoryDoc + " Raises TrajectoryError naming the index of a bad pose.")
+           kTrajectoryDoc + kArticulatedDoc +
+           " Raises TrajectoryError naming the index of a bad pose.")
               .c_str())
       .def(
           "clearance_profile",
           [](const Checker& c, const py::object& trajectory) {
-            const Trajectory t = trajectory_from(trajectory, "trajectory");
+            const Candidate t = candidate_from(trajectory, "trajectory");
             std::vector<PoseClearance> poses;
             {
               py::gil_scoped_release release;
-              poses = c.checker.clearance_profile(t);
+              poses = t.articulated ? c.checker.clearance_profile(t.combination)
+                                    : c.checker.clearance_profile(t.plain);
             }
             return ClearanceProfile{std::move(poses), {}};
           },
@@ -170,11 +177,12 @@ void bind_checker(py::module_& m) {
       .def(
           "clearance_profiles",
           [](const Checker& c, const py::object& trajectories) {
-            const std::vector<Trajectory> batch = batch_from(trajectories);
+            const CandidateBatch batch = candidates_from(trajectories);
             std::vector<std::vector<PoseClearance>> profiles;
             {
               py::gil_scoped_release release;
-              profiles = c.checker.clearance_profiles(batch);
+              profiles = batch.articulated ? c.checker.clearance_profiles(batch.combinations)
+                                           : c.checker.clearance_profiles(batch.plain);
             }
             py::list out;
             for (auto& poses : profiles) out.append(ClearanceProfile{std::move(poses), {}});

@@ -26,15 +26,28 @@ std::string repr_class_margins(const ClassMargins& c) {
   return s + "})";
 }
 
+std::string repr_points(const std::vector<Vec2>& points) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < points.size(); ++i) s += (i ? ", " : "") + repr_vec(points[i]);
+  return s + "]";
+}
+
+std::string repr_trailer(const TrailerParams& t) {
+  return "TrailerParams(hitch_offset=" + repr_float(t.hitch_offset) +
+         ", front=" + repr_float(t.front) + ", rear=" + repr_float(t.rear) +
+         ", width=" + repr_float(t.width) + ", axle=" + repr_float(t.axle) +
+         ", footprint=" + repr_points(t.footprint) + ")";
+}
+
 std::string repr_vehicle(const VehicleParams& v) {
-  std::string footprint = "[";
-  for (std::size_t i = 0; i < v.footprint.size(); ++i) {
-    footprint += (i ? ", " : "") + repr_vec(v.footprint[i]);
+  std::string trailers = "[";
+  for (std::size_t i = 0; i < v.trailers.size(); ++i) {
+    trailers += (i ? ", " : "") + repr_trailer(v.trailers[i]);
   }
   return "VehicleParams(wheel_base=" + repr_float(v.wheel_base) +
          ", front_overhang=" + repr_float(v.front_overhang) +
          ", rear_overhang=" + repr_float(v.rear_overhang) + ", width=" + repr_float(v.width) +
-         ", footprint=" + footprint + "])";
+         ", footprint=" + repr_points(v.footprint) + ", trailers=" + trailers + "])";
 }
 
 std::string repr_margins(const Margins& m) {
@@ -112,6 +125,59 @@ void bind_config(py::module_& m) {
   m.def("simd_target", &simd_target,
         "The instruction set simd: auto runs on this CPU ('AVX-512', 'AVX2', 'SSE4', 'NEON', "
         "...), or 'scalar'.");
+  py::class_<TrailerParams>(
+      m, "TrailerParams",
+      "A towed body (vehicle.trailers), metres, in its own frame: origin at the hitch it hangs "
+      "on, +x forward, y left.")
+      .def(py::init<>())
+      .def(py::init([](double hitch_offset, double front, double rear, double width, double axle,
+                       const py::object& footprint) {
+             TrailerParams t;
+             t.hitch_offset = hitch_offset;
+             t.front = front;
+             t.rear = rear;
+             t.width = width;
+             t.axle = axle;
+             if (!footprint.is_none()) t.footprint = points_from(footprint, "footprint");
+             return t;
+           }),
+           "hitch_offset"_a, "front"_a, "rear"_a, "width"_a, "axle"_a, "footprint"_a = py::none())
+      .def_readwrite("hitch_offset", &TrailerParams::hitch_offset,
+                     "m: the hitch on the body before it, along that body's axis from its origin "
+                     "(the towing vehicle's rear axle, a trailer's own hitch); negative is behind")
+      .def_readwrite("front", &TrailerParams::front,
+                     "m: the front edge ahead of the hitch (negative: a drawbar trailer)")
+      .def_readwrite("rear", &TrailerParams::rear,
+                     "m: the rear edge behind the hitch; front + rear > 0")
+      .def_readwrite("width", &TrailerParams::width, "m, > 0")
+      .def_readwrite("axle", &TrailerParams::axle,
+                     "m behind the hitch: the axle that does not slide sideways (follow_hitch)")
+      .def_property(
+          "footprint", [](const TrailerParams& t) { return points_to_array(t.footprint); },
+          [](TrailerParams& t, const py::object& points) {
+            t.footprint = points.is_none() ? std::vector<Vec2>{} : points_from(points, "footprint");
+          },
+          "Optional convex footprint: (V, 2) array in the trailer's frame; replaces the box. "
+          "Empty (0, 2) or None: the box.")
+      .def(py::pickle(
+          [](const TrailerParams& t) {
+            return py::make_tuple(t.hitch_offset, t.front, t.rear, t.width, t.axle,
+                                  points_to_array(t.footprint));
+          },
+          [](const py::tuple& s) {
+            check_state(s, 6, "TrailerParams");
+            TrailerParams t;
+            t.hitch_offset = s[0].cast<double>();
+            t.front = s[1].cast<double>();
+            t.rear = s[2].cast<double>();
+            t.width = s[3].cast<double>();
+            t.axle = s[4].cast<double>();
+            t.footprint = points_from(s[5], "footprint");
+            return t;
+          }))
+      .def("__eq__", [](const TrailerParams& a, const TrailerParams& b) { return a == b; })
+      .def("__repr__", &repr_trailer);
+
   py::class_<VehicleParams>(m, "VehicleParams", "The ego's dimensions, metres (vehicle.*).")
       .def(py::init<>())
       .def_readwrite("wheel_base", &VehicleParams::wheel_base, "rear axle to front axle, m, > 0")
@@ -127,19 +193,23 @@ void bind_config(py::module_& m) {
           },
           "Optional custom footprint: (V, 2) array in the rear-axle frame (x forward, y left), "
           "metres; replaces the box. Empty (0, 2) or None: the box.")
+      .def_readwrite("trailers", &VehicleParams::trailers,
+                     "The towed bodies (a list of TrailerParams, at most 3; a copy: assign the "
+                     "whole list). With any, the checker checks (T, 4 + n) trajectories.")
       .def(py::pickle(
           [](const VehicleParams& v) {
             return py::make_tuple(v.wheel_base, v.front_overhang, v.rear_overhang, v.width,
-                                  points_to_array(v.footprint));
+                                  points_to_array(v.footprint), v.trailers);
           },
           [](const py::tuple& t) {
-            check_state(t, 5, "VehicleParams");
+            check_state(t, 6, "VehicleParams");
             VehicleParams v;
             v.wheel_base = t[0].cast<double>();
             v.front_overhang = t[1].cast<double>();
             v.rear_overhang = t[2].cast<double>();
             v.width = t[3].cast<double>();
             v.footprint = points_from(t[4], "footprint");
+            v.trailers = t[5].cast<std::vector<TrailerParams>>();
             return v;
           }))
       .def("__repr__", &repr_vehicle);

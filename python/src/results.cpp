@@ -39,6 +39,8 @@ BatchResult make_batch(std::vector<TrajectoryResult> results) {
   auto probability = b.collision_probability.mutable_unchecked<1>();
   b.collision_risk = py::array_t<double>(n);
   auto risk = b.collision_risk.mutable_unchecked<1>();
+  b.body = py::array_t<std::int64_t>(n);
+  auto body = b.body.mutable_unchecked<1>();
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   for (py::ssize_t i = 0; i < n; ++i) {
     const TrajectoryResult& r = results[static_cast<std::size_t>(i)];
@@ -56,6 +58,7 @@ BatchResult make_batch(std::vector<TrajectoryResult> results) {
     mode(i) = static_cast<std::int64_t>(r.mode);
     probability(i) = r.collision_probability;
     risk(i) = r.collision_risk;
+    body(i) = static_cast<std::int64_t>(r.body);
     b.stats += r.stats;
   }
   b.results = std::move(results);
@@ -147,6 +150,10 @@ void bind_results(py::module_& m) {
                     "CollisionChecker.risk_per_obstacle gives it (an uncertain obstacle by its "
                     "one Gaussian position offset, not the sigma_factor ellipse; any other "
                     "obstacle hit makes it 1); 0 with risk.enabled False")
+      .def_readonly("body", &TrajectoryResult::body,
+                    "with vehicle.trailers, the body that collides at first_collision_index: 0 "
+                    "the towing vehicle, k trailer k (a body whose pose collides there before "
+                    "one only its sweep hits, then the lowest); 0 when free")
       .def_readonly("stats", &TrajectoryResult::stats)
       .def("__repr__", [](const TrajectoryResult& r) {
         return "TrajectoryResult(collides=" + std::string(r.collides ? "True" : "False") +
@@ -154,7 +161,8 @@ void bind_results(py::module_& m) {
                std::string(py::repr(py::cast(r.first_collision_index))) +
                ", first_collision_time=" + std::string(py::repr(py::cast(r.first_collision_time))) +
                ", obstacle_id=" + std::string(py::repr(py::cast(r.obstacle_id))) +
-               ", mode=" + std::to_string(r.mode) + ", collision_probability=" +
+               ", mode=" + std::to_string(r.mode) + ", body=" + std::to_string(r.body) +
+               ", collision_probability=" +
                std::string(py::repr(py::float_(r.collision_probability))) +
                ", collision_risk=" + std::string(py::repr(py::float_(r.collision_risk))) +
                ", hit_in_sweep=" + std::string(r.hit_in_sweep ? "True" : "False") +
@@ -199,6 +207,9 @@ void bind_results(py::module_& m) {
       .def_readonly("collision_risk", &BatchResult::collision_risk,
                     "float64 (N,), in [0, 1]: each trajectory's TrajectoryResult.collision_risk "
                     "(0 without risk.enabled)")
+      .def_readonly("body", &BatchResult::body,
+                    "int64 (N,): the body hit first (0 the towing vehicle, k trailer k; 0 when "
+                    "free)")
       .def_readonly("stats", &BatchResult::stats, "CheckStats summed over the batch")
       .def("__len__", [](const BatchResult& b) { return b.results.size(); })
       .def("__getitem__",
@@ -233,6 +244,12 @@ void bind_results(py::module_& m) {
       .def_readonly("gradient", &PoseClearance::gradient,
                     "(3,) array: d signed_distance / d(x m, y m, heading rad) of the rear-axle "
                     "pose; zero with inf")
+      .def_readonly("body", &PoseClearance::body,
+                    "with vehicle.trailers, the body that decides signed_distance (0 the towing "
+                    "vehicle, k trailer k)")
+      .def_readonly("hitch_gradient", &PoseClearance::hitch_gradient,
+                    "(3,) list: d signed_distance / d hitch_angles[k] (rad); 0 past the body "
+                    "that decides and without trailers")
       .def("__repr__", [](const PoseClearance& c) {
         return "PoseClearance(signed_distance=" +
                std::string(py::repr(py::float_(c.signed_distance))) +
@@ -277,6 +294,15 @@ void bind_results(py::module_& m) {
           "rear-axle pose, i.e. (-normal.x, -normal.y, -normal . perp(ego_point - "
           "(x, y))) with perp(v) = (-v.y, v.x); exact where the witness is unique, "
           "one-sided at corners; zero where signed_distance is inf")
+      .def_property_readonly(
+          "body", [](ClearanceProfile& p) { return p.field(ProfileField::body); },
+          "int64 (T,): with vehicle.trailers, the body that decides each pose (0 the towing "
+          "vehicle, k trailer k)")
+      .def_property_readonly(
+          "hitch_gradient",
+          [](ClearanceProfile& p) { return p.field(ProfileField::hitch_gradient); },
+          "float64 (T, 3): d signed_distance / d hitch_angles[k] (rad); gradient stays the "
+          "towing vehicle's pose's; zeros without trailers")
       .def("__len__", [](const ClearanceProfile& p) { return p.poses.size(); })
       .def("__getitem__",
            [](const ClearanceProfile& p, py::ssize_t i) {

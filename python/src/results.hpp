@@ -26,6 +26,7 @@ struct BatchResult {
   py::array_t<std::int64_t> mode;
   py::array_t<double> collision_probability;
   py::array_t<double> collision_risk;
+  py::array_t<std::int64_t> body;
   CheckStats stats;
 };
 
@@ -43,9 +44,11 @@ enum class ProfileField {
   ego_point,
   obstacle_point,
   normal,
-  gradient
+  gradient,
+  body,
+  hitch_gradient
 };
-constexpr std::size_t kProfileFields = 7;
+constexpr std::size_t kProfileFields = 9;
 
 struct ClearanceProfile {
   std::vector<PoseClearance> poses;
@@ -101,6 +104,21 @@ struct ClearanceProfile {
         for (std::size_t i = 0; i < poses.size(); ++i) {
           for (py::ssize_t k = 0; k < 3; ++k) {
             w(static_cast<py::ssize_t>(i), k) = poses[i].gradient[k];
+          }
+        }
+        return out;
+      }
+      case ProfileField::body:
+        return column<std::int64_t>(
+            [](const PoseClearance& c) { return static_cast<std::int64_t>(c.body); });
+      case ProfileField::hitch_gradient: {
+        const auto n = static_cast<py::ssize_t>(kMaxTrailers);
+        py::array_t<double> out({static_cast<py::ssize_t>(poses.size()), n});
+        auto w = out.mutable_unchecked<2>();
+        for (std::size_t i = 0; i < poses.size(); ++i) {
+          for (py::ssize_t k = 0; k < n; ++k) {
+            w(static_cast<py::ssize_t>(i), k) =
+                poses[i].hitch_gradient[static_cast<std::size_t>(k)];
           }
         }
         return out;

@@ -1,5 +1,8 @@
+#include <algorithm>
+#include <array>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "arrays.hpp"
 #include "bindings.hpp"
@@ -27,6 +30,35 @@ void bind_trajectory(py::module_& m) {
       },
       "trajectory"_a,
       (std::string("Raises TrajectoryError naming the index and value of a bad pose. ") +
+       kTrajectoryDoc)
+          .c_str());
+  m.def(
+      "follow_hitch",
+      [](const py::object& towing, const VehicleParams& vehicle, const py::object& initial) {
+        const Trajectory t = trajectory_from(towing, "trajectory");
+        std::array<double, kMaxTrailers> angles{};
+        if (!initial.is_none()) {
+          const auto values = initial.cast<std::vector<double>>();
+          if (values.size() > kMaxTrailers) {
+            throw TrajectoryError("follow_hitch: at most 3 initial hitch angles (was " +
+                                  std::to_string(values.size()) + ")");
+          }
+          std::copy(values.begin(), values.end(), angles.begin());
+        }
+        ArticulatedTrajectory out;
+        {
+          py::gil_scoped_release release;
+          out = follow_hitch(t, vehicle, angles);
+        }
+        return articulated_to_array(out, vehicle.trailers.size());
+      },
+      "trajectory"_a, "vehicle"_a, "initial"_a = py::none(),
+      (std::string("The hitch angles a towing trajectory gives the vehicle's trailers by the "
+                   "kinematic model (each trailer's axle moves along its own heading, no side "
+                   "slip), from the angles `initial` (a sequence of up to 3 radians, default "
+                   "0) at the first point: a float64 (T, 4 + n) array, columns t, x, y, heading "
+                   "of the towing vehicle, then the n hitch angles in (-pi, pi], ready for the "
+                   "checker. ") +
        kTrajectoryDoc)
           .c_str());
 }

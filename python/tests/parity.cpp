@@ -73,7 +73,9 @@ void print_errors() {
     collision::CollisionChecker checker(collision::default_config());
     checker.check({{0.0, {0.0, 0.0, 0.0}}, {0.0, {1.0, 0.0, 0.0}}});
   });
-  print_error([] { collision::CollisionChecker(collision::default_config()).check({}); });
+  print_error([] {
+    collision::CollisionChecker(collision::default_config()).check(collision::Trajectory{});
+  });
   print_error([] { collision::parse_config("vehicle:\n  width: -1\n"); });
   print_error([] { collision::parse_config("vehicle:\n  wdth: 2\n"); });
   print_error([] { collision::load_config("/nonexistent/collision.yaml"); });

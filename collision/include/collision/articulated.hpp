@@ -19,6 +19,13 @@ struct ArticulatedPoint {
   // Radians: trailer k's heading minus the heading of the body it hangs on (counter-clockwise);
   // entries past the vehicle's trailers are 0.
   std::array<double, kMaxTrailers> hitch_angles{};
+
+  ArticulatedPoint() = default;
+  // All three, so that a braced list of {t, pose} points stays a plain Trajectory when passed to
+  // CollisionChecker::check.
+  ArticulatedPoint(double t_s, const Pose2& rear_axle,
+                   const std::array<double, kMaxTrailers>& angles)
+      : t(t_s), pose(rear_axle), hitch_angles(angles) {}
 };
 using ArticulatedTrajectory = std::vector<ArticulatedPoint>;
 

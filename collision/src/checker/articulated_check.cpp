@@ -105,8 +105,8 @@ TrajectoryResult check_combination(const CheckerConfig& config, const Scene& sce
     for (std::size_t k = 0; k < c.paths.trailers; ++k) {
       const Trajectory* path = &c.paths.poses[k];
       if (result.collides && *result.first_collision_index + 1 < path->size()) {
-        prefix.assign(path->begin(),
-                      path->begin() + static_cast<std::ptrdiff_t>(*result.first_collision_index + 1));
+        prefix.assign(path->begin(), path->begin() + static_cast<std::ptrdiff_t>(
+                                                         *result.first_collision_index + 1));
         path = &prefix;
       }
       const TrajectoryResult next =
@@ -120,8 +120,8 @@ TrajectoryResult check_combination(const CheckerConfig& config, const Scene& sce
   }
   if (risk != nullptr) {
     const auto bodies = risk_bodies(c);
-    result.collision_risk = trajectory_risk(config, *risk, bodies.data(), c.paths.trailers + 1,
-                                            nullptr);
+    result.collision_risk =
+        trajectory_risk(config, *risk, bodies.data(), c.paths.trailers + 1, nullptr);
   }
   return result;
 }

@@ -126,8 +126,8 @@ ArticulatedTrajectory follow_hitch(const Trajectory& towing, const VehicleParams
     }
     if (j >= n && a != 0) {
       throw TrajectoryError("follow_hitch: initial hitch_angles[" + std::to_string(j) + "] is " +
-                            detail::format_number(a) + " but the vehicle has " +
-                            std::to_string(n) + " trailers");
+                            detail::format_number(a) + " but the vehicle has " + std::to_string(n) +
+                            " trailers");
     }
   }
   double shortest_axle = std::numeric_limits<double>::infinity();
@@ -237,8 +237,8 @@ void place_trailers(const ArticulatedTrajectory& trajectory, const VehicleParams
         deviation += swing_deviation(offset, turn[k]);
       }
       if (!in_heading_range(heading[k + 1])) {
-        throw TrajectoryError(point_name(i) + ": trailer " + std::to_string(k + 1) +
-                              " heading " + heading_range_error(heading[k + 1]));
+        throw TrajectoryError(point_name(i) + ": trailer " + std::to_string(k + 1) + " heading " +
+                              heading_range_error(heading[k + 1]));
       }
       paths.poses[k][i] = {p.t, Pose2{origin.x(), origin.y(), heading[k + 1]}};
       paths.deviation[k][i] = deviation;
