@@ -301,7 +301,9 @@ class ContactTimeSearch {
         known_hit_(known_hit),
         iterations_(iterations),
         motion_(relative_motion(part, a, b, step)),
-        by_faces_(faces_settle<Ego>(context, part)),
+        // A trailer's true motion strays from the modelled one (EgoPose::path_deviation), which
+        // the face axes' conservative advancement does not know of; the hulls do.
+        by_faces_(b.path_deviation == 0 && faces_settle<Ego>(context, part)),
         from_(a),
         from_body_(step != nullptr ? step->before : std::nullopt),
         to_body_(step != nullptr ? step->now : std::nullopt),
@@ -504,7 +506,7 @@ template <class Ego>
 SweepContact sweep_contact_stationary(const FineContext& context, const Part& part,
                                       const EgoPose& a, const EgoPose& b, GjkCache* cache,
                                       int* iterations) {
-  if (faces_settle<Ego>(context, part)) {
+  if (b.path_deviation == 0 && faces_settle<Ego>(context, part)) {
     return search_contact_time<Ego>(context, part, a, b, nullptr, nullptr, false, iterations);
   }
   return {sweep_hits_stationary<Ego>(context, part, a, b, cache, iterations),
@@ -516,7 +518,7 @@ SweepContact sweep_contact_held(const FineContext& context, const Part& part, co
                                 const EgoPose& b, const BodyStep& step, GjkCache* cache,
                                 int* iterations) {
   // A step of one piece lies inside the prediction: its end is no later than the prediction's.
-  if (faces_settle<Ego>(context, part)) {
+  if (b.path_deviation == 0 && faces_settle<Ego>(context, part)) {
     return search_contact_time<Ego>(context, part, a, b, &step, nullptr, false, iterations);
   }
   const BodyPiece one = held_piece(step);
