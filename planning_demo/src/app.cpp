@@ -44,7 +44,7 @@ int run_demo(const std::vector<std::string>& args, const std::string& source_dir
                                   : load_commonroad_scenario(options.commonroad, config);
     const PlanOutcome outcome = plan(scenario, config, options.candidates);
     print_report(out, scenario, options.config, outcome);
-    write_svg_file(options.svg, scenario, config, outcome);
+    write_svg_file(options.svg, scenario, outcome.config, outcome);
     if (!options.json.empty()) write_json_file(options.json, scenario, options.config, outcome);
     out << "\nSVG written to " << absolute(options.svg) << "\n";
     if (!options.json.empty()) out << "JSON written to " << absolute(options.json) << "\n";

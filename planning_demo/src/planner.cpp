@@ -34,7 +34,17 @@ PlanOutcome plan(const Scenario& scenario, const collision::CheckerConfig& confi
   const Clock::time_point start = Clock::now();
   checker.set_obstacles(scenario.obstacles);
   const Clock::time_point indexed = Clock::now();
-  outcome.results = checker.check_all(trajectories);
+  if (outcome.config.vehicle.trailers.empty()) {
+    outcome.results = checker.check_all(trajectories);
+  } else {
+    // A planner that plans the towing vehicle alone checks the whole combination: its trailers
+    // follow the towing path by the kinematic model.
+    outcome.combinations.reserve(trajectories.size());
+    for (const collision::Trajectory& t : trajectories) {
+      outcome.combinations.push_back(collision::follow_hitch(t, outcome.config.vehicle));
+    }
+    outcome.results = checker.check_all(outcome.combinations);
+  }
   const Clock::time_point stop = Clock::now();
   outcome.setup_seconds = std::chrono::duration<double>(indexed - start).count();
   outcome.checker_seconds = std::chrono::duration<double>(stop - indexed).count();

@@ -16,6 +16,9 @@ struct PlanOutcome {
   LatticeSettings settings;
   Lattice lattice;
   std::vector<collision::TrajectoryResult> results;  // per candidate, lattice order
+  // With config.vehicle.trailers: each candidate with the hitch angles its towing path gives the
+  // trailers (collision::follow_hitch from a straight start), which is what was checked.
+  std::vector<collision::ArticulatedTrajectory> combinations;
   Ranking ranking;
   collision::CheckStats stats;  // summed over all candidates
   double setup_seconds = 0;     // wall time of set_obstacles

@@ -88,6 +88,16 @@ void print_report(std::ostream& out, const Scenario& scenario, const std::string
   out << "  collision-free   " << outcome.ranking.free_count << "  ("
       << percent(outcome.ranking.free_count, n) << ")\n";
   out << "  colliding        " << colliding << "  (" << percent(colliding, n) << ")\n";
+  if (!outcome.config.vehicle.trailers.empty()) {
+    std::size_t by_trailer = 0;
+    for (const collision::TrajectoryResult& r : outcome.results) {
+      by_trailer += r.collides && r.body > 0 ? 1 : 0;
+    }
+    out << "    first hit by a trailer  " << by_trailer << "  (before the tractor; "
+        << outcome.config.vehicle.trailers.size()
+        << (outcome.config.vehicle.trailers.size() == 1 ? " trailer" : " trailers")
+        << " checked as bodies of the ego)\n";
+  }
   const std::size_t best = outcome.ranking.best;
   const Candidate& chosen = lattice.candidates[best];
   const collision::TrajectoryResult& result = outcome.results[best];
@@ -105,6 +115,7 @@ void print_report(std::ostream& out, const Scenario& scenario, const std::string
         << result.first_collision_index.value_or(0)
         << (result.hit_in_sweep ? ", between poses" : "") << ") with obstacle "
         << obstacle_name(scenario, result.obstacle_id.value_or(-1));
+    if (result.body > 0) out << " (trailer " << result.body << ")";
     if (result.contact_point) {
       out << ", contact at " << format("(%.2f, ", result.contact_point->x())
           << format("%.2f) m", result.contact_point->y());

@@ -250,6 +250,32 @@ collision::ObstacleClass read_class(const YamlValue& value, const std::string& n
 }
 
 // The scenario's margins: only by_class; the ego's own margins belong to the checker config.
+// vehicle: the four dimensions (m) and, optionally, trailers as the config's vehicle.trailers.
+// The library's validate() checks the values when the checker is made.
+collision::VehicleParams read_vehicle(YamlMap map) {
+  collision::VehicleParams v;
+  v.wheel_base = map.required("wheel_base").as_positive();
+  v.front_overhang = map.required("front_overhang").as_non_negative();
+  v.rear_overhang = map.required("rear_overhang").as_non_negative();
+  v.width = map.required("width").as_positive();
+  if (auto list = map.optional("trailers")) {
+    for (const YamlValue& item : list->as_list()) {
+      YamlMap t = item.as_map();
+      collision::TrailerParams trailer;
+      trailer.hitch_offset = t.required("hitch_offset").as_double();
+      trailer.front = t.required("front").as_double();
+      trailer.rear = t.required("rear").as_double();
+      trailer.width = t.required("width").as_positive();
+      trailer.axle = t.required("axle").as_positive();
+      t.finish();
+      v.trailers.push_back(trailer);
+    }
+    if (v.trailers.size() > collision::kMaxTrailers) list->fail("at most 3 trailers");
+  }
+  map.finish();
+  return v;
+}
+
 std::vector<ClassMargin> read_margins(YamlMap margins) {
   for (const char* key : {"longitudinal", "lateral"}) {
     if (margins.has(key)) {
@@ -747,6 +773,7 @@ Scenario read_scenario(const YamlValue& root) {
   if (auto margins = top.optional("margins")) {
     scenario.class_margins = read_margins(margins->as_map());
   }
+  if (auto vehicle = top.optional("vehicle")) scenario.vehicle = read_vehicle(vehicle->as_map());
 
   if (auto list = top.optional("obstacles")) {
     std::map<int, std::string> seen;
@@ -774,6 +801,10 @@ Scenario parse_scenario(const std::string& text, const std::string& name) {
 }
 
 collision::CheckerConfig checker_config(const Scenario& scenario, collision::CheckerConfig config) {
+  if (scenario.vehicle) {
+    config.vehicle = *scenario.vehicle;
+    collision::validate(config);
+  }
   for (const ClassMargin& margin : scenario.class_margins) {
     config.margins.by_class[margin.obstacle_class] = margin.metres;
   }

@@ -128,6 +128,8 @@ struct Scenario {
   std::vector<collision::Obstacle> obstacles;  // built from the specs, same order
   // margins.by_class: replaces the checker config's margin for each class named (file order).
   std::vector<ClassMargin> class_margins;
+  // vehicle: replaces the checker config's vehicle (a truck, a bus with its trailers).
+  std::optional<collision::VehicleParams> vehicle;
   // A CommonRoad scenario's lanelets: drawn as the road instead of `road.lanes` (which then only
   // set the lattice's lateral range). Empty for a YAML scenario.
   std::vector<LaneletShape> lanelets;

@@ -117,6 +117,33 @@ collision::Pose2 pose_at(const collision::Trajectory& trajectory, double t) {
   return collision::interpolate(lower->pose, upper->pose, (t - lower->t) / (upper->t - lower->t));
 }
 
+// The trailers' outlines (grown by the margins, world frame) at time t of a combination: the
+// towing pose and each hitch angle interpolated as the checker interpolates them.
+std::vector<std::vector<Vec2>> trailer_outlines(const collision::ArticulatedTrajectory& combination,
+                                                const collision::CheckerConfig& config, double t) {
+  const auto upper = std::upper_bound(
+      combination.begin(), combination.end(), t,
+      [](double value, const collision::ArticulatedPoint& p) { return value < p.t; });
+  collision::ArticulatedPoint at =
+      upper == combination.begin() ? combination.front() : *(upper - 1);
+  if (upper != combination.begin() && upper != combination.end()) {
+    const collision::ArticulatedPoint& a = *(upper - 1);
+    const double s = (t - a.t) / (upper->t - a.t);
+    at.pose = collision::interpolate(a.pose, upper->pose, s);
+    for (std::size_t k = 0; k < collision::kMaxTrailers; ++k) {
+      at.hitch_angles[k] = a.hitch_angles[k] +
+                           s * collision::heading_change(a.hitch_angles[k], upper->hitch_angles[k]);
+    }
+  }
+  std::vector<std::vector<Vec2>> out;
+  for (std::size_t k = 0; k < config.vehicle.trailers.size(); ++k) {
+    const collision::ConvexPolygon outline =
+        collision::trailer_footprint(config.vehicle.trailers[k], config.margins, k);
+    out.push_back(placed(outline.vertices(), collision::body_pose(at, config.vehicle, k + 1)));
+  }
+  return out;
+}
+
 // The times at which moving things are drawn: about six instants over the horizon.
 std::vector<double> snapshot_times(double horizon) {
   const double steps[] = {0.5, 1, 2, 3, 5, 10};
@@ -907,6 +934,15 @@ void draw_chosen(std::ostream& out, const View& view, const PlanOutcome& outcome
     if (result.collides && t > result.first_collision_time.value_or(horizon) + 1e-9) continue;
     const collision::Obb box =
         collision::footprint(pose_at(chosen.trajectory, t), config.vehicle, config.margins);
+    // Every body: the trailers behind the tractor, a lighter shade of the same colour.
+    if (!outcome.combinations.empty()) {
+      for (const std::vector<Vec2>& trailer :
+           trailer_outlines(outcome.combinations[outcome.ranking.best], config, t)) {
+        out << "<polygon points=\"" << points_attr(view, trailer) << "\" fill=\"" << kChosenColour
+            << "\" fill-opacity=\"" << fixed(fade(t, horizon) * 0.45, 2) << "\" stroke=\""
+            << kChosenColour << "\" stroke-width=\"1.2\"/>\n";
+      }
+    }
     out << "<polygon points=\"" << points_attr(view, corners(box)) << "\" fill=\"" << kChosenColour
         << "\" fill-opacity=\"" << fixed(fade(t, horizon) * 0.8, 2) << "\" stroke=\""
         << kChosenColour << "\" stroke-width=\"1.2\"/>\n";

@@ -21,6 +21,51 @@ ScanBody trailer_body(const Scene& scene, const BodyPaths& paths, std::size_t k)
   return {&scene.trailers[k], paths.deviation[k].data(), paths.max_deviation[k]};
 }
 
+// Trailer k's collision scan: its placements at the points, or on the finer grid (BodyPaths).
+const Trajectory& collision_path(const BodyPaths& paths, std::size_t k) {
+  return paths.densified ? paths.dense_poses[k] : paths.poses[k];
+}
+ScanBody collision_body(const Scene& scene, const BodyPaths& paths, std::size_t k) {
+  if (!paths.densified) return trailer_body(scene, paths, k);
+  return {&scene.trailers[k], paths.dense_deviation[k].data(), paths.dense_max_deviation[k]};
+}
+
+// A trailer's result on the finer grid, told in the trajectory's points: a hit at a point
+// between is a hit of the sweep into the point whose step holds it, unless that point's own pose
+// collides too; the clearance is measured at the points alone.
+TrajectoryResult on_points(const CheckerConfig& config, const Scene& scene, const Combination& c,
+                           std::size_t k, TrajectoryResult dense) {
+  thread_local CheckerConfig discrete;
+  thread_local Trajectory one;
+  discrete = config;
+  discrete.continuous.enabled = false;
+  const ScanBody body = trailer_body(scene, c.paths, k);
+  if (!dense.collides) {
+    const TrajectoryResult points =
+        scan_trajectory(discrete, scene, c.paths.poses[k], nullptr, body);
+    dense.min_clearance = points.min_clearance;
+    dense.min_clearance_index = points.min_clearance_index;
+    dense.closest_obstacle_id = points.closest_obstacle_id;
+    return dense;
+  }
+  const std::size_t j = *dense.first_collision_index;
+  const std::size_t i = c.paths.original[j];
+  dense.first_collision_index = i;
+  if (c.paths.dense_index[i] == j) return dense;  // a point of the trajectory
+  discrete.clearance.horizon = 0;
+  one.assign(1, c.paths.poses[k][i]);
+  const TrajectoryResult pose = scan_trajectory(discrete, scene, one, nullptr, body);
+  if (!pose.collides) {
+    dense.hit_in_sweep = true;
+    return dense;
+  }
+  dense.hit_in_sweep = false;
+  dense.obstacle_id = pose.obstacle_id;
+  dense.mode = pose.mode;
+  dense.contact_point = pose.contact_point;
+  return dense;
+}
+
 // Whether a body's first hit at the same index as another's goes first: a body whose pose itself
 // collides there before one that only its sweep into the pose hits (so that hit_in_sweep stays
 // "the combination's pose is free"), then the lower body (`result` is the lower one's).
@@ -69,9 +114,9 @@ double union_probability(const CheckerConfig& config, const Scene& scene, const 
   thread_local std::vector<int> areas_left;
   hits.clear();
   for (std::size_t k = 0; k <= c.paths.trailers; ++k) {
-    const ScanBody body = k == 0 ? ScanBody{} : trailer_body(scene, c.paths, k - 1);
-    scan_reach(config, scene, k == 0 ? c.towing : c.paths.poses[k - 1], true, parts, areas_left,
-               body);
+    const ScanBody body = k == 0 ? ScanBody{} : collision_body(scene, c.paths, k - 1);
+    scan_reach(config, scene, k == 0 ? c.towing : collision_path(c.paths, k - 1), true, parts,
+               areas_left, body);
     if (!areas_left.empty()) return 1;
     hits.insert(hits.end(), parts.begin(), parts.end());
   }
@@ -102,15 +147,22 @@ TrajectoryResult check_combination(const CheckerConfig& config, const Scene& sce
     result = scan_trajectory(config, scene, c.towing, c.tracks);
     bool certain = result.collides && result.collision_probability == 1;
     thread_local Trajectory prefix;
+    const bool dense = c.paths.densified;
     for (std::size_t k = 0; k < c.paths.trailers; ++k) {
-      const Trajectory* path = &c.paths.poses[k];
-      if (result.collides && *result.first_collision_index + 1 < path->size()) {
-        prefix.assign(path->begin(), path->begin() + static_cast<std::ptrdiff_t>(
-                                                         *result.first_collision_index + 1));
-        path = &prefix;
+      const Trajectory* path = &collision_path(c.paths, k);
+      if (result.collides) {
+        // Only poses up to the hit so far can come first.
+        const std::size_t i = *result.first_collision_index;
+        const std::size_t end = (dense ? c.paths.dense_index[i] : i) + 1;
+        if (end < path->size()) {
+          prefix.assign(path->begin(), path->begin() + static_cast<std::ptrdiff_t>(end));
+          path = &prefix;
+        }
       }
-      const TrajectoryResult next =
-          scan_trajectory(config, scene, *path, c.tracks, trailer_body(scene, c.paths, k));
+      // The finer grid's times are not the batch's: its scans place the moving bodies themselves.
+      TrajectoryResult next = scan_trajectory(config, scene, *path, dense ? nullptr : c.tracks,
+                                              collision_body(scene, c.paths, k));
+      if (dense) next = on_points(config, scene, c, k, std::move(next));
       certain = certain || (next.collides && next.collision_probability == 1);
       merge(result, next, k + 1);
     }

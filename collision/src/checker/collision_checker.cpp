@@ -358,7 +358,10 @@ void prepare(const CheckerConfig& config, const ArticulatedTrajectory& trajector
     detail::copy_towing(trajectory, input.towing);
     detail::validate_for_check(input.towing, config.trajectory);
     detail::validate_hitch_angles(trajectory, config.vehicle.trailers.size());
-    detail::place_trailers(trajectory, config.vehicle, input.paths);
+    // Only the sweeps need the finer grid of a trailer swinging far in one step.
+    const double tolerance = config.continuous.enabled ? config.continuous.max_overestimate
+                                                       : std::numeric_limits<double>::infinity();
+    detail::place_trailers(trajectory, config.vehicle, tolerance, input.paths);
   } catch (const TrajectoryError& e) {
     if (batch_index == nullptr) throw;
     throw TrajectoryError("trajectory " + std::to_string(*batch_index) + ": " + e.what());

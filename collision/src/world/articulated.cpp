@@ -203,8 +203,74 @@ void validate_hitch_angles(const ArticulatedTrajectory& trajectory, std::size_t 
   }
 }
 
+namespace {
+
+// The most pieces a step is cut into: a deviation 4096 times the tolerance.
+constexpr double kMaxPieces = 64;
+
+// The finer grid of BodyPaths: each step whose largest deviation d exceeds the tolerance cut into
+// ceil(sqrt(d / tolerance)) pieces. A point between is placed where the trailers truly are at that
+// time: the towing pose interpolated, each body's heading linear between its two placements'
+// (their difference is the body's turn), each hitch along the body before it.
+void densify(const ArticulatedTrajectory& trajectory, const VehicleParams& vehicle,
+             double tolerance_m, BodyPaths& paths) {
+  const std::size_t n = paths.trailers, count = trajectory.size();
+  paths.densified = false;
+  if (n == 0) return;
+  bool needed = false;
+  for (std::size_t k = 0; k < n && !needed; ++k) needed = paths.max_deviation[k] > tolerance_m;
+  if (!needed) return;
+  paths.densified = true;
+  paths.dense_index.assign(count, 0);
+  paths.original.clear();
+  for (std::size_t k = 0; k < n; ++k) {
+    paths.dense_poses[k].clear();
+    paths.dense_deviation[k].clear();
+    paths.dense_max_deviation[k] = 0;
+  }
+  const auto add = [&](std::size_t k, const TrajectoryPoint& p, double deviation) {
+    paths.dense_poses[k].push_back(p);
+    paths.dense_deviation[k].push_back(deviation);
+    paths.dense_max_deviation[k] = std::max(paths.dense_max_deviation[k], deviation);
+  };
+  for (std::size_t i = 0; i < count; ++i) {
+    double pieces = 1;
+    if (i > 0) {
+      for (std::size_t k = 0; k < n; ++k) {
+        const double d = paths.deviation[k][i];
+        if (d > tolerance_m) pieces = std::max(pieces, std::ceil(std::sqrt(d / tolerance_m)));
+      }
+      pieces = std::min(pieces, kMaxPieces);
+    }
+    const int m = static_cast<int>(pieces);
+    for (int q = 1; q < m; ++q) {
+      const double s = static_cast<double>(q) / m;
+      const ArticulatedPoint& a = trajectory[i - 1];
+      const ArticulatedPoint& b = trajectory[i];
+      const Pose2 towing = interpolate(a.pose, b.pose, s);
+      const double t = a.t + s * (b.t - a.t);
+      Vec2 origin(towing.x, towing.y);
+      double before = towing.heading;  // the heading of the body the next trailer hangs on
+      for (std::size_t k = 0; k < n; ++k) {
+        origin += vehicle.trailers[k].hitch_offset * heading_axis(before);
+        const double h0 = paths.poses[k][i - 1].pose.heading, h1 = paths.poses[k][i].pose.heading;
+        before = h0 + s * (h1 - h0);
+        add(k, {t, Pose2{origin.x(), origin.y(), before}}, paths.deviation[k][i] / (m * m));
+      }
+      paths.original.push_back(i);
+    }
+    paths.dense_index[i] = paths.original.size();
+    for (std::size_t k = 0; k < n; ++k) {
+      add(k, paths.poses[k][i], i > 0 ? paths.deviation[k][i] / (m * m) : 0.0);
+    }
+    paths.original.push_back(i);
+  }
+}
+
+}  // namespace
+
 void place_trailers(const ArticulatedTrajectory& trajectory, const VehicleParams& vehicle,
-                    BodyPaths& paths) {
+                    double tolerance_m, BodyPaths& paths) {
   const std::size_t n = vehicle.trailers.size(), count = trajectory.size();
   paths.trailers = n;
   for (std::size_t k = 0; k < n; ++k) {
@@ -245,6 +311,7 @@ void place_trailers(const ArticulatedTrajectory& trajectory, const VehicleParams
       paths.max_deviation[k] = std::max(paths.max_deviation[k], deviation);
     }
   }
+  densify(trajectory, vehicle, tolerance_m, paths);
 }
 
 }  // namespace detail

@@ -23,6 +23,16 @@ struct BodyPaths {
   // interpolated); 0 at the first point.
   std::array<std::vector<double>, kMaxTrailers> deviation;
   std::array<double, kMaxTrailers> max_deviation{};
+  // Where a step's deviation exceeds the tolerance place_trailers was given (a trailer swinging
+  // far in one step), the collision scans take the trailers on a finer grid instead: each such
+  // step cut into m pieces (the deviation shrinks as 1 / m^2), each point placed where the
+  // trailer truly is then. dense_index[i]: point i's place on that grid; original[j]: the point
+  // whose step holds grid point j (j itself when it is one of the trajectory's).
+  bool densified = false;
+  std::array<Trajectory, kMaxTrailers> dense_poses;
+  std::array<std::vector<double>, kMaxTrailers> dense_deviation;
+  std::array<double, kMaxTrailers> dense_max_deviation{};
+  std::vector<std::size_t> dense_index, original;
 };
 
 // The towing vehicle's points, into `towing` (resized to fit).
@@ -35,8 +45,8 @@ void validate_hitch_angles(const ArticulatedTrajectory& trajectory, std::size_t 
 // The trailers' placements along a trajectory whose towing points and hitch angles are valid,
 // into `paths`. Throws TrajectoryError, naming the point, when a body turns by half a turn or
 // more over one step (its shorter arc would then turn it the other way) or its heading leaves
-// kMaxHeading.
+// kMaxHeading. tolerance_m: the largest path deviation a step of the collision scans may have.
 void place_trailers(const ArticulatedTrajectory& trajectory, const VehicleParams& vehicle,
-                    BodyPaths& paths);
+                    double tolerance_m, BodyPaths& paths);
 
 }  // namespace collision::detail
