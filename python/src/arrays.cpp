@@ -157,7 +157,7 @@ Pose2 pose_from(const py::handle& value) {
 
 namespace {
 
-constexpr const char* kColumns = "(columns t, x, y, heading, then 0 to 3 hitch angles)";
+constexpr const char* kColumns = "(columns t, x, y, heading, then the hitch angles)";
 
 // Row r of a 2-D view with `columns` columns (4 to 7) as an articulated point.
 template <class View>
@@ -175,8 +175,9 @@ py::array_t<double> float64_rows(const py::handle& value, const std::string& whe
   py::array_t<double> a = as_float64(value, where.c_str(), &refusal);
   if (!refusal.empty()) throw TrajectoryError(where + ": " + refusal);
   if (a.ndim() != 2 || a.shape(1) < 4 || a.shape(1) > 4 + static_cast<py::ssize_t>(kMaxTrailers)) {
-    throw TrajectoryError(where + ": expected shape (T, 4 + n), n = 0 to 3 " + kColumns + ", got " +
-                          shape_string(a));
+    throw TrajectoryError(where +
+                          ": expected shape (T, 4), or (T, 4 + n) for n = 1 to 3 trailers " +
+                          kColumns + ", got " + shape_string(a));
   }
   return a;
 }
@@ -222,8 +223,10 @@ CandidateBatch candidates_from(const py::handle& value) {
     }
     if (array.ndim() != 3 || array.shape(2) < 4 ||
         array.shape(2) > 4 + static_cast<py::ssize_t>(kMaxTrailers)) {
-      throw TrajectoryError(std::string("trajectories: expected shape (N, T, 4 + n), n = 0 to 3 ") +
-                            kColumns + ", got " + shape_string(array));
+      throw TrajectoryError(
+          std::string("trajectories: expected shape (N, T, 4), or (N, T, 4 + n) for n = 1 to 3 "
+                      "trailers ") +
+          kColumns + ", got " + shape_string(array));
     }
     const auto r = array.unchecked<3>();
     batch.articulated = true;

@@ -18,7 +18,7 @@ def test_config_repr_shows_every_field_by_its_attribute_path():
     config.threads = 3
     text = repr(config)
     assert text.startswith("CheckerConfig(vehicle=VehicleParams(wheel_base=2.85, ")
-    assert "footprint=[(-1.0, -0.9), (3.8, -0.9), (3.8, 0.9), (-1.0, 0.9)])" in text
+    assert "footprint=[(-1.0, -0.9), (3.8, -0.9), (3.8, 0.9), (-1.0, 0.9)], trailers=[])" in text
     assert "by_class=ClassMargins({" in text and "'pedestrian': 0.5" in text
     assert "continuous=ContinuousConfig(enabled=False, max_overestimate=0.02)" in text
     assert "clearance=ClearanceConfig(horizon=5.0)" in text
