@@ -106,11 +106,13 @@ RefReal wrap(RefReal a) {
 
 // Counter-clockwise hull (monotone chain, strict turns).
 RefPolygon ref_hull(std::vector<RefPoint> p) {
-  std::sort(p.begin(), p.end(),
-            [](const RefPoint& a, const RefPoint& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
-  p.erase(std::unique(p.begin(), p.end(),
-                      [](const RefPoint& a, const RefPoint& b) { return a.x == b.x && a.y == b.y; }),
-          p.end());
+  std::sort(p.begin(), p.end(), [](const RefPoint& a, const RefPoint& b) {
+    return a.x < b.x || (a.x == b.x && a.y < b.y);
+  });
+  p.erase(
+      std::unique(p.begin(), p.end(),
+                  [](const RefPoint& a, const RefPoint& b) { return a.x == b.x && a.y == b.y; }),
+      p.end());
   if (p.size() < 3) return p;
   auto turn = [](const RefPoint& o, const RefPoint& a, const RefPoint& b) {
     return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
@@ -219,7 +221,8 @@ State state_at(const ArticulatedTrajectory& tr, std::size_t i, RefReal f) {
   if (f >= 1) return state_of(tr[i]);
   const ArticulatedPoint& a = tr[i - 1];
   const ArticulatedPoint& b = tr[i];
-  State s{a.t + f * (static_cast<RefReal>(b.t) - a.t), test::ref_interpolate(a.pose, b.pose, f), {}};
+  State s{
+      a.t + f * (static_cast<RefReal>(b.t) - a.t), test::ref_interpolate(a.pose, b.pose, f), {}};
   for (std::size_t k = 0; k < kMaxTrailers; ++k) {
     s.angles[k] = a.hitch_angles[k] + f * test::ref_turn(a.hitch_angles[k], b.hitch_angles[k]);
   }
@@ -251,7 +254,8 @@ RefPart make_part(RefPolygon shape, bool moving) {
       p.cy += v.y / p.shape.size();
     }
   }
-  for (const RefPoint& v : p.shape) p.radius = std::max(p.radius, std::hypot(v.x - p.cx, v.y - p.cy));
+  for (const RefPoint& v : p.shape)
+    p.radius = std::max(p.radius, std::hypot(v.x - p.cx, v.y - p.cy));
   return p;
 }
 
@@ -278,7 +282,8 @@ struct ArtScene {
     const RefReal s = std::sin(static_cast<RefReal>(box.heading()));
     const RefReal hl = box.half_length(), hw = box.half_width();
     RefPolygon corners;
-    for (const auto& [a, b] : {std::pair<RefReal, RefReal>{-hl, -hw}, {hl, -hw}, {hl, hw}, {-hl, hw}}) {
+    for (const auto& [a, b] :
+         {std::pair<RefReal, RefReal>{-hl, -hw}, {hl, -hw}, {hl, hw}, {-hl, hw}}) {
       corners.push_back({box.center().x() + c * a - s * b, box.center().y() + s * a + c * b});
     }
     refs.push_back(RefObs{id, {make_part(corners, false)}, {}, true});
@@ -287,7 +292,8 @@ struct ArtScene {
                    const std::vector<ConvexPolygon>& pieces) {
     obstacles.push_back(Obstacle::stationary(id, outline));
     RefObs r{id, {}, {}, false};
-    for (const ConvexPolygon& p : pieces) r.parts.push_back(make_part(from_vertices(p.vertices()), false));
+    for (const ConvexPolygon& p : pieces)
+      r.parts.push_back(make_part(from_vertices(p.vertices()), false));
     refs.push_back(std::move(r));
   }
   void add_boundary(int id, const std::vector<Vec2>& polyline) {
@@ -546,7 +552,8 @@ class ArtReference {
     for (const RefObs& r : refs_) {
       for (const PredictedPose& p : r.prediction) {
         if (p.t > tr[i - 1].t && p.t < tr[i].t) {
-          out.push_back(state_at(tr, i, (p.t - static_cast<RefReal>(tr[i - 1].t)) / (tr[i].t - tr[i - 1].t)));
+          out.push_back(
+              state_at(tr, i, (p.t - static_cast<RefReal>(tr[i - 1].t)) / (tr[i].t - tr[i - 1].t)));
         }
       }
     }
@@ -559,14 +566,16 @@ class ArtReference {
     const ArticulatedPoint& a = i == 0 ? tr[0] : tr[i - 1];
     const RefReal cx = (static_cast<RefReal>(a.pose.x) + b.pose.x) / 2;
     const RefReal cy = (static_cast<RefReal>(a.pose.y) + b.pose.y) / 2;
-    const RefReal radius =
-        std::hypot(static_cast<RefReal>(b.pose.x) - a.pose.x, static_cast<RefReal>(b.pose.y) - a.pose.y) / 2 +
-        reach_ + extra + 1e-3L;
+    const RefReal radius = std::hypot(static_cast<RefReal>(b.pose.x) - a.pose.x,
+                                      static_cast<RefReal>(b.pose.y) - a.pose.y) /
+                               2 +
+                           reach_ + extra + 1e-3L;
     Mask m;
     for (const RefObs& r : refs_) {
       std::vector<char> on;
       for (const RefPart& p : r.parts) {
-        on.push_back(!r.prediction.empty() || std::hypot(p.cx - cx, p.cy - cy) - p.radius <= radius);
+        on.push_back(!r.prediction.empty() ||
+                     std::hypot(p.cx - cx, p.cy - cy) - p.radius <= radius);
       }
       m.on.push_back(std::move(on));
     }
@@ -660,10 +669,10 @@ std::vector<Angles> integrate_hitch(const Trajectory& towing, const VehicleParam
       return d;
     };
     const RefReal travel = std::hypot(vx, vy) * dt;
-    const int steps = std::max(
-        {1, static_cast<int>(std::ceil(static_cast<double>(dt / max_dt))),
-         static_cast<int>(std::ceil(static_cast<double>(travel / 0.002L))),
-         static_cast<int>(std::ceil(static_cast<double>(std::abs(turn) / 1e-3L)))});
+    const int steps =
+        std::max({1, static_cast<int>(std::ceil(static_cast<double>(dt / max_dt))),
+                  static_cast<int>(std::ceil(static_cast<double>(travel / 0.002L))),
+                  static_cast<int>(std::ceil(static_cast<double>(std::abs(turn) / 1e-3L)))});
     const RefReal h = dt / steps;
     std::array<RefReal, kMaxBodies> y = psi;
     for (int k = 0; k < steps; ++k) {
@@ -693,7 +702,8 @@ ArticulatedTrajectory with_angles(const Trajectory& towing, const std::vector<An
     ArticulatedPoint p;
     p.t = towing[i].t;
     p.pose = towing[i].pose;
-    for (std::size_t k = 0; k < kMaxTrailers; ++k) p.hitch_angles[k] = static_cast<double>(angles[i][k]);
+    for (std::size_t k = 0; k < kMaxTrailers; ++k)
+      p.hitch_angles[k] = static_cast<double>(angles[i][k]);
     tr.push_back(p);
   }
   return tr;
@@ -709,7 +719,8 @@ ArticulatedTrajectory densified(const ArticulatedTrajectory& tr, std::size_t i, 
     p.t = static_cast<double>(s.t);
     p.pose = Pose2{static_cast<double>(s.towing.x), static_cast<double>(s.towing.y),
                    static_cast<double>(s.towing.heading)};
-    for (std::size_t j = 0; j < kMaxTrailers; ++j) p.hitch_angles[j] = static_cast<double>(s.angles[j]);
+    for (std::size_t j = 0; j < kMaxTrailers; ++j)
+      p.hitch_angles[j] = static_cast<double>(s.angles[j]);
     if (!out.empty() && !(p.t > out.back().t)) continue;
     out.push_back(p);
   }
@@ -784,9 +795,9 @@ std::vector<Vec2> chamfered_box(Rng& rng, double x0, double x1, double y0, doubl
 TrailerParams random_trailer(Rng& rng, double rear_before) {
   TrailerParams t;
   const double kind = uniform(rng, 0, 1);
-  t.hitch_offset = kind < 0.25   ? uniform(rng, 0.1, 0.8)
-                   : kind < 0.5  ? uniform(rng, -1.6, -0.3)
-                                 : -(rear_before + uniform(rng, 0.1, 1.5));
+  t.hitch_offset = kind < 0.25  ? uniform(rng, 0.1, 0.8)
+                   : kind < 0.5 ? uniform(rng, -1.6, -0.3)
+                                : -(rear_before + uniform(rng, 0.1, 1.5));
   t.front = uniform(rng, -1.2, 1.5);
   t.rear = uniform(rng, 2.0, 8.0);
   t.width = uniform(rng, 1.5, 2.6);
@@ -985,10 +996,10 @@ CollisionChecker make_checker(const CheckerConfig& config, const std::vector<Obs
 }
 
 std::string where(std::uint64_t seed, std::size_t i, const ArtScene& s) {
-  return "seed " + std::to_string(seed) + ", trajectory " + std::to_string(i) + " (" +
-         s.kinds[i] + "), " + describe(s.config.vehicle) + ", margins " +
-         fmt(s.config.margins.longitudinal) + "/" + fmt(s.config.margins.lateral) + ", horizon " +
-         fmt(s.config.clearance.horizon) + "\n  trajectory " + describe(s.trajectories[i]);
+  return "seed " + std::to_string(seed) + ", trajectory " + std::to_string(i) + " (" + s.kinds[i] +
+         "), " + describe(s.config.vehicle) + ", margins " + fmt(s.config.margins.longitudinal) +
+         "/" + fmt(s.config.margins.lateral) + ", horizon " + fmt(s.config.clearance.horizon) +
+         "\n  trajectory " + describe(s.trajectories[i]);
 }
 
 TrailerParams trailer(double hitch_offset, double front, double rear, double width, double axle) {
@@ -1081,7 +1092,9 @@ TEST(ArticulatedVsReference, DiscreteCheckMatchesTheExactReference) {
           pairs += " body " + std::to_string(b) + ":";
           for (const int id : set) pairs += " " + std::to_string(id);
         }
-        if (r.body != body) fail("body: the reference's lowest body hit is " + std::to_string(body) + " (hits" + pairs + ")");
+        if (r.body != body)
+          fail("body: the reference's lowest body hit is " + std::to_string(body) + " (hits" +
+               pairs + ")");
         // obstacle_id: the lowest id that `body` hits there, so that body, obstacle_id and
         // contact_point describe one contact. Where another body hits a lower id at the same
         // index, the header's plain "the lowest id if several are" would name that one instead:
@@ -1092,7 +1105,8 @@ TEST(ArticulatedVsReference, DiscreteCheckMatchesTheExactReference) {
           fail("obstacle_id: the lowest id body " + std::to_string(body) + " hits there is " +
                std::to_string(lowest_of_body) + " (hits" + pairs + ")");
         }
-        if (!r.first_collision_time || *r.first_collision_time != tr[*hit].t) fail("first_collision_time is not t(i)");
+        if (!r.first_collision_time || *r.first_collision_time != tr[*hit].t)
+          fail("first_collision_time is not t(i)");
         if (r.hit_in_sweep) fail("hit_in_sweep with continuous checking off");
         if (!r.contact_point) {
           fail("no contact point");
@@ -1130,7 +1144,8 @@ TEST(ArticulatedVsReference, DiscreteCheckMatchesTheExactReference) {
         const bool finite = horizon > 0 && best <= horizon;
         finite_clearance += finite;
         if (!finite) {
-          if (r.min_clearance != kInf) fail("min_clearance: the reference finds nothing within the horizon");
+          if (r.min_clearance != kInf)
+            fail("min_clearance: the reference finds nothing within the horizon");
         } else {
           if (std::abs(r.min_clearance - static_cast<double>(best)) > 1e-6) {
             fail("min_clearance: the reference's is " + fmt(best) + " at index " +
@@ -1184,8 +1199,8 @@ TEST(ArticulatedVsReference, DiscreteCheckMatchesTheExactReference) {
       "(first body 0/1/2/3: %d/%d/%d/%d; %d with a lower id hit by a higher body there), %d free "
       "clearances (%d finite), %d risk vectors; %d differ; %.1f s\n",
       compared, ambiguous, static_cast<double>(kNear), colliding, by_body[0], by_body[1],
-      by_body[2], by_body[3], other_body_lower, clearance_compared, finite_clearance,
-      risk_compared, failures, seconds_since(start));
+      by_body[2], by_body[3], other_body_lower, clearance_compared, finite_clearance, risk_compared,
+      failures, seconds_since(start));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1239,7 +1254,8 @@ TEST(ArticulatedVsReference, ClearanceProfileMatchesTheReference) {
         }
         if (inexact_overlap) {
           // Depths in a non-convex outline depend on its decomposition: the sign alone.
-          if ((best < -1e-6L && c.signed_distance > 0) || (best > 1e-6L && c.signed_distance <= 0)) {
+          if ((best < -1e-6L && c.signed_distance > 0) ||
+              (best > 1e-6L && c.signed_distance <= 0)) {
             fail("sign: the reference's value is " + fmt(best));
           }
           continue;
@@ -1342,9 +1358,9 @@ TEST(ArticulatedVsReference, ContinuousNeverLaterThanDenseSampling) {
         if (gap >= kEarlyAllowance) {
           RefReal real = ref.step_gaps(tr, c, 5).all;
           for (std::size_t k = c; k-- > 0;) real = std::min(real, ref.step_gaps(tr, k, 5).all);
-          fail("early hit: dense sampling stays " + fmt(real) + " m from every obstacle up to step " +
-               std::to_string(c) + " (allowed " + fmt(kEarlyAllowance) + ")" +
-               own_discrete_view(s.config, s.obstacles, tr, c));
+          fail("early hit: dense sampling stays " + fmt(real) +
+               " m from every obstacle up to step " + std::to_string(c) + " (allowed " +
+               fmt(kEarlyAllowance) + ")" + own_discrete_view(s.config, s.obstacles, tr, c));
           continue;
         }
       }
@@ -1404,13 +1420,15 @@ TEST(ArticulatedVsReference, SwingingRoadTrainsAgainstDenseSampling) {
     config.vehicle = random_vehicle(rng, 0);
     for (std::size_t k = 0; k < n; ++k) {
       TrailerParams t = random_trailer(rng, 0);
-      const double rear_before = k == 0 ? config.vehicle.rear_overhang : config.vehicle.trailers.back().rear;
+      const double rear_before =
+          k == 0 ? config.vehicle.rear_overhang : config.vehicle.trailers.back().rear;
       t.hitch_offset = -(rear_before + uniform(rng, 0.1, 1.5));
       config.vehicle.trailers.push_back(t);
     }
     // Two points: the towing vehicle creeps and turns a little, each hitch angle swings.
     ArticulatedPoint a = apoint(0, 0, 0, uniform(rng, -kPi, kPi));
-    ArticulatedPoint b = apoint(1, uniform(rng, -2, 2), uniform(rng, -2, 2), a.pose.heading + uniform(rng, -0.5, 0.5));
+    ArticulatedPoint b = apoint(1, uniform(rng, -2, 2), uniform(rng, -2, 2),
+                                a.pose.heading + uniform(rng, -0.5, 0.5));
     for (;;) {
       double turn = b.pose.heading - a.pose.heading, worst_turn = std::abs(turn);
       for (std::size_t k = 0; k < n; ++k) {
@@ -1432,13 +1450,18 @@ TEST(ArticulatedVsReference, SwingingRoadTrainsAgainstDenseSampling) {
       const std::array<RefPose, kMaxBodies> poses = body_poses(bodies, at.towing, at.angles);
       const std::size_t body = static_cast<std::size_t>(uniform_int(rng, 0, static_cast<int>(n)));
       const RefPolygon outline = place_ref(bodies.shape[body], poses[body]);
-      const RefPoint& v = outline[static_cast<std::size_t>(uniform_int(rng, 0, static_cast<int>(outline.size()) - 1))];
-      const Vec2 centre = Vec2(static_cast<double>(v.x), static_cast<double>(v.y)) + test::random_offset(rng, 1.5);
-      const std::vector<Vec2> shape = test::random_convex_vertices(rng, uniform_int(rng, 3, 6), test::log_uniform(rng, 0.03, 0.5), uniform(rng, 0.3, 1.0));
+      const RefPoint& v = outline[static_cast<std::size_t>(
+          uniform_int(rng, 0, static_cast<int>(outline.size()) - 1))];
+      const Vec2 centre =
+          Vec2(static_cast<double>(v.x), static_cast<double>(v.y)) + test::random_offset(rng, 1.5);
+      const std::vector<Vec2> shape = test::random_convex_vertices(
+          rng, uniform_int(rng, 3, 6), test::log_uniform(rng, 0.03, 0.5), uniform(rng, 0.3, 1.0));
       const ConvexPolygon post(test::moved_points(shape, 0, centre));
       one[0] = RefObs{k + 1, {make_part(from_vertices(post.vertices()), false)}, {}, true};
       const ArtReference alone(config, one);
-      if (alone.nearest(state_of(a), 0.02L).value <= 0.02L || alone.nearest(state_of(b), 0.02L).value <= 0.02L) continue;
+      if (alone.nearest(state_of(a), 0.02L).value <= 0.02L ||
+          alone.nearest(state_of(b), 0.02L).value <= 0.02L)
+        continue;
       s.add_convex(++k, post);
     }
     const CollisionChecker checker = make_checker(config, s.obstacles);
@@ -1465,7 +1488,9 @@ TEST(ArticulatedVsReference, SwingingRoadTrainsAgainstDenseSampling) {
       for (const State& st : ref.step_states(tr, *dense)) {
         const ArtReference::Hits h = ref.hits_at(st);
         if (h.pairs.empty()) continue;
-        touching = "first touching sample at t " + fmt(st.t) + ": body " + std::to_string(h.pairs[0].first) + " with id " + std::to_string(h.pairs[0].second);
+        touching = "first touching sample at t " + fmt(st.t) + ": body " +
+                   std::to_string(h.pairs[0].first) + " with id " +
+                   std::to_string(h.pairs[0].second);
         break;
       }
       fail("missed: dense sampling hits in step " + std::to_string(*dense) + " (" + touching + ")" +
@@ -1489,8 +1514,8 @@ TEST(ArticulatedVsReference, SwingingRoadTrainsAgainstDenseSampling) {
   std::printf(
       "[ swinging ] %d road trains: %d collide by dense sampling, %d by the checker (%d in a "
       "sweep); missed %d, earlier %d (worst dense gap %.4f m); %d fail; %.1f s\n",
-      static_cast<int>(cases), dense_colliding, colliding, sweeps, misses, early, worst_gap, failures,
-      seconds_since(start));
+      static_cast<int>(cases), dense_colliding, colliding, sweeps, misses, early, worst_gap,
+      failures, seconds_since(start));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1535,9 +1560,10 @@ TEST(ArticulatedDirected, TrailerCutsTheCornerIntoAKerb) {
     RefReal tractor = std::numeric_limits<RefReal>::infinity();
     std::optional<std::size_t> first;
     for (std::size_t k = 0; k < tr.size(); ++k) {
-      ref.distances(state_of(tr[k]), 10, nullptr, [&](std::size_t b, std::size_t, std::size_t, RefReal d) {
-        if (b == 0) tractor = std::min(tractor, d);
-      });
+      ref.distances(state_of(tr[k]), 10, nullptr,
+                    [&](std::size_t b, std::size_t, std::size_t, RefReal d) {
+                      if (b == 0) tractor = std::min(tractor, d);
+                    });
       if (!first && ref.clear_hit(state_of(tr[k]))) first = k;
     }
     ASSERT_GT(tractor, 0.3L);
@@ -1593,13 +1619,15 @@ TEST(ArticulatedDirected, TrailerSweepAloneCrossesAThinWall) {
     const int wall_id = 3;
     const ConvexPolygon wall = test::rect(x - 0.05, -0.3, x + 0.05, 0.3);
     const std::vector<Obstacle> obstacles = {Obstacle::stationary(wall_id, wall)};
-    std::vector<RefObs> refs = {RefObs{wall_id, {make_part(from_vertices(wall.vertices()), false)}, {}, true}};
+    std::vector<RefObs> refs = {
+        RefObs{wall_id, {make_part(from_vertices(wall.vertices()), false)}, {}, true}};
     const ArticulatedTrajectory tr = {apoint(0, 0, 0, 0, c.from), apoint(1, 0, 0, 0, c.to)};
     const ArtReference ref(any, refs);
     ASSERT_FALSE(ref.hits_at(state_of(tr[0])).near || !ref.hits_at(state_of(tr[0])).pairs.empty());
     ASSERT_FALSE(ref.hits_at(state_of(tr[1])).near || !ref.hits_at(state_of(tr[1])).pairs.empty());
     ASSERT_TRUE(ref.clear_hit(state_at(tr, 1, 0.5L)));
-    const CollisionChecker discrete = make_checker(articulated_config(c.trailers, false), obstacles);
+    const CollisionChecker discrete =
+        make_checker(articulated_config(c.trailers, false), obstacles);
     const TrajectoryResult d = discrete.check(tr);
     EXPECT_FALSE(d.collides) << describe(d);
     const CollisionChecker continuous = make_checker(any, obstacles);
@@ -1667,11 +1695,13 @@ TEST(ArticulatedDirected, HitchAngleWrapsThroughPiTheShortWay) {
   const TrailerParams t1 = trailer(-1.0, -0.5, 6.0, 2.4, 4.5);
   const CheckerConfig config = articulated_config({t1}, true);
   const RefBodies bodies = ref_bodies(config.vehicle, config.margins);
-  const ArticulatedTrajectory tr = {apoint(0, 0, 0, 0, {3.1, 0, 0}), apoint(1, 0, 0, 0, {-3.1, 0, 0})};
+  const ArticulatedTrajectory tr = {apoint(0, 0, 0, 0, {3.1, 0, 0}),
+                                    apoint(1, 0, 0, 0, {-3.1, 0, 0})};
   // A post behind the tractor, where the long way round would sweep the trailer.
   const ConvexPolygon behind = test::rect(-5.1, -0.3, -4.9, 0.3);
   // A speck at the trailer's far corner as it is at exactly pi, clear of it at +-3.1.
-  const std::array<RefPose, kMaxBodies> at_pi = body_poses(bodies, RefPose{0, 0, 0}, Angles{kPiL, 0, 0});
+  const std::array<RefPose, kMaxBodies> at_pi =
+      body_poses(bodies, RefPose{0, 0, 0}, Angles{kPiL, 0, 0});
   const RefPose& h = at_pi[1];
   const RefReal lx = -5.996L, ly = 1.196L;
   const Vec2 corner(static_cast<double>(h.x + std::cos(h.heading) * lx - std::sin(h.heading) * ly),
@@ -1683,9 +1713,10 @@ TEST(ArticulatedDirected, HitchAngleWrapsThroughPiTheShortWay) {
       RefObs{speck_id, {make_part(from_vertices(speck.vertices()), false)}, {}, true}};
   const ArtReference ref(config, refs);
   for (const std::size_t k : {0, 1}) {
-    ref.distances(state_of(tr[k]), 1, nullptr, [&](std::size_t, std::size_t o, std::size_t, RefReal d) {
-      EXPECT_GT(d, 0.02L) << "point " << k << " obstacle " << o;
-    });
+    ref.distances(state_of(tr[k]), 1, nullptr,
+                  [&](std::size_t, std::size_t o, std::size_t, RefReal d) {
+                    EXPECT_GT(d, 0.02L) << "point " << k << " obstacle " << o;
+                  });
   }
   ASSERT_TRUE(ref.clear_hit(state_at(tr, 1, 0.5L)));
   // The long way would hit the post behind: half-way round it (angle 0) the trailer lies over it.
@@ -1698,7 +1729,8 @@ TEST(ArticulatedDirected, HitchAngleWrapsThroughPiTheShortWay) {
   }
   {
     // The post alone: the short way never comes near it.
-    const CollisionChecker checker = make_checker(config, {Obstacle::stationary(behind_id, behind)});
+    const CollisionChecker checker =
+        make_checker(config, {Obstacle::stationary(behind_id, behind)});
     const TrajectoryResult r = checker.check(tr);
     EXPECT_FALSE(r.collides) << describe(r);
   }
@@ -1712,7 +1744,8 @@ TEST(ArticulatedDirected, HitchAngleWrapsThroughPiTheShortWay) {
     EXPECT_EQ(r.first_collision_index, 1u) << describe(r);
     CheckerConfig discrete = config;
     discrete.continuous.enabled = false;
-    EXPECT_FALSE(make_checker(discrete, {Obstacle::stationary(speck_id, speck)}).check(tr).collides);
+    EXPECT_FALSE(
+        make_checker(discrete, {Obstacle::stationary(speck_id, speck)}).check(tr).collides);
   }
   {
     // The same angles given 2 pi apart (3.1 -> 3.1832): the same short turn.
@@ -1789,7 +1822,8 @@ Trajectory straight_line(double speed, double dt, int count, double heading = 0.
   Trajectory tr;
   for (int k = 0; k < count; ++k) {
     const double s = speed * dt * k;
-    tr.push_back(TrajectoryPoint{dt * k, Pose2{2 + s * std::cos(heading), -1 + s * std::sin(heading), heading}});
+    tr.push_back(TrajectoryPoint{
+        dt * k, Pose2{2 + s * std::cos(heading), -1 + s * std::sin(heading), heading}});
   }
   return tr;
 }
@@ -1852,7 +1886,8 @@ Angles steady_angles(const VehicleParams& v, RefReal radius, bool left) {
   Angles a{};
   for (std::size_t j = 0; j < v.trailers.size(); ++j) {
     const TrailerParams& t = v.trailers[j];
-    const RefReal hx = ox + t.hitch_offset * std::cos(prev), hy = oy + t.hitch_offset * std::sin(prev);
+    const RefReal hx = ox + t.hitch_offset * std::cos(prev),
+                  hy = oy + t.hitch_offset * std::sin(prev);
     const RefReal theta = std::atan2(hy, hx), d = std::hypot(hx, hy);
     const RefReal psi = theta + (left ? 1 : -1) * std::acos(static_cast<RefReal>(t.axle) / d);
     a[j] = wrap(psi - prev);
@@ -1935,44 +1970,57 @@ TEST(ArticulatedProfile, GradientsMatchCentralDifferences) {
     }
     config.clearance.horizon = 4.0;
     config.threads = 1;
-    ArticulatedPoint p = apoint(0.5, uniform(rng, -5, 5), uniform(rng, -5, 5), uniform(rng, -kPi, kPi));
+    ArticulatedPoint p =
+        apoint(0.5, uniform(rng, -5, 5), uniform(rng, -5, 5), uniform(rng, -kPi, kPi));
     for (std::size_t k = 0; k < n; ++k) p.hitch_angles[k] = uniform(rng, -1.4, 1.4);
     // Obstacles near the bodies: around a point of a random body's outline, in or out.
     const RefBodies bodies = ref_bodies(config.vehicle, config.margins);
-    const std::array<RefPose, kMaxBodies> poses = body_poses(bodies, test::ref_pose(p.pose), state_of(p).angles);
+    const std::array<RefPose, kMaxBodies> poses =
+        body_poses(bodies, test::ref_pose(p.pose), state_of(p).angles);
     ArtScene s;
     const int count = uniform_int(rng, 1, 4);
     for (int o = 0; o < count; ++o) {
       const std::size_t b = static_cast<std::size_t>(uniform_int(rng, 0, static_cast<int>(n)));
       const RefPolygon outline = place_ref(bodies.shape[b], poses[b]);
-      const std::size_t e = static_cast<std::size_t>(uniform_int(rng, 0, static_cast<int>(outline.size()) - 1));
+      const std::size_t e =
+          static_cast<std::size_t>(uniform_int(rng, 0, static_cast<int>(outline.size()) - 1));
       const RefPoint& a = outline[e];
       const RefPoint& c = outline[(e + 1) % outline.size()];
       const double f = uniform(rng, 0, 1);
-      const Vec2 on(static_cast<double>(a.x + f * (c.x - a.x)), static_cast<double>(a.y + f * (c.y - a.y)));
-      const Vec2 out = Vec2(static_cast<double>(c.y - a.y), static_cast<double>(a.x - c.x)).normalized();
+      const Vec2 on(static_cast<double>(a.x + f * (c.x - a.x)),
+                    static_cast<double>(a.y + f * (c.y - a.y)));
+      const Vec2 out =
+          Vec2(static_cast<double>(c.y - a.y), static_cast<double>(a.x - c.x)).normalized();
       const Vec2 centre = on + uniform(rng, -0.3, 4.0) * out;
       const int id = 10 + o;
       const int what = uniform_int(rng, 0, 3);
       if (what == 0) {
-        const std::vector<Vec2> v = test::random_convex_vertices(rng, uniform_int(rng, 3, 8), uniform(rng, 0.2, 1.5), uniform(rng, 0.3, 1.0));
+        const std::vector<Vec2> v = test::random_convex_vertices(
+            rng, uniform_int(rng, 3, 8), uniform(rng, 0.2, 1.5), uniform(rng, 0.3, 1.0));
         s.add_convex(id, ConvexPolygon(test::moved_points(v, 0, centre)));
       } else if (what == 1) {
-        s.add_box(id, Obb(centre, uniform(rng, -kPi, kPi), uniform(rng, 0.2, 1.5), uniform(rng, 0.1, 0.8)));
+        s.add_box(id, Obb(centre, uniform(rng, -kPi, kPi), uniform(rng, 0.2, 1.5),
+                          uniform(rng, 0.1, 0.8)));
       } else if (what == 2) {
         const Vec2 d = test::random_direction(rng);
         s.add_boundary(id, {centre - uniform(rng, 0.3, 2) * d, centre + uniform(rng, 0.3, 2) * d});
       } else {
-        const ConvexPolygon body(test::random_convex_vertices(rng, uniform_int(rng, 3, 8), uniform(rng, 0.2, 1.2), uniform(rng, 0.3, 1.0)));
+        const ConvexPolygon body(test::random_convex_vertices(
+            rng, uniform_int(rng, 3, 8), uniform(rng, 0.2, 1.2), uniform(rng, 0.3, 1.0)));
         const Vec2 velocity = test::random_offset(rng, 6.0);
         const double heading = uniform(rng, -kPi, kPi);
-        s.add_moving(id, body, {test::predicted(0, centre.x() - 0.5 * velocity.x(), centre.y() - 0.5 * velocity.y(), heading),
-                                test::predicted(1, centre.x() + 0.5 * velocity.x(), centre.y() + 0.5 * velocity.y(), heading + 0.4)});
+        s.add_moving(id, body,
+                     {test::predicted(0, centre.x() - 0.5 * velocity.x(),
+                                      centre.y() - 0.5 * velocity.y(), heading),
+                      test::predicted(1, centre.x() + 0.5 * velocity.x(),
+                                      centre.y() + 0.5 * velocity.y(), heading + 0.4)});
       }
     }
     const CollisionChecker checker = make_checker(config, s.obstacles);
     const ArtReference ref(config, s.refs);
-    auto profile_at = [&](const ArticulatedPoint& q) { return checker.clearance_profile(ArticulatedTrajectory{q})[0]; };
+    auto profile_at = [&](const ArticulatedPoint& q) {
+      return checker.clearance_profile(ArticulatedTrajectory{q})[0];
+    };
     const PoseClearance c0 = profile_at(p);
     // The reference: the best value and the runner-up over every (body, part).
     struct Value {
@@ -1981,10 +2029,12 @@ TEST(ArticulatedProfile, GradientsMatchCentralDifferences) {
       int id;
     };
     std::vector<Value> values;
-    ref.signed_values(state_of(p), config.clearance.horizon + 1.0L, [&](std::size_t b, std::size_t o, std::size_t, RefReal d) {
-      values.push_back({d, b, s.refs[o].id});
-    });
-    std::sort(values.begin(), values.end(), [](const Value& x, const Value& y) { return x.sd < y.sd; });
+    ref.signed_values(state_of(p), config.clearance.horizon + 1.0L,
+                      [&](std::size_t b, std::size_t o, std::size_t, RefReal d) {
+                        values.push_back({d, b, s.refs[o].id});
+                      });
+    std::sort(values.begin(), values.end(),
+              [](const Value& x, const Value& y) { return x.sd < y.sd; });
     if (values.empty() || values[0].sd > config.clearance.horizon - 1e-5L) {
       if (values.empty() || values[0].sd > config.clearance.horizon + 1e-5L) {
         EXPECT_EQ(c0.signed_distance, kInf);
@@ -1995,15 +2045,17 @@ TEST(ArticulatedProfile, GradientsMatchCentralDifferences) {
     const Value& best = values[0];
     auto fail = [&](const std::string& what) {
       if (++failures <= kMaxReported) {
-        ADD_FAILURE() << what << "\n  seed " << seed << ", " << describe(config.vehicle) << ", margins "
-                      << fmt(config.margins.longitudinal) << "/" << fmt(config.margins.lateral)
-                      << "\n  point " << describe(ArticulatedTrajectory{p}) << "\n  profile: sd "
+        ADD_FAILURE() << what << "\n  seed " << seed << ", " << describe(config.vehicle)
+                      << ", margins " << fmt(config.margins.longitudinal) << "/"
+                      << fmt(config.margins.lateral) << "\n  point "
+                      << describe(ArticulatedTrajectory{p}) << "\n  profile: sd "
                       << fmt(c0.signed_distance) << ", body " << c0.body << ", id "
                       << (c0.obstacle_id ? std::to_string(*c0.obstacle_id) : "-") << ", gradient {"
-                      << fmt(c0.gradient.x()) << ", " << fmt(c0.gradient.y()) << ", " << fmt(c0.gradient.z())
-                      << "}, hitch {" << fmt(c0.hitch_gradient[0]) << ", " << fmt(c0.hitch_gradient[1]) << ", "
-                      << fmt(c0.hitch_gradient[2]) << "}\n  reference: sd " << fmt(best.sd) << ", body "
-                      << best.body << ", id " << best.id;
+                      << fmt(c0.gradient.x()) << ", " << fmt(c0.gradient.y()) << ", "
+                      << fmt(c0.gradient.z()) << "}, hitch {" << fmt(c0.hitch_gradient[0]) << ", "
+                      << fmt(c0.hitch_gradient[1]) << ", " << fmt(c0.hitch_gradient[2])
+                      << "}\n  reference: sd " << fmt(best.sd) << ", body " << best.body << ", id "
+                      << best.id;
       }
     };
     if (std::abs(c0.signed_distance - static_cast<double>(best.sd)) > 1e-6) {
@@ -2048,18 +2100,23 @@ TEST(ArticulatedProfile, GradientsMatchCentralDifferences) {
     ++deciding[best.body];
     overlapping += best.sd < 0;
     for (std::size_t j = 0; j < dims; ++j) {
-      const double fd = (profile_at(moved(j, kStep)).signed_distance - profile_at(moved(j, -kStep)).signed_distance) / (2 * kStep);
+      const double fd = (profile_at(moved(j, kStep)).signed_distance -
+                         profile_at(moved(j, -kStep)).signed_distance) /
+                        (2 * kStep);
       const double g = j < 3 ? c0.gradient[static_cast<Eigen::Index>(j)] : c0.hitch_gradient[j - 3];
       const double scale = std::max(1.0, std::abs(fd));
       if (std::abs(fd - g) > 1e-5 * scale || std::abs(ref_fd[j] - g) > 1e-5 * scale) {
         fail("derivative " + std::to_string(j) + " (x, y, heading, hitch 0..): " + fmt(g) +
-             ", central differences of the profile " + fmt(fd) + ", of the reference " + fmt(ref_fd[j]));
+             ", central differences of the profile " + fmt(fd) + ", of the reference " +
+             fmt(ref_fd[j]));
       }
     }
     // A hitch angle moves only the bodies behind it.
     for (std::size_t k = 0; k < kMaxTrailers; ++k) {
       if (k >= n || k >= best.body) {
-        if (c0.hitch_gradient[k] != 0) fail("hitch_gradient[" + std::to_string(k) + "] not 0: body " + std::to_string(best.body) + " does not depend on it");
+        if (c0.hitch_gradient[k] != 0)
+          fail("hitch_gradient[" + std::to_string(k) + "] not 0: body " +
+               std::to_string(best.body) + " does not depend on it");
       }
     }
   }
@@ -2077,17 +2134,21 @@ TEST(ArticulatedProfile, GradientsMatchCentralDifferences) {
 // 7. Errors and batches.
 
 TEST(ArticulatedErrors, TrajectoriesThatDoNotFitTheVehicleAreRefused) {
-  const CheckerConfig two = articulated_config({trailer(-1.0, -0.5, 6.0, 2.4, 4.5), trailer(-1.0, -0.5, 5.0, 2.4, 4.0)}, true);
-  const CollisionChecker checker = make_checker(two, {Obstacle::stationary(1, test::square(Vec2(30, 30), 1))});
+  const CheckerConfig two = articulated_config(
+      {trailer(-1.0, -0.5, 6.0, 2.4, 4.5), trailer(-1.0, -0.5, 5.0, 2.4, 4.0)}, true);
+  const CollisionChecker checker =
+      make_checker(two, {Obstacle::stationary(1, test::square(Vec2(30, 30), 1))});
   const Trajectory plain = straight_line(3.0, 0.1, 6);
   ArticulatedTrajectory good;
-  for (const TrajectoryPoint& p : plain) good.push_back(apoint(p.t, p.pose.x, p.pose.y, p.pose.heading, {0.1, -0.1, 0}));
+  for (const TrajectoryPoint& p : plain)
+    good.push_back(apoint(p.t, p.pose.x, p.pose.y, p.pose.heading, {0.1, -0.1, 0}));
   EXPECT_NO_THROW(checker.check(good));
   // A plain trajectory with trailers configured.
   for (const std::string& message :
        {test::error_of<TrajectoryError>([&] { checker.check(plain); }),
         test::error_of<TrajectoryError>([&] { checker.clearance_profile(plain); }),
-        test::error_of<TrajectoryError>([&] { checker.check_all(std::vector<Trajectory>{plain}); })}) {
+        test::error_of<TrajectoryError>(
+            [&] { checker.check_all(std::vector<Trajectory>{plain}); })}) {
     EXPECT_NE(message.find("trailers"), std::string::npos) << message;
     EXPECT_NE(message.find('2'), std::string::npos) << message;
   }
@@ -2129,14 +2190,16 @@ TEST(ArticulatedErrors, TrajectoriesThatDoNotFitTheVehicleAreRefused) {
   // Bad points as the plain forms refuse them.
   ArticulatedTrajectory late = good;
   late[3].t = late[2].t;
-  EXPECT_NE(test::error_of<TrajectoryError>([&] { checker.check(late); }).find("3"), std::string::npos);
+  EXPECT_NE(test::error_of<TrajectoryError>([&] { checker.check(late); }).find("3"),
+            std::string::npos);
   EXPECT_THROW(checker.check(ArticulatedTrajectory{}), TrajectoryError);
   // Without trailers: any nonzero angle is past them.
   const CollisionChecker none = make_checker(articulated_config({}, true), {});
   ArticulatedTrajectory one = good;
   for (ArticulatedPoint& q : one) q.hitch_angles = {};
   one[1].hitch_angles[0] = 0.2;
-  EXPECT_NE(test::error_of<TrajectoryError>([&] { none.check(one); }).find("point 1"), std::string::npos);
+  EXPECT_NE(test::error_of<TrajectoryError>([&] { none.check(one); }).find("point 1"),
+            std::string::npos);
 }
 
 TEST(ArticulatedBatches, CheckAllAndProfilesEqualSequentialCalls) {
@@ -2152,14 +2215,17 @@ TEST(ArticulatedBatches, CheckAllAndProfilesEqualSequentialCalls) {
         const std::vector<TrajectoryResult> all = checker.check_all(s.trajectories);
         std::vector<TrajectoryResult> into;
         checker.check_all(s.trajectories, into);
-        const std::vector<std::vector<PoseClearance>> profiles = checker.clearance_profiles(s.trajectories);
+        const std::vector<std::vector<PoseClearance>> profiles =
+            checker.clearance_profiles(s.trajectories);
         ASSERT_EQ(all.size(), s.trajectories.size());
         ASSERT_EQ(into.size(), s.trajectories.size());
         ASSERT_EQ(profiles.size(), s.trajectories.size());
         for (std::size_t i = 0; i < s.trajectories.size(); ++i) {
           const TrajectoryResult one = checker.check(s.trajectories[i]);
-          for (const TrajectoryResult* r : std::array<const TrajectoryResult*, 2>{&all[i], &into[i]}) {
-            EXPECT_TRUE(test::identical(*r, one) && r->body == one.body && r->hit_in_sweep == one.hit_in_sweep &&
+          for (const TrajectoryResult* r :
+               std::array<const TrajectoryResult*, 2>{&all[i], &into[i]}) {
+            EXPECT_TRUE(test::identical(*r, one) && r->body == one.body &&
+                        r->hit_in_sweep == one.hit_in_sweep &&
                         r->contact_point == one.contact_point && r->mode == one.mode &&
                         r->min_clearance_index == one.min_clearance_index &&
                         r->closest_obstacle_id == one.closest_obstacle_id &&
@@ -2172,10 +2238,11 @@ TEST(ArticulatedBatches, CheckAllAndProfilesEqualSequentialCalls) {
           for (std::size_t k = 0; k < p.size(); ++k) {
             const PoseClearance& a = profiles[i][k];
             const PoseClearance& b = p[k];
-            EXPECT_TRUE(test::same_bits(a.signed_distance, b.signed_distance) && a.obstacle_id == b.obstacle_id &&
-                        a.body == b.body && a.mode == b.mode && a.gradient == b.gradient &&
-                        a.hitch_gradient == b.hitch_gradient && a.ego_point == b.ego_point &&
-                        a.obstacle_point == b.obstacle_point && a.normal == b.normal)
+            EXPECT_TRUE(test::same_bits(a.signed_distance, b.signed_distance) &&
+                        a.obstacle_id == b.obstacle_id && a.body == b.body && a.mode == b.mode &&
+                        a.gradient == b.gradient && a.hitch_gradient == b.hitch_gradient &&
+                        a.ego_point == b.ego_point && a.obstacle_point == b.obstacle_point &&
+                        a.normal == b.normal)
                 << "seed " << seed << " trajectory " << i << " point " << k;
           }
         }
@@ -2198,14 +2265,16 @@ TEST(ArticulatedBatches, WithoutTrailersAnArticulatedTrajectoryIsItsTowingTrajec
       ASSERT_EQ(towing.size(), tr.size());
       const TrajectoryResult a = checker.check(tr);
       const TrajectoryResult b = checker.check(towing);
-      EXPECT_TRUE(test::identical(a, b) && a.body == 0 && a.hit_in_sweep == b.hit_in_sweep && a.contact_point == b.contact_point)
+      EXPECT_TRUE(test::identical(a, b) && a.body == 0 && a.hit_in_sweep == b.hit_in_sweep &&
+                  a.contact_point == b.contact_point)
           << describe(a) << "\n  " << describe(b);
       const std::vector<PoseClearance> pa = checker.clearance_profile(tr);
       const std::vector<PoseClearance> pb = checker.clearance_profile(towing);
       ASSERT_EQ(pa.size(), pb.size());
       for (std::size_t k = 0; k < pa.size(); ++k) {
-        EXPECT_TRUE(test::same_bits(pa[k].signed_distance, pb[k].signed_distance) && pa[k].gradient == pb[k].gradient &&
-                    pa[k].body == 0 && pa[k].hitch_gradient == (std::array<double, kMaxTrailers>{}));
+        EXPECT_TRUE(test::same_bits(pa[k].signed_distance, pb[k].signed_distance) &&
+                    pa[k].gradient == pb[k].gradient && pa[k].body == 0 &&
+                    pa[k].hitch_gradient == (std::array<double, kMaxTrailers>{}));
       }
     }
   }
