@@ -85,10 +85,14 @@ TEST(BundledScenarios, EachRunsAndChoosesAFreeCandidateWhenThereIsOne) {
     const std::size_t best = outcome.ranking.best;
     if (free > 0) {
       EXPECT_FALSE(outcome.results[best].collides);
-      // Confirmed by a separate check() of the chosen trajectory.
-      collision::CollisionChecker checker(config);
+      // Confirmed by a separate check() of the chosen trajectory (with its trailers, if any).
+      collision::CollisionChecker checker(outcome.config);
       checker.set_obstacles(scenario.obstacles);
-      EXPECT_FALSE(checker.check(outcome.lattice.candidates[best].trajectory).collides);
+      if (outcome.combinations.empty()) {
+        EXPECT_FALSE(checker.check(outcome.lattice.candidates[best].trajectory).collides);
+      } else {
+        EXPECT_FALSE(checker.check(outcome.combinations[best]).collides);
+      }
       // No free candidate is cheaper.
       for (std::size_t i = 0; i < n; ++i) {
         if (!outcome.results[i].collides) {
@@ -167,22 +171,37 @@ TEST(BundledScenarios, EachRunsAndChoosesAFreeCandidateWhenThereIsOne) {
     // The JSON explains every candidate: a contact point exactly for the colliding ones.
     EXPECT_EQ(count(json.str(), "\"contact_point\": null"), free);
     EXPECT_EQ(count(json.str(), "\"contact_point\": {\"x\": "), n - free);
-    // Each colliding candidate's contact point lies on its footprint at the first colliding pose,
-    // or on the sweep into it: within that footprint's circle grown by the step.
+    // Each colliding candidate's contact point lies on the hitting body's footprint at the first
+    // colliding pose, or on the sweep into it: within that footprint's circle about the body's
+    // origin, grown by the origin's step and the footprint's turn about it.
+    const collision::VehicleParams& vehicle = outcome.config.vehicle;
     for (std::size_t i = 0; i < n; ++i) {
       const collision::TrajectoryResult& r = outcome.results[i];
       ASSERT_EQ(r.contact_point.has_value(), r.collides);
       if (!r.collides) continue;
-      const collision::Trajectory& tr = outcome.lattice.candidates[i].trajectory;
       const std::size_t k = *r.first_collision_index;
-      const collision::Pose2& from = tr[k > 0 ? k - 1 : k].pose;
-      const collision::Obb box = collision::footprint(tr[k].pose, config.vehicle, config.margins);
-      // The rear axle's step, and the footprint centre's turn about it (lever under 5 m).
-      const double step = std::hypot(tr[k].pose.x - from.x, tr[k].pose.y - from.y) +
-                          5 * std::abs(collision::heading_change(from.heading, tr[k].pose.heading));
-      EXPECT_LE((*r.contact_point - box.center()).norm(),
-                std::hypot(box.half_length(), box.half_width()) + step + 1e-6)
-          << "candidate " << i;
+      const std::size_t j = k > 0 ? k - 1 : k;
+      collision::Pose2 at = outcome.lattice.candidates[i].trajectory[k].pose;
+      collision::Pose2 from = outcome.lattice.candidates[i].trajectory[j].pose;
+      std::vector<collision::Vec2> shape;
+      if (r.body == 0) {
+        const std::array<collision::Vec2, 4> corners =
+            collision::footprint(collision::Pose2{}, vehicle, outcome.config.margins).corners();
+        shape.assign(corners.begin(), corners.end());
+      } else {
+        ASSERT_LE(r.body, vehicle.trailers.size());
+        at = collision::body_pose(outcome.combinations[i][k], vehicle, r.body);
+        from = collision::body_pose(outcome.combinations[i][j], vehicle, r.body);
+        shape = collision::trailer_footprint(vehicle.trailers[r.body - 1], outcome.config.margins,
+                                             r.body - 1)
+                    .vertices();
+      }
+      double reach = 0;
+      for (const collision::Vec2& v : shape) reach = std::max(reach, v.norm());
+      const double step = std::hypot(at.x - from.x, at.y - from.y) +
+                          reach * std::abs(collision::heading_change(from.heading, at.heading));
+      EXPECT_LE((*r.contact_point - collision::Vec2(at.x, at.y)).norm(), reach + step + 1e-6)
+          << "candidate " << i << ", body " << r.body;
     }
   }
 }
