@@ -16,6 +16,16 @@ namespace collision::detail {
 
 namespace {
 
+constexpr ScanQuestions kCollisionOnly{true, false, -1};
+
+// Places the trailers at the combination's first `count` points. Only the sweeps need the finer
+// grid of a trailer swinging far in one step.
+void place(const CheckerConfig& config, const Combination& c, std::size_t count) {
+  const double tolerance = config.continuous.enabled ? config.continuous.max_overestimate
+                                                     : std::numeric_limits<double>::infinity();
+  place_trailers(c.points, c.vehicle, tolerance, count, c.paths);
+}
+
 // Trailer k's scan: its shape and its sweeps' path deviation.
 ScanBody trailer_body(const Scene& scene, const BodyPaths& paths, std::size_t k) {
   return {&scene.trailers[k], paths.deviation[k].data(), paths.max_deviation[k]};
@@ -30,31 +40,23 @@ ScanBody collision_body(const Scene& scene, const BodyPaths& paths, std::size_t 
   return {&scene.trailers[k], paths.dense_deviation[k].data(), paths.dense_max_deviation[k]};
 }
 
-// A trailer's result on the finer grid, told in the trajectory's points: a hit at a point
-// between is a hit of the sweep into the point whose step holds it, unless that point's own pose
-// collides too; the clearance is measured at the points alone.
+// A trailer's collision result on the finer grid, told in the trajectory's points: a hit at a
+// point between is a hit of the sweep into the point whose step holds it, unless that point's own
+// pose collides too.
 TrajectoryResult on_points(const CheckerConfig& config, const Scene& scene, const Combination& c,
                            std::size_t k, TrajectoryResult dense) {
-  thread_local CheckerConfig discrete;
-  thread_local Trajectory one;
-  discrete = config;
-  discrete.continuous.enabled = false;
-  const ScanBody body = trailer_body(scene, c.paths, k);
-  if (!dense.collides) {
-    const TrajectoryResult points =
-        scan_trajectory(discrete, scene, c.paths.poses[k], nullptr, body);
-    dense.min_clearance = points.min_clearance;
-    dense.min_clearance_index = points.min_clearance_index;
-    dense.closest_obstacle_id = points.closest_obstacle_id;
-    return dense;
-  }
+  if (!dense.collides) return dense;
   const std::size_t j = *dense.first_collision_index;
   const std::size_t i = c.paths.original[j];
   dense.first_collision_index = i;
   if (c.paths.dense_index[i] == j) return dense;  // a point of the trajectory
-  discrete.clearance.horizon = 0;
+  thread_local CheckerConfig discrete;
+  thread_local Trajectory one;
+  discrete = config;
+  discrete.continuous.enabled = false;
   one.assign(1, c.paths.poses[k][i]);
-  const TrajectoryResult pose = scan_trajectory(discrete, scene, one, nullptr, body);
+  const TrajectoryResult pose = scan_trajectory(discrete, scene, one, nullptr,
+                                                trailer_body(scene, c.paths, k), kCollisionOnly);
   if (!pose.collides) {
     dense.hit_in_sweep = true;
     return dense;
@@ -73,8 +75,8 @@ bool goes_first(const TrajectoryResult& candidate, const TrajectoryResult& resul
   return result.hit_in_sweep && !candidate.hit_in_sweep;
 }
 
-// Merges body `body`'s result into the combination's so far (of the bodies below it).
-void merge(TrajectoryResult& result, const TrajectoryResult& next, std::size_t body) {
+// Merges body `body`'s collision result into the combination's so far (of the bodies below it).
+void merge_collision(TrajectoryResult& result, const TrajectoryResult& next, std::size_t body) {
   const CheckStats stats = result.stats;
   if (next.collides) {
     const bool earlier =
@@ -90,20 +92,30 @@ void merge(TrajectoryResult& result, const TrajectoryResult& next, std::size_t b
       }
       result.first_collision_time = time;
     }
-  } else if (!result.collides && next.min_clearance < result.min_clearance) {
-    result.min_clearance = next.min_clearance;
-    result.min_clearance_index = next.min_clearance_index;
-    result.closest_obstacle_id = next.closest_obstacle_id;
-  } else if (!result.collides && next.min_clearance == result.min_clearance &&
-             next.min_clearance_index && result.min_clearance_index &&
-             (*next.min_clearance_index < *result.min_clearance_index ||
-              (*next.min_clearance_index == *result.min_clearance_index &&
-               *next.closest_obstacle_id < *result.closest_obstacle_id))) {
-    result.min_clearance_index = next.min_clearance_index;
-    result.closest_obstacle_id = next.closest_obstacle_id;
   }
   result.stats = stats;
   result.stats += next.stats;
+}
+
+// Merges body `body`'s clearance into a free combination's: the smaller distance, then the
+// earlier pose, then the lower id. A clearance pass that hit a pose after all (round-off at
+// contact, trajectory_scan.hpp) makes the combination collide there.
+void merge_clearance(TrajectoryResult& result, const TrajectoryResult& next, std::size_t body) {
+  if (next.collides) {
+    merge_collision(result, next, body);
+    return;
+  }
+  const bool better = next.min_clearance < result.min_clearance ||
+                      (next.min_clearance == result.min_clearance && next.min_clearance_index &&
+                       result.min_clearance_index &&
+                       (*next.min_clearance_index < *result.min_clearance_index ||
+                        (*next.min_clearance_index == *result.min_clearance_index &&
+                         *next.closest_obstacle_id < *result.closest_obstacle_id)));
+  if (better) {
+    result.min_clearance = next.min_clearance;
+    result.min_clearance_index = next.min_clearance_index;
+    result.closest_obstacle_id = next.closest_obstacle_id;
+  }
 }
 
 // The combination's collision_probability where no body's own is 1: the parts every body hits
@@ -144,14 +156,16 @@ TrajectoryResult check_combination(const CheckerConfig& config, const Scene& sce
   if (scene.parts.empty()) {
     result.min_clearance = std::numeric_limits<double>::infinity();
   } else {
-    result = scan_trajectory(config, scene, c.towing, c.tracks);
+    result = scan_trajectory(config, scene, c.towing, c.tracks, {}, kCollisionOnly);
     bool certain = result.collides && result.collision_probability == 1;
+    // Only the points up to the towing vehicle's hit can come first.
+    place(config, c, result.collides ? *result.first_collision_index + 1 : c.towing.size());
     thread_local Trajectory prefix;
     const bool dense = c.paths.densified;
     for (std::size_t k = 0; k < c.paths.trailers; ++k) {
       const Trajectory* path = &collision_path(c.paths, k);
       if (result.collides) {
-        // Only poses up to the hit so far can come first.
+        // Nor can a trailer's points past the hit of a trailer before it.
         const std::size_t i = *result.first_collision_index;
         const std::size_t end = (dense ? c.paths.dense_index[i] : i) + 1;
         if (end < path->size()) {
@@ -161,16 +175,38 @@ TrajectoryResult check_combination(const CheckerConfig& config, const Scene& sce
       }
       // The finer grid's times are not the batch's: its scans place the moving bodies themselves.
       TrajectoryResult next = scan_trajectory(config, scene, *path, dense ? nullptr : c.tracks,
-                                              collision_body(scene, c.paths, k));
+                                              collision_body(scene, c.paths, k), kCollisionOnly);
       if (dense) next = on_points(config, scene, c, k, std::move(next));
       certain = certain || (next.collides && next.collision_probability == 1);
-      merge(result, next, k + 1);
+      merge_collision(result, next, k + 1);
+    }
+    // A free combination's clearance, measured at the points (sweeps add nothing to a distance
+    // over the poses): each body after the first only within the best distance so far.
+    const double horizon = config.clearance.horizon;
+    if (!result.collides && horizon > 0) {
+      const ScanQuestions clearance_only{false, true, horizon};
+      merge_clearance(result,
+                      scan_trajectory(config, scene, c.towing, c.tracks, {}, clearance_only), 0);
+      for (std::size_t k = 0; k < c.paths.trailers && !result.collides; ++k) {
+        const double within = std::min(horizon, result.min_clearance);
+        if (!(within > 0)) break;
+        merge_clearance(result,
+                        scan_trajectory(config, scene, c.paths.poses[k], c.tracks,
+                                        trailer_body(scene, c.paths, k), {false, true, within}),
+                        k + 1);
+      }
     }
     if (result.collides && c.paths.trailers > 0) {
-      result.collision_probability = certain ? 1.0 : union_probability(config, scene, c);
+      if (certain) {
+        result.collision_probability = 1;
+      } else {
+        place(config, c, c.towing.size());
+        result.collision_probability = union_probability(config, scene, c);
+      }
     }
   }
   if (risk != nullptr) {
+    if (c.paths.points < c.towing.size()) place(config, c, c.towing.size());
     const auto bodies = risk_bodies(c);
     result.collision_risk =
         trajectory_risk(config, *risk, bodies.data(), c.paths.trailers + 1, nullptr);
@@ -180,6 +216,7 @@ TrajectoryResult check_combination(const CheckerConfig& config, const Scene& sce
 
 void profile_combination(const CheckerConfig& config, const Scene& scene, const Combination& c,
                          std::vector<PoseClearance>& profile) {
+  place(config, c, c.towing.size());
   scan_clearance(config, scene, c.towing, c.tracks, profile);
   thread_local std::vector<PoseClearance> trailer;
   for (std::size_t k = 0; k < c.paths.trailers; ++k) {
@@ -215,6 +252,7 @@ void profile_combination(const CheckerConfig& config, const Scene& scene, const 
 
 void risk_of_combination(const CheckerConfig& config, const RiskScene& risk, const Combination& c,
                          std::vector<double>& per_obstacle) {
+  place(config, c, c.towing.size());
   const auto bodies = risk_bodies(c);
   trajectory_risk(config, risk, bodies.data(), c.paths.trailers + 1, &per_obstacle);
 }

@@ -15,12 +15,16 @@
 
 namespace collision::detail {
 
-// What the scans of one combination read: the towing trajectory (valid) and the trailers'
-// placements along it, and the batch's tracks covering their times, or null.
+// What the scans of one combination read: the towing trajectory and the combination's points
+// (both valid, validate_trailers passed), the batch's tracks covering their times or null,
+// and the calling worker's memory for the trailers' placements, which the scans fill as far as
+// they need them (world/articulated_bodies.hpp).
 struct Combination {
   const Trajectory& towing;
-  const BodyPaths& paths;
+  const ArticulatedTrajectory& points;
+  const VehicleParams& vehicle;
   const BodyTracks* tracks;
+  BodyPaths& paths;
 };
 
 // check() of a combination; with `risk`, collision_risk too.

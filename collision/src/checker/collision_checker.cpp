@@ -340,81 +340,83 @@ std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
   return profiles;
 }
 
-// The articulated forms. A combination is validated and its trailers placed before any scan: a
-// batch's in the calling thread, into per-thread working memory kept from call to call, so that
-// every error is thrown before any work and the workers only read.
+// The articulated forms. Every combination is validated in the calling thread before any scan,
+// so that every error is thrown before any work; the workers place the trailers, each into its
+// own memory kept from call to call, as far as their scans need them.
 namespace {
 
-struct CombinationInput {
-  Trajectory towing;
-  detail::BodyPaths paths;
-};
-
-// Validates one combination (naming `batch_index` when it is one of a batch) and places its
-// trailers into `input`.
-void prepare(const CheckerConfig& config, const ArticulatedTrajectory& trajectory,
-             const std::size_t* batch_index, CombinationInput& input) {
+// Validates a combination whose towing trajectory is valid (naming `batch_index` when it is one
+// of a batch).
+void validate_trailers(const CheckerConfig& config, const ArticulatedTrajectory& trajectory,
+                       const std::size_t* batch_index) {
   try {
-    detail::copy_towing(trajectory, input.towing);
-    detail::validate_for_check(input.towing, config.trajectory);
-    detail::validate_hitch_angles(trajectory, config.vehicle.trailers.size());
-    // Only the sweeps need the finer grid of a trailer swinging far in one step.
-    const double tolerance = config.continuous.enabled ? config.continuous.max_overestimate
-                                                       : std::numeric_limits<double>::infinity();
-    detail::place_trailers(trajectory, config.vehicle, tolerance, input.paths);
+    detail::validate_trailers(trajectory, config.vehicle);
   } catch (const TrajectoryError& e) {
     if (batch_index == nullptr) throw;
     throw TrajectoryError("trajectory " + std::to_string(*batch_index) + ": " + e.what());
   }
 }
 
-CombinationInput& single_input() {
-  thread_local CombinationInput input;
-  return input;
+// The towing trajectory of one combination, validated, in the calling thread's memory.
+const Trajectory& prepare(const CheckerConfig& config, const ArticulatedTrajectory& trajectory) {
+  thread_local Trajectory towing;
+  detail::copy_towing(trajectory, towing);
+  detail::validate_for_check(towing, config.trajectory);
+  validate_trailers(config, trajectory, nullptr);
+  return towing;
 }
 
-// A batch's inputs, and its towing trajectories for the shared tracks.
-struct BatchInputs {
-  std::vector<CombinationInput> items;
-  std::vector<Trajectory> towing;
+// A batch's towing trajectories, validated (by the shared tracks' pass where there are tracks),
+// and the tracks.
+struct Batch {
+  const std::vector<Trajectory>& towing;
+  const detail::BodyTracks* tracks;
 };
 
-BatchInputs& prepare_batch(const CheckerConfig& config,
-                           const std::vector<ArticulatedTrajectory>& trajectories) {
-  thread_local BatchInputs batch;
-  if (batch.items.size() < trajectories.size()) batch.items.resize(trajectories.size());
-  batch.towing.resize(trajectories.size());
+Batch prepare_batch(const detail::Scene& scene, const CheckerConfig& config,
+                    const std::vector<ArticulatedTrajectory>& trajectories) {
+  thread_local std::vector<Trajectory> towing;
+  towing.resize(trajectories.size());
   for (std::size_t i = 0; i < trajectories.size(); ++i) {
-    prepare(config, trajectories[i], &i, batch.items[i]);
-    batch.towing[i] = batch.items[i].towing;
+    detail::copy_towing(trajectories[i], towing[i]);
   }
-  return batch;
+  const detail::BodyTracks* tracks = shared_tracks(scene, config, towing);
+  if (tracks == nullptr) validate_batch(towing, config.trajectory);
+  for (std::size_t i = 0; i < trajectories.size(); ++i) {
+    validate_trailers(config, trajectories[i], &i);
+  }
+  return {towing, tracks};
 }
 
-detail::Combination combination(const CombinationInput& input, const detail::BodyTracks* tracks) {
-  return {input.towing, input.paths, tracks};
+// Combination k's scans' view, in the calling worker's memory for the placements.
+detail::Combination combination(const CheckerConfig& config, const Trajectory& towing,
+                                const ArticulatedTrajectory& points,
+                                const detail::BodyTracks* tracks) {
+  thread_local detail::BodyPaths paths;
+  return {towing, points, config.vehicle, tracks, paths};
 }
 
 }  // namespace
 
 TrajectoryResult CollisionChecker::check(const ArticulatedTrajectory& trajectory) const {
   const std::shared_ptr<const detail::World> w = world();
-  CombinationInput& input = single_input();
-  prepare(*w->config, trajectory, nullptr, input);
-  return detail::check_combination(*w->config, *w->scene, combination(input, nullptr),
+  const Trajectory& towing = prepare(*w->config, trajectory);
+  return detail::check_combination(*w->config, *w->scene,
+                                   combination(*w->config, towing, trajectory, nullptr),
                                    w->config->risk.enabled ? &w->risk_scene() : nullptr);
 }
 
 void CollisionChecker::check_all(const std::vector<ArticulatedTrajectory>& trajectories,
                                  std::vector<TrajectoryResult>& results) const {
   const std::shared_ptr<const detail::World> w = world();
-  const BatchInputs& batch = prepare_batch(*w->config, trajectories);
-  const detail::BodyTracks* tracks = shared_tracks(*w->scene, *w->config, batch.towing);
+  const Batch batch = prepare_batch(*w->scene, *w->config, trajectories);
   const detail::RiskScene* risk = w->config->risk.enabled ? &w->risk_scene() : nullptr;
   results.resize(trajectories.size());
   for_each_in_batch(*w, trajectories.size(), [&](std::size_t i) {
     results[i] = detail::check_combination(
-        *w->config, *w->scene, combination(batch.items[i], tracks_for(tracks, i)), risk);
+        *w->config, *w->scene,
+        combination(*w->config, batch.towing[i], trajectories[i], tracks_for(batch.tracks, i)),
+        risk);
   });
 }
 
@@ -428,22 +430,23 @@ std::vector<TrajectoryResult> CollisionChecker::check_all(
 std::vector<PoseClearance> CollisionChecker::clearance_profile(
     const ArticulatedTrajectory& trajectory) const {
   const std::shared_ptr<const detail::World> w = world();
-  CombinationInput& input = single_input();
-  prepare(*w->config, trajectory, nullptr, input);
+  const Trajectory& towing = prepare(*w->config, trajectory);
   std::vector<PoseClearance> profile;
-  detail::profile_combination(*w->config, *w->scene, combination(input, nullptr), profile);
+  detail::profile_combination(*w->config, *w->scene,
+                              combination(*w->config, towing, trajectory, nullptr), profile);
   return profile;
 }
 
 std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
     const std::vector<ArticulatedTrajectory>& trajectories) const {
   const std::shared_ptr<const detail::World> w = world();
-  const BatchInputs& batch = prepare_batch(*w->config, trajectories);
-  const detail::BodyTracks* tracks = shared_tracks(*w->scene, *w->config, batch.towing);
+  const Batch batch = prepare_batch(*w->scene, *w->config, trajectories);
   std::vector<std::vector<PoseClearance>> profiles(trajectories.size());
   for_each_in_batch(*w, trajectories.size(), [&](std::size_t i) {
-    detail::profile_combination(*w->config, *w->scene,
-                                combination(batch.items[i], tracks_for(tracks, i)), profiles[i]);
+    detail::profile_combination(
+        *w->config, *w->scene,
+        combination(*w->config, batch.towing[i], trajectories[i], tracks_for(batch.tracks, i)),
+        profiles[i]);
   });
   return profiles;
 }
@@ -451,10 +454,10 @@ std::vector<std::vector<PoseClearance>> CollisionChecker::clearance_profiles(
 std::vector<double> CollisionChecker::risk_per_obstacle(
     const ArticulatedTrajectory& trajectory) const {
   const std::shared_ptr<const detail::World> w = world();
-  CombinationInput& input = single_input();
-  prepare(*w->config, trajectory, nullptr, input);
+  const Trajectory& towing = prepare(*w->config, trajectory);
   std::vector<double> risks;
-  detail::risk_of_combination(*w->config, w->risk_scene(), combination(input, nullptr), risks);
+  detail::risk_of_combination(*w->config, w->risk_scene(),
+                              combination(*w->config, towing, trajectory, nullptr), risks);
   return risks;
 }
 

@@ -13,7 +13,22 @@
 
 namespace collision::detail {
 
-// The result for a valid trajectory against a scene with at least one part. Allocates nothing
+// What a scan answers: by default check()'s two questions, the collision (with the config's
+// sweeps) and then, for a trajectory found free, its clearance over the poses within the config's
+// horizon; or one of them alone. A combination (checker/articulated_check.cpp) asks every body
+// the collision question before any body its clearance, and a later body its clearance only
+// within the best distance found so far, so that a trailer's first hit spares the towing
+// vehicle's distances and a long trailer measures only what can still decide.
+struct ScanQuestions {
+  bool collision = true;
+  bool clearance = true;
+  double horizon_m = -1;  // the clearance's horizon, >= 0; negative: the config's
+};
+
+// The result for a valid trajectory against a scene with at least one part. Asked the clearance
+// alone, it returns the clearance pass's result, whose stats count that pass; should that pass
+// hit a pose (the intersection and distance tests disagreeing by round-off at contact), the
+// one-pass scan decides and the result collides. Allocates nothing
 // once the calling thread's working memory has grown to the largest trajectory and candidate set
 // it has seen.
 // tracks: the moving bodies' steps along a time grid shared by the trajectories of a check_all
@@ -21,7 +36,7 @@ namespace collision::detail {
 // body: the ego by default, or a trailer placed at the trajectory's points.
 TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene,
                                  const Trajectory& trajectory, const BodyTracks* tracks = nullptr,
-                                 const ScanBody& body = {});
+                                 const ScanBody& body = {}, const ScanQuestions& questions = {});
 
 // The parts of the scene that a valid trajectory hits anywhere along it, each once, into
 // `parts`, and the ids of the drivable areas it leaves anywhere, into `areas_left`: the scan

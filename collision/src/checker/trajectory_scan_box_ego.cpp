@@ -6,16 +6,16 @@ namespace collision::detail {
 
 TrajectoryResult scan_with_polygon_ego(const CheckerConfig& config, const Scene& scene,
                                        const Trajectory& trajectory, const BodyTracks* tracks,
-                                       const ScanBody& body);
+                                       const ScanBody& body, const ScanQuestions& questions);
 
 TrajectoryResult scan_trajectory(const CheckerConfig& config, const Scene& scene,
                                  const Trajectory& trajectory, const BodyTracks* tracks,
-                                 const ScanBody& body) {
+                                 const ScanBody& body, const ScanQuestions& questions) {
   if (body_shape(scene, body).footprint != nullptr) {
-    return scan_with_polygon_ego(config, scene, trajectory, tracks, body);
+    return scan_with_polygon_ego(config, scene, trajectory, tracks, body, questions);
   }
   thread_local Scratch scratch;
-  return scan_in_passes<BoxEgo>(config, scene, trajectory, tracks, scratch, body);
+  return scan_in_passes<BoxEgo>(config, scene, trajectory, tracks, scratch, body, questions);
 }
 
 void reach_with_polygon_ego(const CheckerConfig& config, const Scene& scene,

@@ -6,9 +6,9 @@ namespace collision::detail {
 
 TrajectoryResult scan_with_polygon_ego(const CheckerConfig& config, const Scene& scene,
                                        const Trajectory& trajectory, const BodyTracks* tracks,
-                                       const ScanBody& body) {
+                                       const ScanBody& body, const ScanQuestions& questions) {
   thread_local Scratch scratch;
-  return scan_in_passes<PolygonEgo>(config, scene, trajectory, tracks, scratch, body);
+  return scan_in_passes<PolygonEgo>(config, scene, trajectory, tracks, scratch, body, questions);
 }
 
 void reach_with_polygon_ego(const CheckerConfig& config, const Scene& scene,

@@ -558,11 +558,13 @@ class TrajectoryScan {
 // twice. `stats` are the first pass's: the collision question's cascade. Should the second pass hit
 // a pose that the first found free (the intersection and the distance tests disagreeing by
 // round-off at contact), the one-pass scan decides, as before.
+// `questions` may ask one pass alone (trajectory_scan.hpp).
 template <class Ego>
 TrajectoryResult scan_in_passes(const CheckerConfig& config, const Scene& scene,
                                 const Trajectory& trajectory, const BodyTracks* tracks,
-                                Scratch& scratch, const ScanBody& body) {
-  const double horizon = config.clearance.horizon;
+                                Scratch& scratch, const ScanBody& body,
+                                const ScanQuestions& questions) {
+  const double horizon = questions.horizon_m >= 0 ? questions.horizon_m : config.clearance.horizon;
   const bool continuous = config.continuous.enabled;
   const ScanContext context = scan_context(config, scene, trajectory, tracks, body);
   scratch.reserve(scene.scratch_marks);
@@ -571,10 +573,14 @@ TrajectoryResult scan_in_passes(const CheckerConfig& config, const Scene& scene,
     const ScratchMarks& marks;
     ~Record() { scratch.record(marks); }
   } record{scratch, scene.scratch_marks};
-  TrajectoryResult result = TrajectoryScan<Ego>(context, scratch, 0.0, continuous).run();
-  if (result.collides || horizon <= 0) return result;
+  TrajectoryResult result;
+  if (questions.collision) {
+    result = TrajectoryScan<Ego>(context, scratch, 0.0, continuous).run();
+    if (result.collides || !questions.clearance || horizon <= 0) return result;
+  }
   const TrajectoryResult clearance = TrajectoryScan<Ego>(context, scratch, horizon, false).run();
   if (clearance.collides) return TrajectoryScan<Ego>(context, scratch, horizon, continuous).run();
+  if (!questions.collision) return clearance;
   result.min_clearance = clearance.min_clearance;
   result.min_clearance_index = clearance.min_clearance_index;
   result.closest_obstacle_id = clearance.closest_obstacle_id;

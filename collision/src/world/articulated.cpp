@@ -186,23 +186,6 @@ void copy_towing(const ArticulatedTrajectory& trajectory, Trajectory& towing) {
   }
 }
 
-void validate_hitch_angles(const ArticulatedTrajectory& trajectory, std::size_t trailers) {
-  for (std::size_t i = 0; i < trajectory.size(); ++i) {
-    for (std::size_t j = 0; j < kMaxTrailers; ++j) {
-      const double a = trajectory[i].hitch_angles[j];
-      if (!std::isfinite(a)) {
-        throw TrajectoryError(point_name(i) + ": hitch_angles[" + std::to_string(j) +
-                              "] is not finite (was " + format_number(a) + ")");
-      }
-      if (j >= trailers && a != 0) {
-        throw TrajectoryError(point_name(i) + ": hitch_angles[" + std::to_string(j) + "] is " +
-                              format_number(a) + " but the vehicle has " +
-                              std::to_string(trailers) + " trailers");
-      }
-    }
-  }
-}
-
 namespace {
 
 // The most pieces a step is cut into: a deviation 4096 times the tolerance.
@@ -213,8 +196,8 @@ constexpr double kMaxPieces = 64;
 // time: the towing pose interpolated, each body's heading linear between its two placements'
 // (their difference is the body's turn), each hitch along the body before it.
 void densify(const ArticulatedTrajectory& trajectory, const VehicleParams& vehicle,
-             double tolerance_m, BodyPaths& paths) {
-  const std::size_t n = paths.trailers, count = trajectory.size();
+             double tolerance_m, std::size_t count, BodyPaths& paths) {
+  const std::size_t n = paths.trailers;
   paths.densified = false;
   if (n == 0) return;
   bool needed = false;
@@ -269,49 +252,91 @@ void densify(const ArticulatedTrajectory& trajectory, const VehicleParams& vehic
 
 }  // namespace
 
-void place_trailers(const ArticulatedTrajectory& trajectory, const VehicleParams& vehicle,
-                    double tolerance_m, BodyPaths& paths) {
-  const std::size_t n = vehicle.trailers.size(), count = trajectory.size();
-  paths.trailers = n;
-  for (std::size_t k = 0; k < n; ++k) {
-    paths.poses[k].resize(count);
-    paths.deviation[k].assign(count, 0.0);
-    paths.max_deviation[k] = 0;
-  }
-  // Per body (0 the towing vehicle): its heading at the point before, and its turn over the step.
-  std::array<double, kMaxTrailers + 1> heading{}, turn{};
-  for (std::size_t i = 0; i < count; ++i) {
+namespace {
+
+// Each body's heading at a point (0 the towing vehicle, k trailer k), continued from the point
+// before by the step's turns, so that consecutive headings differ by the body's turn.
+struct BodyHeadings {
+  std::array<double, kMaxTrailers + 1> heading{};
+  std::array<double, kMaxTrailers + 1> turn{};  // over the step into the point, rad
+
+  // To point i, from point i - 1 (or afresh at i = 0), for the first n trailers.
+  void advance(const ArticulatedTrajectory& trajectory, std::size_t i, std::size_t n) {
     const ArticulatedPoint& p = trajectory[i];
     heading[0] = p.pose.heading;
     if (i > 0) turn[0] = heading_change(trajectory[i - 1].pose.heading, p.pose.heading);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (i == 0) {
+        heading[k + 1] = heading[k] + wrapped(p.hitch_angles[k]);
+      } else {
+        turn[k + 1] =
+            turn[k] + heading_change(trajectory[i - 1].hitch_angles[k], p.hitch_angles[k]);
+        heading[k + 1] += turn[k + 1];
+      }
+    }
+  }
+};
+
+}  // namespace
+
+void validate_trailers(const ArticulatedTrajectory& trajectory, const VehicleParams& vehicle) {
+  const std::size_t n = vehicle.trailers.size();
+  BodyHeadings bodies;
+  for (std::size_t i = 0; i < trajectory.size(); ++i) {
+    for (std::size_t j = 0; j < kMaxTrailers; ++j) {
+      const double a = trajectory[i].hitch_angles[j];
+      if (!std::isfinite(a)) {
+        throw TrajectoryError(point_name(i) + ": hitch_angles[" + std::to_string(j) +
+                              "] is not finite (was " + format_number(a) + ")");
+      }
+      if (j >= n && a != 0) {
+        throw TrajectoryError(point_name(i) + ": hitch_angles[" + std::to_string(j) + "] is " +
+                              format_number(a) + " but the vehicle has " + std::to_string(n) +
+                              " trailers");
+      }
+    }
+    bodies.advance(trajectory, i, n);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (i > 0 && !(std::abs(bodies.turn[k + 1]) < kPi)) {
+        throw TrajectoryError(point_name(i) + ": trailer " + std::to_string(k + 1) + " turns by " +
+                              format_number(bodies.turn[k + 1]) +
+                              " rad from the point before, half a turn or more");
+      }
+      if (!in_heading_range(bodies.heading[k + 1])) {
+        throw TrajectoryError(point_name(i) + ": trailer " + std::to_string(k + 1) + " heading " +
+                              heading_range_error(bodies.heading[k + 1]));
+      }
+    }
+  }
+}
+
+void place_trailers(const ArticulatedTrajectory& trajectory, const VehicleParams& vehicle,
+                    double tolerance_m, std::size_t count, BodyPaths& paths) {
+  const std::size_t n = vehicle.trailers.size();
+  count = std::min(count, trajectory.size());
+  paths.trailers = n;
+  paths.points = count;
+  for (std::size_t k = 0; k < n; ++k) {
+    paths.poses[k].resize(count);
+    paths.deviation[k].resize(count);
+    paths.max_deviation[k] = 0;
+  }
+  BodyHeadings bodies;
+  for (std::size_t i = 0; i < count; ++i) {
+    bodies.advance(trajectory, i, n);
+    const ArticulatedPoint& p = trajectory[i];
     Vec2 origin(p.pose.x, p.pose.y);
     double deviation = 0;  // of body k's origin, from the swings of the hitches before it
     for (std::size_t k = 0; k < n; ++k) {
       const double offset = vehicle.trailers[k].hitch_offset;
-      origin += offset * heading_axis(heading[k]);
-      const double angle = p.hitch_angles[k];
-      if (i == 0) {
-        heading[k + 1] = heading[k] + wrapped(angle);
-      } else {
-        turn[k + 1] = turn[k] + heading_change(trajectory[i - 1].hitch_angles[k], angle);
-        if (!(std::abs(turn[k + 1]) < kPi)) {
-          throw TrajectoryError(point_name(i) + ": trailer " + std::to_string(k + 1) +
-                                " turns by " + format_number(turn[k + 1]) +
-                                " rad from the point before, half a turn or more");
-        }
-        heading[k + 1] += turn[k + 1];
-        deviation += swing_deviation(offset, turn[k]);
-      }
-      if (!in_heading_range(heading[k + 1])) {
-        throw TrajectoryError(point_name(i) + ": trailer " + std::to_string(k + 1) + " heading " +
-                              heading_range_error(heading[k + 1]));
-      }
-      paths.poses[k][i] = {p.t, Pose2{origin.x(), origin.y(), heading[k + 1]}};
+      origin += offset * heading_axis(bodies.heading[k]);
+      if (i > 0) deviation += swing_deviation(offset, bodies.turn[k]);
+      paths.poses[k][i] = {p.t, Pose2{origin.x(), origin.y(), bodies.heading[k + 1]}};
       paths.deviation[k][i] = deviation;
       paths.max_deviation[k] = std::max(paths.max_deviation[k], deviation);
     }
   }
-  densify(trajectory, vehicle, tolerance_m, paths);
+  densify(trajectory, vehicle, tolerance_m, count, paths);
 }
 
 }  // namespace detail

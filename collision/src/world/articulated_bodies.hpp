@@ -14,9 +14,10 @@ namespace collision::detail {
 
 struct BodyPaths {
   std::size_t trailers = 0;
-  // Trailer k's origin (its hitch) and heading at every point, on the trajectory's times. The
-  // headings are continuous from point to point (each the one before plus the step's turn), so a
-  // scan's shorter arc between two of them is the body's turn.
+  std::size_t points = 0;  // placed: the trajectory's first points
+  // Trailer k's origin (its hitch) and heading at every point placed, on the trajectory's times.
+  // The headings are continuous from point to point (each the one before plus the step's turn), so
+  // a scan's shorter arc between two of them is the body's turn.
   std::array<Trajectory, kMaxTrailers> poses;
   // m, per point: over the step into it, the largest distance between trailer k's true placement
   // (the towing pose and the hitch angles interpolated) and the scans' (its two placements
@@ -38,15 +39,17 @@ struct BodyPaths {
 // The towing vehicle's points, into `towing` (resized to fit).
 void copy_towing(const ArticulatedTrajectory& trajectory, Trajectory& towing);
 
-// Throws TrajectoryError for a hitch angle that is not finite, or nonzero past the vehicle's
-// `trailers`, naming the point and the angle's index.
-void validate_hitch_angles(const ArticulatedTrajectory& trajectory, std::size_t trailers);
+// Throws TrajectoryError, naming the point, for a hitch angle that is not finite or nonzero past
+// the vehicle's trailers (naming the angle's index), and, for a trajectory whose towing points
+// are valid, when a body turns by half a turn or more over one step (its shorter arc would then
+// turn it the other way) or its heading leaves kMaxHeading.
+void validate_trailers(const ArticulatedTrajectory& trajectory, const VehicleParams& vehicle);
 
-// The trailers' placements along a trajectory whose towing points and hitch angles are valid,
-// into `paths`. Throws TrajectoryError, naming the point, when a body turns by half a turn or
-// more over one step (its shorter arc would then turn it the other way) or its heading leaves
-// kMaxHeading. tolerance_m: the largest path deviation a step of the collision scans may have.
+// The trailers' placements at the first `count` points of a trajectory that passed the checks
+// above, into `paths` (its vectors resized to `count`). A scan places only the points it can
+// still need: the trailers' collision scans stop at the towing vehicle's first hit.
+// tolerance_m: the largest path deviation a step of the collision scans may have.
 void place_trailers(const ArticulatedTrajectory& trajectory, const VehicleParams& vehicle,
-                    double tolerance_m, BodyPaths& paths);
+                    double tolerance_m, std::size_t count, BodyPaths& paths);
 
 }  // namespace collision::detail
