@@ -180,6 +180,14 @@ RATIOS += [
     ("urban: check_all 1 thread / 2 threads (wall clock)", "urban/scaling/threads:1",
      "urban/scaling/threads:2", ">= 1.8", "wall", lambda r: r >= 1.8),
 ]
+# A semi-trailer (bench/articulated_bench.cpp): per pose of the same candidates.
+for mode in ("discrete", "continuous"):
+    RATIOS += [
+        ("semi-trailer %s: combination / tractor alone, per pose" % mode,
+         "semi/%s/combination" % mode, "semi/%s/tractor" % mode, "<= 1.6", lambda r: r <= 1.6),
+        ("semi-trailer %s: two egos merged / combination, same answers" % mode,
+         "semi/%s/two_egos" % mode, "semi/%s/combination" % mode, ">= 3", lambda r: r >= 3),
+    ]
 for n in (300, 1000, 3000, 10000):
     RATIOS += [
         ("growth first hit: %d / 100 obstacles" % n,
