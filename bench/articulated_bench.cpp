@@ -22,14 +22,19 @@
 //   which is not how it moves, so its answers may differ; the count is printed).
 //
 // Counters: per_pose divides by every pose (candidates x poses); per_checked_pose by the poses
-// checked (up to each first hit): the tractor's own for the tractor row, the combination's for
-// the other two (they give the same answers). Every row is timed in CPU time on one thread.
+// checked (up to each first hit): the tractor's own for the tractor row, the trailer's own for
+// trailer_alone, the combination's for the other two (they give the same answers). Every row is
+// timed in CPU time on one thread. `articulated_bench count <row> <calls>` makes one row's calls
+// untimed, for callgrind (main).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -147,11 +152,11 @@ std::size_t differences(const std::vector<collision::TrajectoryResult>& a,
                         const std::vector<collision::TrajectoryResult>& b, std::string& what) {
   std::size_t count = 0;
   for (std::size_t k = 0; k < a.size(); ++k) {
-    const bool same =
-        a[k].collides == b[k].collides && a[k].first_collision_index == b[k].first_collision_index &&
-        a[k].body == b[k].body && a[k].obstacle_id == b[k].obstacle_id &&
-        (a[k].min_clearance == b[k].min_clearance ||
-         std::abs(a[k].min_clearance - b[k].min_clearance) <= 1e-9);
+    const bool same = a[k].collides == b[k].collides &&
+                      a[k].first_collision_index == b[k].first_collision_index &&
+                      a[k].body == b[k].body && a[k].obstacle_id == b[k].obstacle_id &&
+                      (a[k].min_clearance == b[k].min_clearance ||
+                       std::abs(a[k].min_clearance - b[k].min_clearance) <= 1e-9);
     if (!same && count++ == 0) {
       what = "candidate " + std::to_string(k) + ": first hit " +
              std::to_string(a[k].first_collision_index.value_or(-1)) + " body " +
@@ -162,6 +167,22 @@ std::size_t differences(const std::vector<collision::TrajectoryResult>& a,
     }
   }
   return count;
+}
+
+// Every row's call, by name, for `count` (main).
+std::map<std::string, std::function<std::vector<collision::TrajectoryResult>()>>& rows() {
+  static std::map<std::string, std::function<std::vector<collision::TrajectoryResult>()>> all;
+  return all;
+}
+
+void add(const std::string& name, std::function<std::vector<collision::TrajectoryResult>()> call,
+         std::size_t poses, std::size_t checked) {
+  rows()[name] = call;
+  benchmark::RegisterBenchmark(name.c_str(), [call, poses, checked](benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(call());
+    set_per_pose(state, poses, "per_pose");
+    set_per_pose(state, checked, "per_checked_pose");
+  });
 }
 
 void setup(const char* mode, bool continuous) {
@@ -203,25 +224,8 @@ void setup(const char* mode, bool continuous) {
                "the trailer), %zu poses checked; the tractor alone: %zu collide, %zu poses "
                "checked; the two egos differ on %zu candidates%s%s\n",
                mode, one.size(), poses, collide, by_trailer, checked, tractor_collide,
-               tractor_checked, differ,
-               differ ? ", first " : "", what.c_str());
+               tractor_checked, differ, differ ? ", first " : "", what.c_str());
 
-  const std::string prefix = std::string("semi/") + mode + "/";
-  benchmark::RegisterBenchmark((prefix + "tractor").c_str(),
-                               [s, poses, tractor_checked](benchmark::State& state) {
-                                 for (auto _ : state) {
-                                   benchmark::DoNotOptimize(
-                                       s->tractor_checker.check_all(scene.candidates));
-                                 }
-                                 set_per_pose(state, poses, "per_pose");
-                                 set_per_pose(state, tractor_checked, "per_checked_pose");
-                               });
-  benchmark::RegisterBenchmark(
-      (prefix + "combination").c_str(), [s, combinations, poses, checked](benchmark::State& state) {
-        for (auto _ : state) benchmark::DoNotOptimize(s->semi_checker.check_all(*combinations));
-        set_per_pose(state, poses, "per_pose");
-        set_per_pose(state, checked, "per_checked_pose");
-      });
   // The trailer's own poses, precomputed, as an ego alone: what one more body's scan costs.
   auto* trailer = new std::vector<collision::Trajectory>();
   for (const collision::ArticulatedTrajectory& c : *combinations) {
@@ -234,29 +238,40 @@ void setup(const char* mode, bool continuous) {
   for (const collision::TrajectoryResult& r : s->trailer_checker.check_all(*trailer)) {
     trailer_checked += r.first_collision_index.value_or(poses / one.size() - 1) + 1;
   }
-  benchmark::RegisterBenchmark(
-      (prefix + "trailer_alone").c_str(),
-      [s, trailer, poses, trailer_checked](benchmark::State& state) {
-        for (auto _ : state) benchmark::DoNotOptimize(s->trailer_checker.check_all(*trailer));
-        set_per_pose(state, poses, "per_pose");
-        set_per_pose(state, trailer_checked, "per_checked_pose");
-      });
-  benchmark::RegisterBenchmark(
-      (prefix + "two_egos").c_str(), [s, combinations, poses, checked](benchmark::State& state) {
-        for (auto _ : state) {
-          benchmark::DoNotOptimize(two_egos(*s, scene.candidates, *combinations));
-        }
-        set_per_pose(state, poses, "per_pose");
-        set_per_pose(state, checked, "per_checked_pose");
-      });
+
+  const std::string prefix = std::string("semi/") + mode + "/";
+  add(
+      prefix + "tractor", [s] { return s->tractor_checker.check_all(scene.candidates); }, poses,
+      tractor_checked);
+  add(
+      prefix + "combination",
+      [s, combinations] { return s->semi_checker.check_all(*combinations); }, poses, checked);
+  add(
+      prefix + "trailer_alone", [s, trailer] { return s->trailer_checker.check_all(*trailer); },
+      poses, trailer_checked);
+  add(
+      prefix + "two_egos",
+      [s, combinations] { return two_egos(*s, scene.candidates, *combinations); }, poses, checked);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
+  // `articulated_bench count <row> <calls>`: that row's call made <calls> times and nothing
+  // timed, for counting instructions under callgrind (the difference of the totals of 2 calls
+  // and 1 is one call, without the setup).
+  const bool count = argc == 4 && std::strcmp(argv[1], "count") == 0;
+  if (!count) benchmark::Initialize(&argc, argv);
   setup("discrete", false);
   setup("continuous", true);
+  if (count) {
+    const auto row = rows().find(argv[2]);
+    if (row == rows().end()) fail(std::string("no row ") + argv[2]);
+    for (long k = std::strtol(argv[3], nullptr, 10); k > 0; --k) {
+      benchmark::DoNotOptimize(row->second());
+    }
+    return 0;
+  }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
