@@ -137,7 +137,9 @@ std::vector<collision::TrajectoryResult> two_egos(
   return merged;
 }
 
-std::size_t checked_poses(const std::vector<collision::ArticulatedTrajectory>& candidates,
+// The poses a check visits: up to each first hit, or all of a free candidate's.
+template <class Trajectories>
+std::size_t checked_poses(const Trajectories& candidates,
                           const std::vector<collision::TrajectoryResult>& results) {
   std::size_t poses = 0;
   for (std::size_t k = 0; k < results.size(); ++k) {
@@ -215,10 +217,7 @@ void setup(const char* mode, bool continuous) {
   for (const collision::TrajectoryResult& r : alone) tractor_collide += r.collides;
   const std::size_t poses = scene.pose_count();
   const std::size_t checked = checked_poses(*combinations, one);
-  std::size_t tractor_checked = 0;
-  for (std::size_t k = 0; k < alone.size(); ++k) {
-    tractor_checked += alone[k].first_collision_index.value_or(poses / alone.size() - 1) + 1;
-  }
+  const std::size_t tractor_checked = checked_poses(scene.candidates, alone);
   std::fprintf(stderr,
                "semi/%s: %zu candidates, %zu poses; the combination: %zu collide (%zu first by "
                "the trailer), %zu poses checked; the tractor alone: %zu collide, %zu poses "
@@ -234,10 +233,8 @@ void setup(const char* mode, bool continuous) {
       trailer->back().push_back({p.t, collision::body_pose(p, s->semi_config.vehicle, 1)});
     }
   }
-  std::size_t trailer_checked = 0;
-  for (const collision::TrajectoryResult& r : s->trailer_checker.check_all(*trailer)) {
-    trailer_checked += r.first_collision_index.value_or(poses / one.size() - 1) + 1;
-  }
+  const std::size_t trailer_checked =
+      checked_poses(*trailer, s->trailer_checker.check_all(*trailer));
 
   const std::string prefix = std::string("semi/") + mode + "/";
   add(

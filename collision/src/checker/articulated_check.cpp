@@ -18,9 +18,10 @@ namespace {
 
 constexpr ScanQuestions kCollisionOnly{true, false, -1};
 
-// Places the trailers at the combination's first `count` points. Only the sweeps need the finer
-// grid of a trailer swinging far in one step.
+// Places the trailers at the combination's first `count` points, unless they are already. Only
+// the sweeps need the finer grid of a trailer swinging far in one step.
 void place(const CheckerConfig& config, const Combination& c, std::size_t count) {
+  if (c.paths.points >= count) return;
   const double tolerance = config.continuous.enabled ? config.continuous.max_overestimate
                                                      : std::numeric_limits<double>::infinity();
   place_trailers(c.points, c.vehicle, tolerance, count, c.paths);
@@ -206,7 +207,7 @@ TrajectoryResult check_combination(const CheckerConfig& config, const Scene& sce
     }
   }
   if (risk != nullptr) {
-    if (c.paths.points < c.towing.size()) place(config, c, c.towing.size());
+    place(config, c, c.towing.size());
     const auto bodies = risk_bodies(c);
     result.collision_risk =
         trajectory_risk(config, *risk, bodies.data(), c.paths.trailers + 1, nullptr);

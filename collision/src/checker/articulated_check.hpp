@@ -18,7 +18,8 @@ namespace collision::detail {
 // What the scans of one combination read: the towing trajectory and the combination's points
 // (both valid, validate_trailers passed), the batch's tracks covering their times or null,
 // and the calling worker's memory for the trailers' placements, which the scans fill as far as
-// they need them (world/articulated_bodies.hpp).
+// they need them (world/articulated_bodies.hpp); its `points` is 0 when the combination is made,
+// since the memory still holds the worker's previous combination.
 struct Combination {
   const Trajectory& towing;
   const ArticulatedTrajectory& points;

@@ -347,8 +347,8 @@ namespace {
 
 // Validates a combination whose towing trajectory is valid (naming `batch_index` when it is one
 // of a batch).
-void validate_trailers(const CheckerConfig& config, const ArticulatedTrajectory& trajectory,
-                       const std::size_t* batch_index) {
+void validate_combination(const CheckerConfig& config, const ArticulatedTrajectory& trajectory,
+                          const std::size_t* batch_index) {
   try {
     detail::validate_trailers(trajectory, config.vehicle);
   } catch (const TrajectoryError& e) {
@@ -362,7 +362,7 @@ const Trajectory& prepare(const CheckerConfig& config, const ArticulatedTrajecto
   thread_local Trajectory towing;
   detail::copy_towing(trajectory, towing);
   detail::validate_for_check(towing, config.trajectory);
-  validate_trailers(config, trajectory, nullptr);
+  validate_combination(config, trajectory, nullptr);
   return towing;
 }
 
@@ -383,7 +383,7 @@ Batch prepare_batch(const detail::Scene& scene, const CheckerConfig& config,
   const detail::BodyTracks* tracks = shared_tracks(scene, config, towing);
   if (tracks == nullptr) validate_batch(towing, config.trajectory);
   for (std::size_t i = 0; i < trajectories.size(); ++i) {
-    validate_trailers(config, trajectories[i], &i);
+    validate_combination(config, trajectories[i], &i);
   }
   return {towing, tracks};
 }
@@ -393,6 +393,7 @@ detail::Combination combination(const CheckerConfig& config, const Trajectory& t
                                 const ArticulatedTrajectory& points,
                                 const detail::BodyTracks* tracks) {
   thread_local detail::BodyPaths paths;
+  paths.points = 0;
   return {towing, points, config.vehicle, tracks, paths};
 }
 

@@ -250,10 +250,6 @@ void densify(const ArticulatedTrajectory& trajectory, const VehicleParams& vehic
   }
 }
 
-}  // namespace
-
-namespace {
-
 // Each body's heading at a point (0 the towing vehicle, k trailer k), continued from the point
 // before by the step's turns, so that consecutive headings differ by the body's turn.
 struct BodyHeadings {
