@@ -597,6 +597,12 @@ void reach_with(const CheckerConfig& config, const Scene& scene, const Trajector
   TrajectoryScan<Ego> scan(context, scratch, 0.0, config.continuous.enabled);
   scan.reach(until_certain);
   scratch.record(scene.scratch_marks);
+  // The callers' vectors are per thread too, and a batch's threads share its trajectories out
+  // differently from call to call: sized to what any scan of the scene has hit (the mark holds
+  // scratch.hits' capacity) and to every area, so that none grows on its thread's first
+  // trajectory with more hits than it has seen.
+  parts.reserve(scene.scratch_marks.hits.get());
+  areas_left.reserve(scene.areas.size());
   parts.assign(scratch.hits.begin(), scratch.hits.end());
   areas_left.assign(scratch.areas_left.begin(), scratch.areas_left.end());
 }
